@@ -1,0 +1,74 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+export class WebDataApi implements ICredentialType {
+	name = 'webDataApi';
+
+	displayName = 'Web Data API';
+
+	icon: Icon = { light: 'file:../icons/webdata.svg', dark: 'file:../icons/webdata.dark.svg' };
+
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-webdata#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			placeholder: 'bc_...',
+			description: 'Your Web Data Service API key. It starts with bc_.',
+		},
+		{
+			displayName: 'This does not look like a Web Data API key: keys start with bc_',
+			name: 'keyPrefixNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { hide: { apiKey: ['', { _cnd: { startsWith: 'bc_' } }] } },
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'https://api.example.com/v1',
+			description:
+				'The address of the Web Data Service API, without a trailing slash. For the local sandbox: http://127.0.0.1:5680.',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/account',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'success',
+					value: false,
+					message: 'The Web Data API refused the key',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,4 @@
+import { actionNode } from '../shared/actionNode';
+import { brand } from '../shared/endpoints';
+
+export const WebDataBrand = actionNode(brand);

@@ -1,0 +1,4 @@
+import { actionNode } from '../shared/actionNode';
+import { map } from '../shared/endpoints';
+
+export const WebDataMap = actionNode(map);

@@ -1,0 +1,4 @@
+import { actionNode } from '../shared/actionNode';
+import { webhook } from '../shared/endpoints';
+
+export const WebDataWebhook = actionNode(webhook);

@@ -1,0 +1,4 @@
+import { actionNode } from '../shared/actionNode';
+import { website } from '../shared/endpoints';
+
+export const WebDataWebsite = actionNode(website);

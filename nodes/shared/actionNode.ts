@@ -1,0 +1,16 @@
+/** The class every action node is: its description and execute() come from its table rows. */
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { buildNodeDescription } from './description';
+import type { ResourceSpec } from './endpoints/types';
+import { executeResource } from './router';
+
+export function actionNode(resource: ResourceSpec): new () => INodeType {
+	return class implements INodeType {
+		description: INodeTypeDescription = buildNodeDescription(resource);
+
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			return await executeResource.call(this, resource);
+		}
+	};
+}

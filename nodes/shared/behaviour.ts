@@ -1,0 +1,83 @@
+/**
+ * Node parameters that are not API fields: waiting for jobs, paging, simplifying and pacing.
+ * Their names never clash with API field names; parameters.ts tells them apart.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationSpec } from './endpoints/types';
+
+export const DEFAULT_MAX_WAIT_S = 600;
+export const DEFAULT_POLL_INTERVAL_S = 2;
+
+export const BEHAVIOUR_OPTION_NAMES = ['maxWait', 'pollInterval', 'maxConcurrentRequests'] as const;
+
+/** Top-level switches an operation adds. */
+export function behaviourSwitches(op: OperationSpec): INodeProperties[] {
+	const switches: INodeProperties[] = [];
+	if (op.job) {
+		switches.push({
+			displayName: 'Wait for Completion',
+			name: 'waitForCompletion',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to wait until the job finishes and return its results. Off: return the job ID at once (read it later with Web Data Job > Get).',
+		});
+	}
+	if (op.paginate) {
+		switches.push({
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return every page, or only the page asked for',
+		});
+	}
+	if (op.simplify) {
+		switches.push({
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return only the fields most people use instead of the full record',
+		});
+	}
+	return switches;
+}
+
+/** Options-collection entries an operation adds beside its optional API fields. */
+export function behaviourOptions(op: OperationSpec): INodeProperties[] {
+	const options: INodeProperties[] = [];
+	if (op.job) {
+		options.push(
+			{
+				displayName: 'Max Wait (Seconds)',
+				name: 'maxWait',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_MAX_WAIT_S,
+				description: 'How long to wait for the job before failing with its ID (fetch it later with Web Data Job > Get)',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+			{
+				displayName: 'Poll Interval (Seconds)',
+				name: 'pollInterval',
+				type: 'number',
+				typeOptions: { minValue: 0.1 },
+				default: DEFAULT_POLL_INTERVAL_S,
+				description: 'Time before the first status check; later checks back off from it',
+				displayOptions: { show: { '/waitForCompletion': [true] } },
+			},
+		);
+	}
+	options.push({
+		displayName: 'Max Concurrent Requests',
+		name: 'maxConcurrentRequests',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 50 },
+		default: 5,
+		description:
+			"Requests in flight at once for many items. By default the node reads your plan's concurrency and rate limit and paces itself.",
+	});
+	return options;
+}

@@ -1,0 +1,100 @@
+/** Builds a node's editor description from its rows of the endpoint table. */
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { behaviourOptions, behaviourSwitches } from './behaviour';
+import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
+
+function boundsNote(field: FieldSpec): string {
+	if (field.min !== undefined && field.max !== undefined) return ` (${field.min} to ${field.max})`;
+	if (field.min !== undefined) return ` (at least ${field.min})`;
+	return '';
+}
+
+function fieldProperty(field: FieldSpec): INodeProperties {
+	const description = field.description.includes(' to ') ? field.description : field.description + boundsNote(field);
+	const base = {
+		displayName: field.displayName,
+		name: field.name,
+		description,
+		placeholder: field.placeholder,
+		required: field.required || undefined,
+	};
+	switch (field.kind) {
+		case 'number':
+			return {
+				...base,
+				type: 'number',
+				default: (field.default as number | undefined) ?? field.min ?? 0,
+				typeOptions: { minValue: field.min, maxValue: field.max },
+			};
+		case 'boolean':
+			return { ...base, type: 'boolean', default: (field.default as boolean | undefined) ?? false };
+		case 'options':
+		case 'multiOptions': {
+			const options: INodePropertyOptions[] = (field.options ?? []).map((o) => ({ ...o }));
+			return field.kind === 'options'
+				? { ...base, type: 'options', options, default: (field.default as string | undefined) ?? options[0]?.value ?? '' }
+				: { ...base, type: 'multiOptions', options, default: (field.default as string[] | undefined) ?? [] };
+		}
+		case 'stringList':
+			return { ...base, type: 'string', typeOptions: { rows: 3 }, default: (field.default as string | undefined) ?? '' };
+		case 'json':
+			return { ...base, type: 'json', default: (field.default as string | undefined) ?? '{}' };
+		default:
+			return { ...base, type: 'string', default: (field.default as string | undefined) ?? '' };
+	}
+}
+
+function operationProperties(op: OperationSpec): INodeProperties[] {
+	const show = { displayOptions: { show: { operation: [op.value] } } };
+	const required = op.fields.filter((f) => f.required).map((f) => ({ ...fieldProperty(f), ...show }));
+	const optional = [...op.fields.filter((f) => !f.required).map(fieldProperty), ...behaviourOptions(op)];
+	return [
+		...required,
+		...behaviourSwitches(op).map((p) => ({ ...p, ...show })),
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: optional.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			...show,
+		},
+	];
+}
+
+export function buildNodeDescription(resource: ResourceSpec): INodeTypeDescription {
+	const operations = resource.operations;
+	return {
+		displayName: resource.displayName,
+		name: resource.node,
+		icon: { light: 'file:../../icons/webdata.svg', dark: 'file:../../icons/webdata.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"]}}',
+		description: resource.description,
+		defaults: { name: resource.displayName },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		credentials: [{ name: 'webDataApi', required: true }],
+		properties: [
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				options: operations.map((op) => ({
+					name: op.name,
+					value: op.value,
+					action: op.action,
+					description: `${op.description} (${op.method} ${op.path})`,
+				})),
+				default: operations[0].value,
+			},
+			...operations.flatMap(operationProperties),
+		],
+	};
+}

@@ -1,0 +1,19 @@
+import type { ResourceSpec } from './types';
+
+export const account: ResourceSpec = {
+	node: 'webDataAccount',
+	displayName: 'Web Data Account',
+	description: 'Credits, plan limits and queue usage of your Web Data Service account',
+	aliases: ['account', 'credits', 'balance', 'plan', 'usage'],
+	operations: [
+		{
+			value: 'get',
+			name: 'Get',
+			action: 'Get account credits and plan',
+			description: 'Get the credit balance, plan limits and queue usage',
+			method: 'GET',
+			path: '/account',
+			fields: [],
+		},
+	],
+};

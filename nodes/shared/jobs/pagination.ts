@@ -1,0 +1,86 @@
+/**
+ * Following pages: the jobs list (`pagination.totalPages`), a job's results
+ * (`resultPagination.totalPages`) and a crawl's `next` links. Each page is one request, and no
+ * page past the last is asked for.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiRequest } from '../request';
+import type { WebDataClient } from '../transport/client';
+
+/** Page size used when returning everything and the user set none: the API's maximum. */
+export const MAX_PAGE_SIZE = 100;
+/** A guard against a server that never stops paging. */
+const MAX_PAGES = 10000;
+
+interface Pagination {
+	page?: number;
+	totalPages?: number;
+}
+
+type Envelope = { success?: boolean; data?: IDataObject };
+
+function withQuery(request: ApiRequest, qs: Record<string, string | number | boolean>): ApiRequest {
+	return { ...request, qs: { ...request.qs, ...qs } };
+}
+
+function pageSize(request: ApiRequest): number {
+	return Number(request.qs?.limit ?? MAX_PAGE_SIZE);
+}
+
+/** GET /jobs: every job from the requested page on, as a flat list. */
+export async function allJobs(client: WebDataClient, request: ApiRequest, itemIndex: number): Promise<IDataObject[]> {
+	const jobs: IDataObject[] = [];
+	const limit = pageSize(request);
+	let page = Number(request.qs?.page ?? 1);
+	for (let i = 0; i < MAX_PAGES; i++, page++) {
+		const body = await client.request<Envelope>(withQuery(request, { page, limit }), itemIndex);
+		const list = (body.data?.jobs as IDataObject[] | undefined) ?? [];
+		jobs.push(...list);
+		const totalPages = Number((body.data?.pagination as Pagination | undefined)?.totalPages ?? page);
+		if (list.length === 0 || page >= totalPages) break;
+	}
+	return jobs;
+}
+
+/** GET /jobs/{id}: the job detail of the first page with `results` of every page from it on. */
+export async function jobWithAllResults(client: WebDataClient, request: ApiRequest, itemIndex: number): Promise<Envelope> {
+	const limit = pageSize(request);
+	let page = Number(request.qs?.page ?? 1);
+	const first = await client.request<Envelope>(withQuery(request, { page, limit }), itemIndex);
+	const data = first.data ?? {};
+	const results = [...((data.results as IDataObject[] | undefined) ?? [])];
+	const totalPages = Number((data.resultPagination as Pagination | undefined)?.totalPages ?? page);
+	while (page < totalPages && page < MAX_PAGES) {
+		page++;
+		const next = await client.request<Envelope>(withQuery(request, { page, limit }), itemIndex);
+		const more = (next.data?.results as IDataObject[] | undefined) ?? [];
+		if (more.length === 0) break;
+		results.push(...more);
+	}
+	return { ...first, data: { ...data, results } };
+}
+
+/** The page value a crawl's `next` designates: a URL or path with a `page` query, or the value itself. */
+export function nextCrawlPage(next: string): string {
+	const match = /[?&]page=([^&#]*)/.exec(next);
+	return match ? decodeURIComponent(match[1]) : next;
+}
+
+/** GET /crawl/{id}: the crawl status with `data` of every page, following `next` until null. */
+export async function crawlWithAllPages(client: WebDataClient, request: ApiRequest, itemIndex: number): Promise<Envelope> {
+	const first = await client.request<Envelope>(request, itemIndex);
+	const status = first.data ?? {};
+	const pages = [...((status.data as IDataObject[] | undefined) ?? [])];
+	const seen = new Set<string>([String(request.qs?.page ?? '')]);
+	let next = status.next as string | null | undefined;
+	while (next && seen.size < MAX_PAGES) {
+		const page = nextCrawlPage(next);
+		if (seen.has(page)) break;
+		seen.add(page);
+		const body = await client.request<Envelope>(withQuery(request, { page }), itemIndex);
+		pages.push(...((body.data?.data as IDataObject[] | undefined) ?? []));
+		next = body.data?.next as string | null | undefined;
+	}
+	return { ...first, data: { ...status, data: pages, next: null } };
+}

@@ -1,0 +1,81 @@
+/**
+ * Waiting for a job: poll its status with a backoff that starts at the poll interval, stop at a
+ * terminal status, honour the execution's cancel signal, and give up past Max Wait.
+ */
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { WebDataClient } from '../transport/client';
+
+export const TERMINAL_STATUSES = ['COMPLETED', 'FAILED', 'CANCELLED'] as const;
+const BACKOFF_FACTOR = 1.5;
+const MAX_POLL_GAP_MS = 30000;
+
+export type JobKind = 'jobs' | 'extract';
+
+export interface WaitOptions {
+	maxWaitMs: number;
+	pollIntervalMs: number;
+}
+
+export interface FinishedJob {
+	status: string;
+	/** The last status body: GET /jobs/{id}'s envelope or GET /extract/{id}'s status. */
+	body: IDataObject;
+}
+
+function statusOf(kind: JobKind, body: IDataObject): string {
+	const holder = (kind === 'extract' ? body : (body.data as IDataObject | undefined)) ?? {};
+	return String(holder.status ?? 'UNKNOWN').toUpperCase();
+}
+
+export function statusPath(kind: JobKind, id: string): string {
+	return `/${kind}/${encodeURIComponent(id)}`;
+}
+
+/** The delays between polls: interval, then growing by half each time, capped. */
+export function pollDelays(intervalMs: number): () => number {
+	let next = intervalMs;
+	return () => {
+		const delay = next;
+		next = Math.min(next * BACKOFF_FACTOR, Math.max(MAX_POLL_GAP_MS, intervalMs));
+		return delay;
+	};
+}
+
+export async function waitForJob(
+	client: WebDataClient,
+	kind: JobKind,
+	id: string,
+	options: WaitOptions,
+	itemIndex: number,
+): Promise<FinishedJob> {
+	const deadline = Date.now() + options.maxWaitMs;
+	const nextDelay = pollDelays(options.pollIntervalMs);
+	let status = 'PENDING';
+	for (;;) {
+		const remaining = deadline - Date.now();
+		if (remaining <= 0) break;
+		await sleep(Math.min(nextDelay(), remaining), client.signal);
+		const body = await client.request<IDataObject>(
+			{ method: 'GET', path: statusPath(kind, id), qs: kind === 'jobs' ? { page: 1, limit: 100 } : undefined },
+			itemIndex,
+		);
+		status = statusOf(kind, body);
+		if (status === 'COMPLETED') return { status, body };
+		if (status === 'FAILED' || status === 'CANCELLED') {
+			const data = (kind === 'extract' ? body : body.data) as IDataObject | undefined;
+			const errors = (data?.errors as IDataObject[] | undefined) ?? [];
+			const detail = errors.map((e) => `${e.url ?? ''} ${e.error ?? ''}`.trim()).join('; ') || String(data?.error ?? '');
+			throw new NodeApiError(client.node, { jobId: id, status, errors } as JsonObject, {
+				message: `Job ${id} ended ${status}${detail ? `: ${detail}` : ''}`,
+				description: `Job ID ${id}. ${errors.length} error(s) reported by the Web Data API.`,
+				itemIndex,
+			});
+		}
+	}
+	throw new NodeOperationError(client.node, `Job ${id} is still ${status} after ${Math.round(options.maxWaitMs / 1000)} s (Max Wait)`, {
+		itemIndex,
+		description: `The job keeps running on the Web Data Service. Fetch it later with Web Data Job > Get and ID ${id}, or raise Max Wait.`,
+	});
+}

@@ -1,0 +1,46 @@
+/** Turns validated values into the HTTP request an operation's row describes. */
+import type { HttpMethod, OperationSpec } from './endpoints/types';
+
+export interface ApiRequest {
+	method: HttpMethod;
+	/** Path below the base URL, path parameters filled in and encoded. */
+	path: string;
+	qs?: Record<string, string | number | boolean>;
+	body?: Record<string, unknown>;
+	/** Milliseconds before the HTTP call is abandoned. */
+	timeoutMs?: number;
+}
+
+/** Headroom over the server-side timeout a request carries, for queueing and transfer. */
+const TIMEOUT_HEADROOM_MS = 15000;
+export const DEFAULT_TIMEOUT_MS = 60000;
+
+function queryValue(value: unknown): string | number | boolean {
+	if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(',');
+	if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+	return value as string | number | boolean;
+}
+
+/** Builds the request from values already checked by validateFields (keyed by API name). */
+export function buildRequest(op: OperationSpec, values: Record<string, unknown>): ApiRequest {
+	const qs: Record<string, string | number | boolean> = {};
+	const body: Record<string, unknown> = {};
+	let path = op.path;
+	for (const field of op.fields) {
+		for (const name of [field.name, ...(field.aliases ?? [])]) {
+			if (!(name in values)) continue;
+			const value = values[name];
+			if (field.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+			else if (field.in === 'query') qs[name] = queryValue(value);
+			else body[name] = value;
+		}
+	}
+	const serverTimeout = op.timeoutField ? Number(values[op.timeoutField] ?? op.fields.find((f) => f.name === op.timeoutField)?.default) : NaN;
+	return {
+		method: op.method,
+		path,
+		qs: Object.keys(qs).length > 0 ? qs : undefined,
+		body: op.method === 'GET' || op.method === 'DELETE' ? undefined : body,
+		timeoutMs: Number.isFinite(serverTimeout) ? Math.max(serverTimeout + TIMEOUT_HEADROOM_MS, DEFAULT_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS,
+	};
+}

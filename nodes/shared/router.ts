@@ -1,0 +1,59 @@
+/**
+ * The execute() of every action node: validate every item first (bad input sends nothing), then
+ * run the items concurrently through one paced client, and return their output in input order
+ * with pairedItem. Continue On Fail turns an item's failure into an error item.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ResourceSpec } from './endpoints/types';
+import { runOperation } from './operation';
+import { prepareItem, type PreparedItem } from './parameters';
+import { createClient } from './transport/plan';
+
+type Prepared = { item: PreparedItem } | { error: Error };
+
+function errorItem(error: Error, itemIndex: number): INodeExecutionData {
+	const json: IDataObject = { error: error.message };
+	const { description, httpCode } = error as Error & { description?: string; httpCode?: string };
+	if (description) json.description = description;
+	if (httpCode) json.httpCode = httpCode;
+	return { json, pairedItem: { item: itemIndex } };
+}
+
+export async function executeResource(this: IExecuteFunctions, resource: ResourceSpec): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const value = this.getNodeParameter('operation', 0) as string;
+	const op = resource.operations.find((candidate) => candidate.value === value);
+	if (!op) throw new NodeOperationError(this.getNode(), `Unknown operation "${value}" for ${resource.displayName}`);
+	const continueOnFail = this.continueOnFail();
+
+	const prepared: Prepared[] = items.map((_, i) => {
+		try {
+			return { item: prepareItem(this, op, i) };
+		} catch (error) {
+			if (!continueOnFail) throw error;
+			return { error };
+		}
+	});
+
+	const maxConcurrent = (this.getNodeParameter('options.maxConcurrentRequests', 0, 0) as number) || undefined;
+	const client = await createClient(this, prepared.filter((p) => 'item' in p).length, maxConcurrent);
+	const outputs = await Promise.allSettled(
+		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
+			if ('error' in entry) return [errorItem(entry.error, i)];
+			try {
+				const records = await runOperation(client, op, entry.item, i);
+				return records.map((json) => ({ json, pairedItem: { item: i } }));
+			} catch (error) {
+				if (continueOnFail) return [errorItem(error, i)];
+				// Items still waiting for a slot send nothing once one item has failed.
+				client.halt(error);
+				throw error;
+			}
+		}),
+	);
+	const failure = client.haltedBy;
+	if (failure) throw failure;
+	return [outputs.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : []))];
+}

@@ -1,0 +1,49 @@
+/** The fields people use from the large brand responses, for the Simplify switch. */
+import type { IDataObject } from 'n8n-workflow';
+
+type Obj = IDataObject;
+
+const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
+const pick = (items: unknown, key: string) => list(items).map((item) => item[key]).filter((v) => v !== undefined);
+
+/** GET /brand/retrieve*: `{success, data: {status, code, brand, key_metadata}}`. */
+function brandRecord(body: Obj): Obj {
+	const data = (body.data ?? {}) as Obj;
+	const brand = (data.brand ?? {}) as Obj;
+	return {
+		domain: brand.domain,
+		title: brand.title,
+		description: brand.description,
+		slogan: brand.slogan,
+		language: brand.primary_language,
+		colors: pick(brand.colors, 'hex'),
+		logos: pick(brand.logos, 'url'),
+		socials: list(brand.socials).map(({ type, url }) => ({ type, url })),
+		links: brand.links,
+		email: brand.email,
+		phone: brand.phone,
+		creditsRemaining: (data.key_metadata as Obj | undefined)?.credits_remaining,
+	};
+}
+
+/** POST /brand: `{success, data: {brand, meta}}`. */
+function brandProfile(body: Obj): Obj {
+	const data = (body.data ?? {}) as Obj;
+	const brand = (data.brand ?? {}) as Obj;
+	const meta = (data.meta ?? {}) as Obj;
+	return {
+		name: brand.name,
+		domain: brand.domain,
+		description: brand.description,
+		tagline: brand.tagline,
+		language: brand.language,
+		logos: pick(brand.logos, 'url'),
+		colors: pick(brand.colors, 'hex'),
+		fonts: pick(brand.fonts, 'family'),
+		socials: list(brand.socials).map(({ network, url }) => ({ network, url })),
+		sourceUrl: meta.sourceUrl,
+		cached: meta.cached,
+	};
+}
+
+export const SIMPLIFIERS = { brandRecord, brandProfile } as const;

@@ -1,0 +1,157 @@
+/**
+ * The one way nodes talk to the Web Data API: authentication through the credential, base URL,
+ * timeouts, JSON parsing, retries and pacing. Every node and the trigger use it.
+ */
+import type { IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { ApiRequest } from '../request';
+import { DEFAULT_TIMEOUT_MS } from '../request';
+import { apiError, networkError } from './errors';
+import { Pacer } from './pacer';
+import { MAX_ATTEMPTS, backoffMs, isIdempotent, neverSent, retryAfterMs } from './retry';
+
+export const CREDENTIAL_TYPE = 'webDataApi';
+
+type Context = IExecuteFunctions | IHookFunctions;
+
+interface FullResponse {
+	statusCode: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+export interface WebDataCredentials {
+	apiKey: string;
+	baseUrl: string;
+}
+
+/** Checks the credential before anything is sent: the key's prefix and the base URL's shape. */
+export function checkCredentials(node: INode, raw: IDataObject): WebDataCredentials {
+	const apiKey = String(raw.apiKey ?? '').trim();
+	const baseUrl = String(raw.baseUrl ?? '').trim().replace(/\/+$/, '');
+	if (!apiKey.startsWith('bc_')) {
+		throw new NodeOperationError(node, 'The Web Data API key must start with bc_', {
+			description: 'Open the Web Data API credential and paste the key exactly as issued.',
+		});
+	}
+	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
+		throw new NodeOperationError(node, 'The Web Data API credential needs a Base URL starting with http:// or https://');
+	}
+	return { apiKey, baseUrl };
+}
+
+function parseBody(text: unknown): { ok: true; value: unknown } | { ok: false } {
+	if (typeof text !== 'string') return { ok: true, value: text };
+	if (text.trim() === '') return { ok: true, value: {} };
+	try {
+		return { ok: true, value: JSON.parse(text) };
+	} catch {
+		return { ok: false };
+	}
+}
+
+function describeRequest(request: ApiRequest): string {
+	return `${request.method} ${request.path}`;
+}
+
+export class WebDataClient {
+	private credentials?: WebDataCredentials;
+
+	/** The failure that stopped this run; requests not yet sent are refused once it is set. */
+	haltedBy?: Error;
+
+	constructor(
+		private readonly ctx: Context,
+		readonly pacer: Pacer = new Pacer({ concurrency: 1 }),
+	) {}
+
+	get node(): INode {
+		return this.ctx.getNode();
+	}
+
+	get signal(): AbortSignal | undefined {
+		return 'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;
+	}
+
+	async baseUrl(): Promise<string> {
+		this.credentials ??= checkCredentials(this.node, await this.ctx.getCredentials(CREDENTIAL_TYPE));
+		return this.credentials.baseUrl;
+	}
+
+	halt(error: Error): void {
+		this.haltedBy ??= error;
+	}
+
+	/** Sends one request, retrying what is safe to retry, and returns the parsed JSON body. */
+	async request<T = IDataObject>(request: ApiRequest, itemIndex?: number): Promise<T> {
+		const url = (await this.baseUrl()) + request.path;
+		for (let attempt = 1; ; attempt++) {
+			const last = attempt >= MAX_ATTEMPTS;
+			await this.pacer.acquire(this.signal);
+			if (this.haltedBy) {
+				this.pacer.release();
+				throw this.haltedBy;
+			}
+			let response: FullResponse;
+			try {
+				response = await this.send(url, request);
+			} catch (error) {
+				const code = (error.code ?? error.cause?.code) as string | undefined;
+				if (this.signal?.aborted || !code?.startsWith('E')) throw error;
+				const retry = !last && (neverSent(code) || isIdempotent(request.method));
+				if (!retry) {
+					const context = isIdempotent(request.method)
+						? `${describeRequest(request)} failed ${attempt} times`
+						: `${describeRequest(request)} was not retried: it may have reached the service, and repeating it could start a duplicate job or spend credits twice`;
+					throw networkError(this.node, code, String(error.message ?? error), itemIndex, context);
+				}
+				await sleep(backoffMs(attempt), this.signal);
+				continue;
+			} finally {
+				this.pacer.release();
+			}
+			const { statusCode, headers } = response;
+			const parsed = parseBody(response.body);
+			if (statusCode === 429) {
+				this.pacer.onRateLimited();
+				if (last) throw apiError(this.node, 429, parsed.ok ? parsed.value : response.body, itemIndex, `${describeRequest(request)}: gave up after ${attempt} attempts`);
+				await sleep(retryAfterMs(headers['retry-after']) ?? backoffMs(attempt), this.signal);
+				continue;
+			}
+			if (statusCode >= 500 && !last && isIdempotent(request.method)) {
+				await sleep(retryAfterMs(headers['retry-after']) ?? backoffMs(attempt), this.signal);
+				continue;
+			}
+			if (statusCode < 200 || statusCode >= 300) {
+				throw apiError(this.node, statusCode, parsed.ok ? parsed.value : response.body, itemIndex, describeRequest(request));
+			}
+			if (!parsed.ok) {
+				throw new NodeApiError(this.node, { message: 'Malformed response body' }, {
+					message: `The Web Data API answered ${describeRequest(request)} with a body that is not valid JSON (HTTP ${statusCode})`,
+					description: `The body starts with: ${String(response.body).slice(0, 200)}`,
+					httpCode: String(statusCode),
+					itemIndex,
+				});
+			}
+			this.pacer.onSuccess();
+			return parsed.value as T;
+		}
+	}
+
+	private async send(url: string, request: ApiRequest): Promise<FullResponse> {
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url,
+			qs: request.qs,
+			body: request.body,
+			json: true,
+			encoding: 'text',
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+			abortSignal: this.signal,
+		};
+		return (await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_TYPE, options)) as FullResponse;
+	}
+}

@@ -1,0 +1,58 @@
+/**
+ * API failures as NodeApiError with the HTTP status and the API's own message. Errors are
+ * built from the response body only, never from the request, so the API key cannot leak.
+ */
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** The API's own message from an error body, whatever its shape. */
+export function apiMessage(body: unknown): string | undefined {
+	if (typeof body === 'string') return body.trim().slice(0, 500) || undefined;
+	if (typeof body !== 'object' || body === null) return undefined;
+	const record = body as Record<string, unknown>;
+	for (const key of ['error', 'message', 'detail']) {
+		const value = record[key];
+		if (typeof value === 'string' && value.trim() !== '') return value;
+		if (typeof value === 'object' && value !== null) {
+			const nested = apiMessage(value);
+			if (nested) return nested;
+		}
+	}
+	return undefined;
+}
+
+const STATUS_HINTS: Record<number, string> = {
+	400: 'The Web Data API rejected the request',
+	401: 'The Web Data API refused the API key: check the Web Data API credential',
+	402: 'The Web Data account is out of credits',
+	403: 'The Web Data API key may not do this',
+	404: 'The Web Data API found nothing at this address or ID',
+	429: "The Web Data API's rate limit of your plan was hit, and retries did not get through",
+};
+
+export function apiError(
+	node: INode,
+	status: number,
+	body: unknown,
+	itemIndex: number | undefined,
+	context?: string,
+): NodeApiError {
+	const message = apiMessage(body);
+	const hint = STATUS_HINTS[status] ?? (status >= 500 ? 'The Web Data API failed' : 'The Web Data API returned an error');
+	const safeBody: JsonObject = typeof body === 'object' && body !== null ? (body as JsonObject) : { message: message ?? '' };
+	return new NodeApiError(node, safeBody, {
+		message: `${hint} (HTTP ${status})${message ? `: ${message}` : ''}`,
+		description: [context, message].filter(Boolean).join(' - ') || undefined,
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+/** A failure before any HTTP status: timeouts, resets, refused connections. */
+export function networkError(node: INode, code: string | undefined, detail: string, itemIndex: number | undefined, context: string): NodeApiError {
+	return new NodeApiError(node, { message: detail, code: code ?? 'NETWORK' } as JsonObject, {
+		message: `Could not reach the Web Data API${code ? ` (${code})` : ''}: ${detail}`,
+		description: context,
+		itemIndex,
+	});
+}

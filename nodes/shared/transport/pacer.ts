@@ -1,0 +1,87 @@
+/**
+ * Keeps many items inside the account's plan: at most `concurrency` requests in flight and
+ * request starts spaced to stay under the per-minute rate limit. A 429 halves the concurrency
+ * (additive increase brings it back), so the node adapts when the plan is shared with others.
+ */
+import { sleep } from 'n8n-workflow';
+
+export interface PacerLimits {
+	concurrency: number;
+	/** Requests per minute; undefined when unknown. */
+	perMinute?: number;
+}
+
+/** Successes needed before one more request may be in flight again. */
+const RECOVERY_STREAK = 10;
+
+export class Pacer {
+	private readonly maxConcurrency: number;
+
+	private concurrency: number;
+
+	private inFlight = 0;
+
+	private readonly waiting: Array<() => void> = [];
+
+	private nextStartAt = 0;
+
+	private streak = 0;
+
+	private readonly spacingMs: number;
+
+	constructor(limits: PacerLimits) {
+		this.maxConcurrency = Math.max(1, Math.floor(limits.concurrency));
+		this.concurrency = this.maxConcurrency;
+		// 2% margin keeps clock drift between us and the server from tipping a window over.
+		this.spacingMs = limits.perMinute && limits.perMinute > 0 ? (60000 / limits.perMinute) * 1.02 : 0;
+	}
+
+	get limit(): number {
+		return this.concurrency;
+	}
+
+	/** Waits for a free slot and for the rate limit; the caller must call release() after. */
+	async acquire(signal?: AbortSignal): Promise<void> {
+		if (this.inFlight < this.concurrency && this.waiting.length === 0) this.inFlight++;
+		// Otherwise release() hands over its slot, counting it in inFlight for us.
+		else await new Promise<void>((resolve) => this.waiting.push(resolve));
+		if (this.spacingMs > 0) {
+			const now = Date.now();
+			const startAt = Math.max(now, this.nextStartAt);
+			this.nextStartAt = startAt + this.spacingMs;
+			if (startAt > now) {
+				try {
+					await sleep(startAt - now, signal);
+				} catch (error) {
+					this.release();
+					throw error;
+				}
+			}
+		}
+	}
+
+	release(): void {
+		this.inFlight--;
+		this.wakeNext();
+	}
+
+	onSuccess(): void {
+		if (this.concurrency < this.maxConcurrency && ++this.streak >= RECOVERY_STREAK) {
+			this.streak = 0;
+			this.concurrency++;
+			this.wakeNext();
+		}
+	}
+
+	onRateLimited(): void {
+		this.streak = 0;
+		this.concurrency = Math.max(1, Math.floor(this.concurrency / 2));
+	}
+
+	private wakeNext(): void {
+		while (this.waiting.length > 0 && this.inFlight < this.concurrency) {
+			this.inFlight++;
+			this.waiting.shift()!();
+		}
+	}
+}
