@@ -30,7 +30,7 @@ export function behaviourSwitches(op: OperationSpec): INodeProperties[] {
 			name: 'returnAll',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to return every page, or only the page asked for',
+			description: 'Whether to return all results or only up to a given limit',
 		});
 	}
 	if (op.simplify) {

@@ -5,6 +5,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { behaviourOptions, behaviourSwitches } from './behaviour';
 import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
 
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
 function boundsNote(field: FieldSpec): string {
 	if (field.min !== undefined && field.max !== undefined) return ` (${field.min} to ${field.max})`;
 	if (field.min !== undefined) return ` (at least ${field.min})`;
@@ -32,7 +34,7 @@ function fieldProperty(field: FieldSpec): INodeProperties {
 			return { ...base, type: 'boolean', default: (field.default as boolean | undefined) ?? false };
 		case 'options':
 		case 'multiOptions': {
-			const options: INodePropertyOptions[] = (field.options ?? []).map((o) => ({ ...o }));
+			const options: INodePropertyOptions[] = (field.options ?? []).map((o) => ({ ...o })).sort(byName);
 			return field.kind === 'options'
 				? { ...base, type: 'options', options, default: (field.default as string | undefined) ?? options[0]?.value ?? '' }
 				: { ...base, type: 'multiOptions', options, default: (field.default as string[] | undefined) ?? [] };
@@ -67,6 +69,7 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 
 export function buildNodeDescription(resource: ResourceSpec): INodeTypeDescription {
 	const operations = resource.operations;
+	const defaultOperation = operations[0].value;
 	return {
 		displayName: resource.displayName,
 		name: resource.node,
@@ -86,13 +89,10 @@ export function buildNodeDescription(resource: ResourceSpec): INodeTypeDescripti
 				name: 'operation',
 				type: 'options',
 				noDataExpression: true,
-				options: operations.map((op) => ({
-					name: op.name,
-					value: op.value,
-					action: op.action,
-					description: `${op.description} (${op.method} ${op.path})`,
-				})),
-				default: operations[0].value,
+				options: operations
+					.map((op) => ({ name: op.name, value: op.value, action: op.action, description: `${op.description} (${op.method} ${op.path})` }))
+					.sort(byName),
+				default: defaultOperation,
 			},
 			...operations.flatMap(operationProperties),
 		],

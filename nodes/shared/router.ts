@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ResourceSpec } from './endpoints/types';
 import { runOperation } from './operation';
 import { prepareItem, type PreparedItem } from './parameters';
+import { asNodeError } from './transport/errors';
 import { createClient } from './transport/plan';
 
 type Prepared = { item: PreparedItem } | { error: Error };
@@ -32,7 +33,7 @@ export async function executeResource(this: IExecuteFunctions, resource: Resourc
 		try {
 			return { item: prepareItem(this, op, i) };
 		} catch (error) {
-			if (!continueOnFail) throw error;
+			if (!continueOnFail) throw asNodeError(this.getNode(), error);
 			return { error };
 		}
 	});
@@ -48,8 +49,9 @@ export async function executeResource(this: IExecuteFunctions, resource: Resourc
 			} catch (error) {
 				if (continueOnFail) return [errorItem(error, i)];
 				// Items still waiting for a slot send nothing once one item has failed.
-				client.halt(error);
-				throw error;
+				const failure = asNodeError(this.getNode(), error);
+				client.halt(failure);
+				throw failure;
 			}
 		}),
 	);

@@ -39,21 +39,21 @@ export const brand: ResourceSpec = {
 			fields: [
 				body({ name: 'url', displayName: 'URL', kind: 'string', required: true, format: 'url', default: '', placeholder: 'https://example.com', description: 'The website to profile' }),
 				body({ name: 'refresh', displayName: 'Refresh', kind: 'boolean', default: false, description: 'Whether to ignore a cached profile' }),
-				body({ name: 'timeout', displayName: 'Timeout (ms)', kind: 'number', min: 1000, max: 120000, default: 30000, description: 'Timeout in milliseconds (1000 to 120000)' }),
+				body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 1000, max: 120000, default: 30000, description: 'Timeout in milliseconds (1000 to 120000)' }),
 			],
 		},
 		retrieve('retrieve', 'Retrieve by Domain', 'domain', '/brand/retrieve', [
 			query({ name: 'domain', displayName: 'Domain', kind: 'string', required: true, format: 'domainOrUrl', default: '', placeholder: 'example.com', description: 'The domain or URL of the brand' }),
 		]),
 		retrieve('retrieveByName', 'Retrieve by Name', 'company name', '/brand/retrieve-by-name', [
-			query({ name: 'name', displayName: 'Company Name', kind: 'string', required: true, default: '', placeholder: 'Acme Inc', description: 'The company name' }),
+			query({ name: 'name', displayName: 'Company Name', kind: 'string', required: true, default: '', placeholder: 'Acme Inc', description: 'The name of the company to look up' }),
 			query({ name: 'country_gl', displayName: 'Country', kind: 'string', format: 'countryCode', placeholder: 'us', description: 'Two-letter country hint' }),
 		]),
 		retrieve('retrieveByTicker', 'Retrieve by Ticker', 'stock ticker', '/brand/retrieve-by-ticker', [
 			query({ name: 'ticker', displayName: 'Ticker', kind: 'string', required: true, default: '', placeholder: 'AAPL', description: 'The stock ticker' }),
 			query({ name: 'ticker_exchange', displayName: 'Exchange', kind: 'string', placeholder: 'NASDAQ', description: 'Exchange hint for the ticker' }),
 		]),
-		retrieve('retrieveByEmail', 'Retrieve by Email', 'e-mail address', '/brand/retrieve-by-email', [
+		retrieve('retrieveByEmail', 'Retrieve by Email', 'email address', '/brand/retrieve-by-email', [
 			query({ name: 'email', displayName: 'Email', kind: 'string', required: true, format: 'email', default: '', placeholder: 'name@example.com', description: "An e-mail address; its domain is used" }),
 		]),
 		retrieve('retrieveByIsin', 'Retrieve by ISIN', 'ISIN', '/brand/retrieve-by-isin', [

@@ -10,7 +10,7 @@ export const brandAi: ResourceSpec = {
 		{
 			value: 'query',
 			name: 'Ask',
-			action: "Ask a question about a brand's website",
+			action: 'Ask a question about a brand website',
 			description: "Answer a question from a brand's website, with its source",
 			method: 'POST',
 			path: '/brand/ai/query',
@@ -35,7 +35,7 @@ export const brandAi: ResourceSpec = {
 		{
 			value: 'extractProducts',
 			name: 'Extract Products',
-			action: "Extract products from a brand's site",
+			action: 'Extract products from a shop',
 			description: "Start a job that finds and extracts a brand's product pages, and wait for it",
 			method: 'POST',
 			path: '/brand/ai/products',

@@ -40,8 +40,8 @@ export function scrapeOptions(where: 'body' | 'query'): FieldSpec[] {
 		at({ name: 'onlyMainContent', displayName: 'Only Main Content', kind: 'boolean', default: true, description: 'Whether to return only the main content, without headers, navigation and footers' }),
 		at({ name: 'includeTags', displayName: 'Include Tags', kind: 'stringList', description: 'HTML tags to include, one per line or comma-separated' }),
 		at({ name: 'excludeTags', displayName: 'Exclude Tags', kind: 'stringList', description: 'HTML tags to exclude, one per line or comma-separated' }),
-		at({ name: 'waitFor', displayName: 'Wait For (ms)', kind: 'number', min: 0, default: 0, description: 'Milliseconds to wait for the page to load before scraping' }),
-		at({ name: 'timeout', displayName: 'Timeout (ms)', kind: 'number', min: 0, default: 30000, description: 'Timeout for each page, in milliseconds' }),
+		at({ name: 'waitFor', displayName: 'Wait For', kind: 'number', min: 0, default: 0, description: 'Milliseconds to wait for the page to load before scraping' }),
+		at({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 0, default: 30000, description: 'Timeout for each page, in milliseconds' }),
 		at({ name: 'proxy', displayName: 'Proxy', kind: 'options', options: PROXY_OPTIONS, default: 'auto', description: 'Proxy type. Auto starts direct and escalates only when blocked.' }),
 		at({ name: 'headers', displayName: 'Headers (JSON)', kind: 'json', shape: 'object', default: '{}', description: 'Custom HTTP headers sent with each page request, as a JSON object' }),
 		at({ name: 'actions', displayName: 'Actions (JSON)', kind: 'json', shape: 'actions', default: '[]', description: 'Actions to perform on each page, as a JSON array. Items may be strings or action objects ({"type": "wait", "milliseconds": 1000}).' }),
@@ -50,8 +50,8 @@ export function scrapeOptions(where: 'body' | 'query'): FieldSpec[] {
 
 /** Query parameters shared by GET /brand/retrieve and the four retrieve-by-* endpoints. */
 export const retrieveCommon: FieldSpec[] = [
-	query({ name: 'maxAgeMs', displayName: 'Max Age (ms)', kind: 'number', min: 0, max: 7776000000, aliases: ['BrandRetrieveMaxAgeMs'], description: 'Maximum cache age in milliseconds before the record is refreshed (up to 90 days)' }),
-	query({ name: 'timeoutMS', displayName: 'Timeout (ms)', kind: 'number', min: 1000, max: 120000, description: 'Timeout hint in milliseconds' }),
+	query({ name: 'maxAgeMs', displayName: 'Max Age', kind: 'number', min: 0, max: 7776000000, aliases: ['BrandRetrieveMaxAgeMs'], description: 'Maximum cache age in milliseconds before the record is refreshed (up to 90 days)' }),
+	query({ name: 'timeoutMS', displayName: 'Timeout', kind: 'number', min: 1000, max: 120000, description: 'Timeout hint in milliseconds' }),
 	query({ name: 'forceLanguage', displayName: 'Force Language', kind: 'string', placeholder: 'en', description: 'Preferred language hint' }),
 	query({ name: 'maxSpeed', displayName: 'Max Speed', kind: 'boolean', default: false, description: 'Whether to prefer the fastest existing fetch path' }),
 ];
@@ -60,8 +60,8 @@ export const retrieveCommon: FieldSpec[] = [
 export const webLookupCommon: FieldSpec[] = [
 	query({ name: 'domain', displayName: 'Domain', kind: 'string', required: true, format: 'domainOrUrl', default: '', placeholder: 'example.com', description: 'The website to inspect: a domain or a URL' }),
 	query({ name: 'directUrl', displayName: 'Direct URL', kind: 'string', format: 'url', description: 'Inspect this exact URL instead of deriving the homepage' }),
-	query({ name: 'cacheMaxAgeMs', displayName: 'Cache Max Age (ms)', kind: 'number', min: 0, max: 604800000, description: 'Maximum cache age in milliseconds (up to 7 days)' }),
-	query({ name: 'timeoutMS', displayName: 'Timeout (ms)', kind: 'number', min: 1000, max: 120000, description: 'Timeout hint in milliseconds' }),
+	query({ name: 'cacheMaxAgeMs', displayName: 'Cache Max Age', kind: 'number', min: 0, max: 604800000, description: 'Maximum cache age in milliseconds (up to 7 days)' }),
+	query({ name: 'timeoutMS', displayName: 'Timeout', kind: 'number', min: 1000, max: 120000, description: 'Timeout hint in milliseconds' }),
 	query({ name: 'maxSpeed', displayName: 'Max Speed', kind: 'boolean', default: false, description: 'Whether to prefer the fastest existing fetch path' }),
 ];
 

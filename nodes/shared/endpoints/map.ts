@@ -10,7 +10,7 @@ export const map: ResourceSpec = {
 		{
 			value: 'map',
 			name: 'Map',
-			action: 'Map the URLs of a site',
+			action: 'Map a site',
 			description: "List a site's URLs with their titles and descriptions",
 			method: 'POST',
 			path: '/map',
@@ -29,7 +29,7 @@ export const map: ResourceSpec = {
 				}),
 				body({ name: 'includeSubdomains', displayName: 'Include Subdomains', kind: 'boolean', default: true, description: 'Whether to include URLs of subdomains' }),
 				body({ name: 'location', displayName: 'Location (JSON)', kind: 'json', shape: 'object', default: '{}', description: 'A location object, as JSON, passed through as given (its fields are not documented)' }),
-				body({ name: 'timeout', displayName: 'Timeout (ms)', kind: 'number', min: 1000, max: 300000, description: 'Timeout in milliseconds (1000 to 300000)' }),
+				body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 1000, max: 300000, description: 'Timeout in milliseconds (1000 to 300000)' }),
 				body({ name: 'ignoreQueryParameters', displayName: 'Ignore Query Parameters', kind: 'boolean', default: true, description: 'Whether URLs that differ only in their query string count as one' }),
 			],
 		},

@@ -23,7 +23,7 @@ export const scrape: ResourceSpec = {
 		{
 			value: 'batchScrape',
 			name: 'Batch Scrape',
-			action: 'Batch scrape URLs',
+			action: 'Batch scrape many pages',
 			description: 'Scrape many URLs in one job, and wait for the pages',
 			method: 'POST',
 			path: '/batch/scrape',

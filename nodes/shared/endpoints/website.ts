@@ -10,7 +10,7 @@ export const website: ResourceSpec = {
 		{
 			value: 'getFonts',
 			name: 'Get Fonts',
-			action: "Get a website's fonts",
+			action: 'Get the fonts of a website',
 			description: 'List the font families, weights and sources a website uses',
 			method: 'GET',
 			path: '/web/fonts',
@@ -20,7 +20,7 @@ export const website: ResourceSpec = {
 		{
 			value: 'getCompetitors',
 			name: 'Get Competitors',
-			action: "Get a website's competitors",
+			action: 'Get the competitors of a website',
 			description: 'List competitor domains of a website',
 			method: 'GET',
 			path: '/web/competitors',

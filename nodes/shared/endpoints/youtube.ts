@@ -18,7 +18,7 @@ export const youtube: ResourceSpec = {
 			fields: [
 				body({ name: 'url', displayName: 'Video URL', kind: 'string', required: true, format: 'url', default: '', placeholder: 'https://www.youtube.com/watch?v=...', description: 'One video: watch, Shorts, live, embed and short-link URLs work' }),
 				body({ name: 'formats', displayName: 'Formats (JSON)', kind: 'json', shape: 'formats', default: '["markdown"]', description: 'Output formats, as a JSON array of strings or format objects' }),
-				body({ name: 'timeout', displayName: 'Timeout (ms)', kind: 'number', min: 0, default: 30000, description: 'Timeout in milliseconds' }),
+				body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 0, default: 30000, description: 'Timeout in milliseconds' }),
 			],
 		},
 	],

@@ -7,7 +7,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ApiRequest } from '../request';
 import { DEFAULT_TIMEOUT_MS } from '../request';
-import { apiError, networkError } from './errors';
+import { apiError, asNodeError, networkError } from './errors';
 import { Pacer } from './pacer';
 import { MAX_ATTEMPTS, backoffMs, isIdempotent, neverSent, retryAfterMs } from './retry';
 
@@ -98,7 +98,7 @@ export class WebDataClient {
 				response = await this.send(url, request);
 			} catch (error) {
 				const code = (error.code ?? error.cause?.code) as string | undefined;
-				if (this.signal?.aborted || !code?.startsWith('E')) throw error;
+				if (this.signal?.aborted || !code?.startsWith('E')) throw asNodeError(this.node, error);
 				const retry = !last && (neverSent(code) || isIdempotent(request.method));
 				if (!retry) {
 					const context = isIdempotent(request.method)
@@ -135,6 +135,10 @@ export class WebDataClient {
 				});
 			}
 			this.pacer.onSuccess();
+			// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
+			if ((parsed.value as IDataObject | null)?.success === false) {
+				throw apiError(this.node, statusCode, parsed.value, itemIndex, describeRequest(request));
+			}
 			return parsed.value as T;
 		}
 	}

@@ -3,7 +3,7 @@
  * built from the response body only, never from the request, so the API key cannot leak.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** The API's own message from an error body, whatever its shape. */
 export function apiMessage(body: unknown): string | undefined {
@@ -46,6 +46,11 @@ export function apiError(
 		httpCode: String(status),
 		itemIndex,
 	});
+}
+
+/** An error as n8n expects a node to throw it: n8n's own error classes pass through unchanged. */
+export function asNodeError(node: INode, error: Error): NodeApiError | NodeOperationError {
+	return error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error);
 }
 
 /** A failure before any HTTP status: timeouts, resets, refused connections. */

@@ -50,12 +50,10 @@ export class Pacer {
 			const startAt = Math.max(now, this.nextStartAt);
 			this.nextStartAt = startAt + this.spacingMs;
 			if (startAt > now) {
-				try {
-					await sleep(startAt - now, signal);
-				} catch (error) {
+				await sleep(startAt - now, signal).catch(async (error: Error) => {
 					this.release();
-					throw error;
-				}
+					return await Promise.reject(error);
+				});
 			}
 		}
 	}

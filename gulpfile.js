@@ -1,0 +1,166 @@
+/**
+ * Build tasks.
+ *
+ *   gulp build      the package (dist/), then the dev tree (dist-dev/: sandbox, bench, e2e)
+ *   gulp build:dist the package only: clean dist/, tsc -p tsconfig.json, icons, generated codex files
+ *   gulp build:dev  the dev tree only: clean dist-dev/, tsc -p tsconfig.dev.json
+ *   gulp clean      remove dist/ and dist-dev/
+ *
+ * The codex files (`<ClassName>.node.json`) are generated from the compiled endpoint table, so the
+ * node type names and aliases have a single source.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { series, parallel } = require('gulp');
+
+const ROOT = __dirname;
+const DIST = path.join(ROOT, 'dist');
+const DIST_DEV = path.join(ROOT, 'dist-dev');
+const PACKAGE_NAME = require('./package.json').name;
+const DOCS_URL = `https://www.npmjs.com/package/${PACKAGE_NAME}`;
+const CREDENTIALS_DOCS_URL = `${DOCS_URL}#credentials`;
+
+/** Codex categories per node type; types not listed get DEFAULT_CATEGORIES. */
+const DEFAULT_CATEGORIES = ['Development', 'Data & Storage'];
+const CATEGORIES = {
+	webDataBrand: ['Marketing', 'Sales'],
+	webDataBrandAi: ['Marketing', 'Sales'],
+	webDataWebsite: ['Marketing', 'Analytics'],
+	webDataYouTube: ['Marketing', 'Data & Storage'],
+	webDataAccount: ['Development'],
+	webDataJob: ['Development'],
+	webDataWebhook: ['Development'],
+	webDataTrigger: ['Development'],
+};
+
+/** Nodes that are not rows of the endpoint table. */
+const EXTRA_NODES = [
+	{
+		node: 'webDataTrigger',
+		aliases: ['webhook', 'event', 'events', 'trigger', 'crawl completed', 'job completed', 'callback'],
+	},
+];
+
+function log(message) {
+	console.log(`[build] ${message}`);
+}
+
+function className(nodeType) {
+	return nodeType.charAt(0).toUpperCase() + nodeType.slice(1);
+}
+
+function tsc(project) {
+	return new Promise((resolve, reject) => {
+		const bin = require.resolve('typescript/bin/tsc');
+		const child = spawn(process.execPath, [bin, '-p', project], {
+			cwd: ROOT,
+			stdio: 'inherit',
+		});
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code === 0) resolve();
+			else {
+				const error = new Error(`tsc -p ${project} failed (exit code ${code}); see the errors above`);
+				error.showStack = false;
+				reject(error);
+			}
+		});
+	});
+}
+
+async function cleanDist() {
+	await fs.promises.rm(DIST, { recursive: true, force: true });
+}
+
+async function cleanDev() {
+	await fs.promises.rm(DIST_DEV, { recursive: true, force: true });
+}
+
+function compileDist() {
+	return tsc('tsconfig.json');
+}
+
+function compileDev() {
+	return tsc('tsconfig.dev.json');
+}
+
+async function copyIcons() {
+	await fs.promises.cp(path.join(ROOT, 'icons'), path.join(DIST, 'icons'), { recursive: true });
+}
+
+function codexFor({ node, aliases }) {
+	return {
+		node: `${PACKAGE_NAME}.${node}`,
+		nodeVersion: '1.0',
+		codexVersion: '1.0',
+		categories: CATEGORIES[node] ?? DEFAULT_CATEGORIES,
+		alias: [...new Set(aliases)],
+		resources: {
+			primaryDocumentation: [{ url: DOCS_URL }],
+			credentialDocumentation: [{ url: CREDENTIALS_DOCS_URL }],
+		},
+	};
+}
+
+/** The codex is matched to a node by type name: the built class must carry the table's. */
+function checkNodeType(nodeFile, name, nodeType) {
+	const NodeClass = require(nodeFile)[name];
+	if (typeof NodeClass !== 'function') {
+		throw new Error(`codex: ${path.relative(ROOT, nodeFile)} does not export class ${name}`);
+	}
+	const actual = new NodeClass().description?.name;
+	if (actual !== nodeType) {
+		throw new Error(`codex: ${name} has description.name ${actual}, the endpoint table says ${nodeType}`);
+	}
+}
+
+/** Writes `dist/nodes/<ClassName>/<ClassName>.node.json` for every built node of the table. */
+async function writeCodex() {
+	const tablePath = path.join(DIST, 'nodes', 'shared', 'endpoints', 'index.js');
+	if (!fs.existsSync(tablePath)) {
+		throw new Error(`codex: the endpoint table was not built (${path.relative(ROOT, tablePath)})`);
+	}
+	const { RESOURCES } = require(tablePath);
+	if (!Array.isArray(RESOURCES) || RESOURCES.length === 0) {
+		throw new Error('codex: RESOURCES of the endpoint table is empty');
+	}
+
+	const entries = [...RESOURCES, ...EXTRA_NODES];
+	const seen = new Set();
+	const missing = [];
+	let written = 0;
+	for (const entry of entries) {
+		if (seen.has(entry.node)) throw new Error(`codex: node type ${entry.node} is listed twice`);
+		seen.add(entry.node);
+
+		const name = className(entry.node);
+		const dir = path.join(DIST, 'nodes', name);
+		const nodeFile = path.join(dir, `${name}.node.js`);
+		if (!fs.existsSync(nodeFile)) {
+			missing.push(name);
+			continue;
+		}
+		checkNodeType(nodeFile, name, entry.node);
+		await fs.promises.writeFile(
+			path.join(dir, `${name}.node.json`),
+			`${JSON.stringify(codexFor(entry), null, '\t')}\n`,
+		);
+		written++;
+	}
+	log(`codex: wrote ${written} of ${entries.length} *.node.json files`);
+	if (missing.length > 0) {
+		log(`codex: skipped, node not built yet: ${missing.join(', ')}`);
+	}
+}
+
+const buildDist = series(cleanDist, compileDist, parallel(copyIcons, writeCodex));
+const buildDev = series(cleanDev, compileDev);
+
+exports.clean = parallel(cleanDist, cleanDev);
+exports['build:dist'] = buildDist;
+exports['build:dev'] = buildDev;
+// In series: the two projects share credentials/ and nodes/, so a type error there is reported
+// once, and on two cores this takes about as long as running them side by side.
+exports.build = series(buildDist, buildDev);
+exports.default = exports.build;
