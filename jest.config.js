@@ -7,5 +7,6 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
 	},
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/setup/restoreNock.ts'],
 	testTimeout: 30000,
 };

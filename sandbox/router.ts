@@ -1,0 +1,69 @@
+/**
+ * Finds the operation for a request by method and path template, from the endpoint table the
+ * nodes use, plus the sandbox's extensions for operations the spec does not show.
+ */
+import { RESOURCES } from '../nodes/shared/endpoints';
+import type { HttpMethod, OperationSpec } from '../nodes/shared/endpoints';
+
+export interface Route {
+	/** `METHOD /path/{template}`: the key of handlers and response schemas. */
+	key: string;
+	method: HttpMethod;
+	template: string;
+	/** The table's operation; extensions have none. */
+	op?: OperationSpec;
+}
+
+/** Sandbox-only endpoints (not in the spec's list; see README). */
+export const EXTENSION_ROUTES: ReadonlyArray<Pick<Route, 'method' | 'template'>> = [
+	{ method: 'POST', template: '/crawl' },
+	{ method: 'DELETE', template: '/crawl/{id}' },
+	{ method: 'DELETE', template: '/jobs/{id}' },
+	{ method: 'GET', template: '/webhooks' },
+	{ method: 'POST', template: '/webhooks' },
+	{ method: 'GET', template: '/webhooks/{id}' },
+];
+
+export const ROUTES: readonly Route[] = [
+	...RESOURCES.flatMap((resource) =>
+		resource.operations.map((op) => ({ key: `${op.method} ${op.path}`, method: op.method, template: op.path, op })),
+	),
+	...EXTENSION_ROUTES.map((r) => ({ ...r, key: `${r.method} ${r.template}` })),
+];
+
+export type RouteMatch =
+	| { found: true; route: Route; params: Record<string, string> }
+	| { found: false; status: 404 | 405; allowed?: string[] };
+
+function matchTemplate(template: string, path: string): Record<string, string> | null {
+	const want = template.split('/');
+	const got = path.split('/');
+	if (want.length !== got.length) return null;
+	const params: Record<string, string> = {};
+	for (let i = 0; i < want.length; i++) {
+		const name = /^\{(\w+)\}$/.exec(want[i])?.[1];
+		if (name) {
+			if (got[i] === '') return null;
+			try {
+				params[name] = decodeURIComponent(got[i]);
+			} catch {
+				return null;
+			}
+		} else if (want[i] !== got[i]) {
+			return null;
+		}
+	}
+	return params;
+}
+
+export function matchRoute(method: string, rawPath: string): RouteMatch {
+	const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+	const allowed: string[] = [];
+	for (const route of ROUTES) {
+		const params = matchTemplate(route.template, path);
+		if (!params) continue;
+		if (route.method === method) return { found: true, route, params };
+		allowed.push(route.method);
+	}
+	return allowed.length > 0 ? { found: false, status: 405, allowed } : { found: false, status: 404 };
+}

@@ -1,0 +1,143 @@
+/** Helpers for the sandbox tests: HTTP calls on loopback, a webhook listener, polling. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import nock from 'nock';
+
+import type { SandboxConfigOverrides } from '../../sandbox/config';
+import { startSandbox } from '../../sandbox/server';
+import type { SandboxHandle } from '../../sandbox/server';
+
+// test/setup/env.ts activates nock's socket interceptor again in every test file, and Jest
+// reuses workers across files: stacked interceptors crash on refused or reset loopback
+// connections. Taking this file's layer off at its end keeps one layer per file.
+afterAll(() => nock.restore());
+
+export interface CallResult {
+	status: number;
+	headers: Headers;
+	text: string;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	body: any;
+}
+
+export interface CallOptions {
+	body?: unknown;
+	/** Raw body text, sent as is. */
+	rawBody?: string;
+	query?: Record<string, string | number | boolean>;
+	/** The API key; null sends no Authorization header. Default: the sandbox's key. */
+	key?: string | null;
+}
+
+/** One request on its own connection (no keep-alive sockets left behind when a server closes). */
+export function call(sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+	const url = new URL(path, sandbox.baseUrl);
+	for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
+	const headers: Record<string, string> = {};
+	const key = options.key === undefined ? sandbox.apiKey : options.key;
+	if (key !== null) headers.authorization = `Bearer ${key}`;
+	let body: string | undefined = options.rawBody;
+	if (options.body !== undefined) body = JSON.stringify(options.body);
+	if (body !== undefined) headers['content-type'] = 'application/json';
+	return new Promise((resolve, reject) => {
+		const request = http.request(url, { method, headers, agent: false }, (response) => {
+			const chunks: Buffer[] = [];
+			response.on('data', (chunk: Buffer) => chunks.push(chunk));
+			response.on('error', reject);
+			response.on('end', () => {
+				const text = Buffer.concat(chunks).toString('utf8');
+				let parsed: unknown;
+				try {
+					parsed = JSON.parse(text);
+				} catch {
+					parsed = undefined;
+				}
+				const responseHeaders = new Headers();
+				for (const [name, value] of Object.entries(response.headers)) {
+					if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+				}
+				resolve({ status: response.statusCode ?? 0, headers: responseHeaders, text, body: parsed });
+			});
+		});
+		request.on('error', reject);
+		request.end(body);
+	});
+}
+
+export const admin = (sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>, method: string, path: string, body?: unknown) =>
+	call(sandbox, method, `/__sandbox${path}`, { body, key: null });
+
+export function withSandbox(config: SandboxConfigOverrides = {}) {
+	const holder: { sandbox: SandboxHandle } = {} as { sandbox: SandboxHandle };
+	beforeAll(async () => {
+		holder.sandbox = await startSandbox(config);
+	});
+	afterAll(async () => {
+		await holder.sandbox?.close();
+	});
+	return holder;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor<T>(probe: () => T | Promise<T>, { timeoutMs = 5000, intervalMs = 10 } = {}): Promise<NonNullable<T>> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value) return value as NonNullable<T>;
+		if (Date.now() > deadline) throw new Error(`waitFor: timed out after ${timeoutMs} ms`);
+		await sleep(intervalMs);
+	}
+}
+
+export interface Received {
+	method: string;
+	url: string;
+	headers: http.IncomingHttpHeaders;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	body: any;
+}
+
+export interface Listener {
+	/** Base URL of the listener, e.g. http://127.0.0.1:PORT */
+	url: string;
+	received: Received[];
+	/** Statuses to answer with, in turn; 200 once they run out. */
+	statuses: number[];
+	close(): Promise<void>;
+}
+
+/** A webhook receiver on 127.0.0.1. */
+export async function startListener(): Promise<Listener> {
+	const received: Received[] = [];
+	const statuses: number[] = [];
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			const text = Buffer.concat(chunks).toString('utf8');
+			let body: unknown = text;
+			try {
+				body = JSON.parse(text);
+			} catch {
+				// keep the text
+			}
+			received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+			res.writeHead(statuses.shift() ?? 200, { 'content-type': 'application/json' });
+			res.end('{"ok":true}');
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const port = (server.address() as AddressInfo).port;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		received,
+		statuses,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
