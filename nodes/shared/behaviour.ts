@@ -1,6 +1,6 @@
 /**
  * Node parameters that are not API fields: waiting for jobs, paging, simplifying and pacing.
- * Their names never clash with API field names; parameters.ts tells them apart.
+ * Their names never clash with API field names.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -8,8 +8,6 @@ import type { OperationSpec } from './endpoints/types';
 
 export const DEFAULT_MAX_WAIT_S = 600;
 export const DEFAULT_POLL_INTERVAL_S = 2;
-
-export const BEHAVIOUR_OPTION_NAMES = ['maxWait', 'pollInterval', 'maxConcurrentRequests'] as const;
 
 /** Top-level switches an operation adds. */
 export function behaviourSwitches(op: OperationSpec): INodeProperties[] {

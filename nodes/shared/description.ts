@@ -48,10 +48,22 @@ function fieldProperty(field: FieldSpec): INodeProperties {
 	}
 }
 
+/**
+ * An alternate API name (e.g. BrandRetrieveMaxAgeMs) as a collection entry that is shown only
+ * when a workflow's JSON already sets it: n8n drops collection keys it has no entry for.
+ */
+function aliasProperties(field: FieldSpec): INodeProperties[] {
+	return (field.aliases ?? []).map((alias) => ({
+		...fieldProperty({ ...field, name: alias, displayName: `${field.displayName} (as ${alias})` }),
+		displayOptions: { show: { [alias]: [{ _cnd: { exists: true } }] } },
+	}));
+}
+
 function operationProperties(op: OperationSpec): INodeProperties[] {
 	const show = { displayOptions: { show: { operation: [op.value] } } };
 	const required = op.fields.filter((f) => f.required).map((f) => ({ ...fieldProperty(f), ...show }));
-	const optional = [...op.fields.filter((f) => !f.required).map(fieldProperty), ...behaviourOptions(op)];
+	const optionalFields = op.fields.filter((f) => !f.required);
+	const optional = [...optionalFields.map(fieldProperty), ...optionalFields.flatMap(aliasProperties), ...behaviourOptions(op)];
 	return [
 		...required,
 		...behaviourSwitches(op).map((p) => ({ ...p, ...show })),

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { BEHAVIOUR_OPTION_NAMES, DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from './behaviour';
+import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from './behaviour';
 import type { OperationSpec } from './endpoints/types';
 import { buildRequest, type ApiRequest } from './request';
 import { formatIssue, validateFields } from './validation';
@@ -21,26 +21,12 @@ export interface PreparedItem {
 	behaviour: ItemBehaviour;
 }
 
-/** Options-collection values that are neither API fields nor node behaviour: a typo or a removed option. */
-function unknownOptions(op: OperationSpec, options: IDataObject): string[] {
-	const known = new Set<string>(BEHAVIOUR_OPTION_NAMES);
-	for (const field of op.fields) [field.name, ...(field.aliases ?? [])].forEach((name) => known.add(name));
-	return Object.keys(options).filter((name) => !known.has(name));
-}
-
 export function prepareItem(ctx: IExecuteFunctions, op: OperationSpec, itemIndex: number): PreparedItem {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const values: Record<string, unknown> = {};
 	for (const field of op.fields) {
 		if (field.required) values[field.name] = ctx.getNodeParameter(field.name, itemIndex, '');
 		else for (const name of [field.name, ...(field.aliases ?? [])]) if (name in options) values[name] = options[name];
-	}
-	const stray = unknownOptions(op, options);
-	if (stray.length > 0) {
-		throw new NodeOperationError(ctx.getNode(), `Unknown option ${stray.map((s) => `"${s}"`).join(', ')} for ${op.name} [item ${itemIndex}]`, {
-			itemIndex,
-			description: `Known options: ${op.fields.filter((f) => !f.required).map((f) => f.name).join(', ') || 'none'}`,
-		});
 	}
 	const result = validateFields(op, values);
 	if (!result.ok) {

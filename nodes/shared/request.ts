@@ -15,10 +15,9 @@ export interface ApiRequest {
 const TIMEOUT_HEADROOM_MS = 15000;
 export const DEFAULT_TIMEOUT_MS = 60000;
 
+/** Lists go comma-separated; JSON fields go as JSON text (see buildRequest). */
 function queryValue(value: unknown): string | number | boolean {
-	if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(',');
-	if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-	return value as string | number | boolean;
+	return Array.isArray(value) ? value.join(',') : (value as string | number | boolean);
 }
 
 /** Builds the request from values already checked by validateFields (keyed by API name). */
@@ -31,7 +30,7 @@ export function buildRequest(op: OperationSpec, values: Record<string, unknown>)
 			if (!(name in values)) continue;
 			const value = values[name];
 			if (field.in === 'path') path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
-			else if (field.in === 'query') qs[name] = queryValue(value);
+			else if (field.in === 'query') qs[name] = field.kind === 'json' ? JSON.stringify(value) : queryValue(value);
 			else body[name] = value;
 		}
 	}

@@ -59,7 +59,14 @@ const JSON_SHAPES: Record<JsonShape, z.ZodTypeAny> = {
 	any: z.unknown(),
 	object: plainObject,
 	array: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array' }),
-	actions: z.array(z.union([z.string(), actionSchema]), { invalid_type_error: 'must be a JSON array of actions' }),
+	// Strings pass as given (the spec does not show how they relate to action objects).
+	actions: z.array(z.unknown(), { invalid_type_error: 'must be a JSON array of actions' }).superRefine((items, ctx) => {
+		items.forEach((item, index) => {
+			if (typeof item === 'string') return;
+			const parsed = actionSchema.safeParse(item);
+			if (!parsed.success) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `action ${index + 1}: ${parsed.error.issues[0].message}` });
+		});
+	}),
 	agent: z
 		.object({
 			mode: z.enum(['default', 'smart'], { errorMap: () => ({ message: 'agent mode must be default or smart' }) }).optional(),

@@ -1,0 +1,209 @@
+/**
+ * What the trigger remembers about the webhook it took over, and the three API calls it makes.
+ *
+ * The spec gives PATCH /webhooks/{id} (all body fields optional, answers `{success, data:
+ * Webhook}`) and POST /webhooks/{id}/test, but no way to read, create or list webhooks. A PATCH
+ * with an empty body changes nothing and answers the webhook as it is, so it is the trigger's
+ * read: it captures the state to put back and lets checkExists look at the remote webhook.
+ */
+import type { IDataObject, IHookFunctions, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { WebDataClient } from '../shared/transport/client';
+
+/** The fields of a webhook the trigger changes and puts back; unknown when the API omits them. */
+export interface WebhookState {
+	url?: string;
+	events?: string[];
+	isActive?: boolean;
+}
+
+/** The node's static data while it owns a webhook. */
+export interface Registration {
+	webhookId: string;
+	/** The URL given to the service: the node's webhook URL with `?token=`. */
+	url: string;
+	events: string[];
+	/** The secret in `url`; a delivery must carry it. */
+	token: string;
+	/** The webhook as it was before the trigger took it over: what deactivation puts back. */
+	previous: WebhookState;
+	registeredAt: string;
+}
+
+const KEY = 'registration';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringArray(value: unknown): string[] | undefined {
+	return Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...(value as string[])] : undefined;
+}
+
+export function readRegistration(data: IDataObject): Registration | undefined {
+	const value = data[KEY];
+	if (!isRecord(value)) return undefined;
+	const { webhookId, url, token, registeredAt } = value;
+	const events = stringArray(value.events);
+	if (typeof webhookId !== 'string' || typeof url !== 'string' || typeof token !== 'string' || !events) return undefined;
+	return {
+		webhookId,
+		url,
+		events,
+		token,
+		previous: stateOf(value.previous),
+		registeredAt: typeof registeredAt === 'string' ? registeredAt : '',
+	};
+}
+
+/** Replaces the whole record, so n8n's change tracking of static data sees the write. */
+export function saveRegistration(data: IDataObject, registration: Registration): void {
+	data[KEY] = {
+		...registration,
+		events: [...registration.events],
+		previous: { ...registration.previous, ...(registration.previous.events ? { events: [...registration.previous.events] } : {}) },
+	} as unknown as IDataObject;
+}
+
+export function clearRegistration(data: IDataObject): void {
+	delete data[KEY];
+}
+
+/** The url, events and isActive of a webhook, from `{success, data: Webhook}` or a bare Webhook. */
+export function stateOf(value: unknown): WebhookState {
+	const webhook = isRecord(value) && isRecord(value.data) ? value.data : value;
+	if (!isRecord(webhook)) return {};
+	const state: WebhookState = {};
+	if (typeof webhook.url === 'string') state.url = webhook.url;
+	const events = stringArray(webhook.events);
+	if (events) state.events = events;
+	if (typeof webhook.isActive === 'boolean') state.isActive = webhook.isActive;
+	return state;
+}
+
+// ---- parameters ----------------------------------------------------------------------------
+
+/** The Webhook ID parameter, trimmed ('' when unset). */
+export function webhookIdOf(ctx: Pick<IHookFunctions, 'getNodeParameter'>): string {
+	return String(ctx.getNodeParameter('webhookId', '') ?? '').trim();
+}
+
+/** Event names from a comma- (or whitespace-) separated list. */
+export function splitEvents(text: string): string[] {
+	return text
+		.split(/[\s,]+/)
+		.map((e) => e.trim())
+		.filter((e) => e !== '');
+}
+
+/** The selected events: the list's first, then the typed-in ones, without duplicates. */
+export function selectedEvents(ctx: Pick<IHookFunctions, 'getNodeParameter'>): string[] {
+	const listed = ctx.getNodeParameter('events', []) as unknown;
+	const other = ctx.getNodeParameter('otherEvents', '') as unknown;
+	const fromList = Array.isArray(listed) ? listed.map((e) => String(e).trim()).filter((e) => e !== '') : [];
+	const typed = typeof other === 'string' ? splitEvents(other) : Array.isArray(other) ? other.map(String) : [];
+	return [...new Set([...fromList, ...typed])];
+}
+
+export function requireWebhookId(ctx: Pick<IHookFunctions, 'getNodeParameter'>, node: INode): string {
+	const id = webhookIdOf(ctx);
+	if (id === '') {
+		throw new NodeOperationError(node, 'Enter the ID of a webhook of your Web Data Service account', {
+			description:
+				'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID (the local sandbox has wh_demo).',
+		});
+	}
+	return id;
+}
+
+export function requireEvents(ctx: Pick<IHookFunctions, 'getNodeParameter'>, node: INode): string[] {
+	const events = selectedEvents(ctx);
+	if (events.length === 0) {
+		throw new NodeOperationError(node, 'Choose at least one event', {
+			description: 'Select an event under Events, or type event names into Other Events (comma-separated).',
+		});
+	}
+	return events;
+}
+
+/** Whether two event lists hold the same names, in any order. */
+export function sameEvents(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+	if (!a || !b) return false;
+	const left = new Set(a);
+	const right = new Set(b);
+	return left.size === right.size && [...left].every((e) => right.has(e));
+}
+
+/**
+ * Whether a delivered event is one of the selected ones: by exact name, or by a `*` / `type.*`
+ * pattern the user typed into Other Events.
+ */
+export function eventSelected(selected: readonly string[], event: string): boolean {
+	return selected.some((s) => s === event || s === '*' || (s.endsWith('.*') && event.startsWith(s.slice(0, -1))));
+}
+
+// ---- URLs ----------------------------------------------------------------------------------
+
+export function withToken(nodeUrl: string, token: string): string {
+	return `${nodeUrl}${nodeUrl.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+}
+
+/** A URL without its query string: the node's webhook URL of a registered URL. */
+export function withoutQuery(url: string): string {
+	const at = url.indexOf('?');
+	return at === -1 ? url : url.slice(0, at);
+}
+
+// ---- API calls -----------------------------------------------------------------------------
+
+export function webhookPath(id: string): string {
+	return `/webhooks/${encodeURIComponent(id)}`;
+}
+
+export function isNotFound(error: unknown): boolean {
+	return isRecord(error) && String(error.httpCode) === '404';
+}
+
+/**
+ * PATCH /webhooks/{id} with `body` (an empty body reads the webhook). Resolves with the webhook's
+ * state after the call, or `undefined` when the service answers 404 (the webhook is gone). Every
+ * other failure is thrown.
+ */
+export async function patchWebhook(client: WebDataClient, id: string, body: IDataObject): Promise<WebhookState | undefined> {
+	try {
+		const response = await client.request<IDataObject>({ method: 'PATCH', path: webhookPath(id), body });
+		return stateOf(response);
+	} catch (error) {
+		if (isNotFound(error)) return undefined;
+		// The client raises NodeApiError / NodeOperationError already; anything else is wrapped.
+		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(client.node, error as JsonObject);
+	}
+}
+
+/**
+ * The state to put back later, from the webhook as it is now. If it already points at this node
+ * (a registration whose static data was lost), putting that URL back would leave the webhook
+ * delivering to an address that no longer listens, so it is put back inactive instead.
+ */
+export function previousOf(current: WebhookState, nodeUrl: string): WebhookState {
+	if (current.url !== undefined && withoutQuery(current.url) === nodeUrl) return { ...current, isActive: false };
+	return { ...current };
+}
+
+/**
+ * The PATCH body that puts `previous` back. Fields the read did not return are left alone; if
+ * the URL is unknown the webhook keeps this node's URL, so it is switched off.
+ */
+export function restoreBody(previous: WebhookState): IDataObject {
+	const body: IDataObject = {};
+	if (previous.url !== undefined) body.url = previous.url;
+	if (previous.events !== undefined) body.events = [...previous.events];
+	body.isActive = previous.url === undefined ? false : (previous.isActive ?? false);
+	return body;
+}
+
+/** POST /webhooks/{id}/test: the service sends a sample delivery of `event`. */
+export async function requestTestDelivery(client: WebDataClient, id: string, event: string): Promise<IDataObject> {
+	return await client.request<IDataObject>({ method: 'POST', path: `${webhookPath(id)}/test`, body: { event } });
+}

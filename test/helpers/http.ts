@@ -1,0 +1,118 @@
+/**
+ * nock (14) helpers: an API double that records every request it answers, and a check that
+ * nothing else was attempted. Net connect is disabled globally (test/setup/env.ts).
+ *
+ *   const api = mockApi();                         // answers everything with {success: true, data: {}}
+ *   await runNode(...);
+ *   expect(api.requests).toEqual([...]);           // exactly what was sent
+ *   api.expectNothingSent();                       // for validation failures
+ */
+import nock from 'nock';
+
+import { API_KEY, BASE_URL } from './run';
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	/** The query string as the server parses it: every value a string. */
+	query: Record<string, string>;
+	/** The parsed JSON body; undefined when the request carried none. */
+	body: unknown;
+	headers: Record<string, string>;
+}
+
+export type Reply = [status: number, body?: unknown, headers?: Record<string, string>];
+export type Responder = (request: RecordedRequest) => Reply;
+
+/** GET /account as the plan read of a multi-item run sees it. */
+export const ACCOUNT_BODY = {
+	success: true,
+	data: {
+		id: 'acct_1',
+		email: 'owner@example.com',
+		credits: 1000,
+		lifetimeSpendUsd: 0,
+		createdAt: '2026-01-01T00:00:00.000Z',
+		plan: { id: 'pro', name: 'Pro', rateLimitPerMinute: 6000, concurrency: 10, queueLimit: 100 },
+		queue: { active: 0, waiting: 0 },
+	},
+};
+
+export const OK_REPLY: Responder = (request) => (request.path === '/account' ? [200, ACCOUNT_BODY] : [200, { success: true, data: {} }]);
+
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+
+export interface MockApi {
+	/** Every request that reached the double, in order. */
+	requests: RecordedRequest[];
+	/** Requests nock could not match at all (another host, or no double installed). */
+	unmatched: string[];
+	/** Requests other than the plan read (GET /account) of a multi-item run. */
+	apiRequests(): RecordedRequest[];
+	expectNothingSent(): void;
+}
+
+function parseBody(body: unknown): unknown {
+	if (body === undefined || body === '') return undefined;
+	if (typeof body !== 'string') return body;
+	try {
+		return JSON.parse(body);
+	} catch {
+		return body;
+	}
+}
+
+function headersOf(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+	return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v)]));
+}
+
+/**
+ * Installs a double of the whole API at BASE_URL: every method and path is answered by
+ * `respond` (default: success) and recorded. Call nock.cleanAll() after each test.
+ */
+export function mockApi(respond: Responder = OK_REPLY): MockApi {
+	const requests: RecordedRequest[] = [];
+	const unmatched: string[] = [];
+	// nock hands 'no match' listeners request options or a request, depending on the path taken.
+	const onNoMatch = (req: { method?: string; href?: string; host?: string; hostname?: string; path?: string }) =>
+		unmatched.push(`${req.method ?? ''} ${req.href ?? `${req.hostname ?? req.host ?? ''}${req.path ?? ''}`}`);
+	nock.emitter.on('no match', onNoMatch);
+	const scope = nock(BASE_URL).persist();
+	for (const method of METHODS) {
+		scope
+			.intercept(() => true, method)
+			.query(true)
+			.reply(function (uri, body) {
+				const url = new URL(uri, BASE_URL);
+				const request: RecordedRequest = {
+					method,
+					path: url.pathname,
+					query: Object.fromEntries(url.searchParams),
+					body: parseBody(body),
+					headers: headersOf(this.req.headers),
+				};
+				requests.push(request);
+				const [status, replyBody, headers] = respond(request);
+				return [status, replyBody as nock.Body, headers ?? {}];
+			});
+	}
+	return {
+		requests,
+		unmatched,
+		apiRequests: () => requests.filter((r) => !(r.method === 'GET' && r.path === '/account')),
+		expectNothingSent() {
+			expect(requests).toEqual([]);
+			expect(unmatched).toEqual([]);
+		},
+	};
+}
+
+export const BEARER = `Bearer ${API_KEY}`;
+
+/** Registers the per-test cleanup every file using nock needs. */
+export function useNock(): void {
+	afterEach(() => {
+		nock.cleanAll();
+		nock.emitter.removeAllListeners('no match');
+	});
+}

@@ -1,0 +1,184 @@
+/**
+ * Runs one of our nodes inside real n8n-core: a Workflow (Manual Trigger -> our node) executed by
+ * WorkflowExecute, with our credentials helper applying the credential's generic authenticate and
+ * n8n's own HTTP helpers sending the request (nock intercepts it).
+ *
+ *   const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } });
+ */
+import 'reflect-metadata';
+
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials';
+import { loadPackage } from './package';
+
+export const BASE_URL = 'https://api.webdata.test';
+export const API_KEY = 'bc_test_0123456789abcdef';
+export const CREDENTIALS = { apiKey: API_KEY, baseUrl: BASE_URL };
+
+export const TRIGGER_TYPE = 'test.manualTrigger';
+export const TRIGGER_NAME = 'When clicking Execute';
+export const NODE_NAME = 'Web Data';
+
+/**
+ * A Manual Trigger of our own (n8n-nodes-base is not installed): it emits the items the
+ * execution is started with, so a test can feed N items into our node.
+ */
+class TestManualTrigger implements INodeType {
+	description = {
+		displayName: 'Manual Trigger',
+		name: 'manualTrigger',
+		group: ['trigger'],
+		version: 1,
+		description: 'Emits the test items',
+		defaults: { name: TRIGGER_NAME },
+		inputs: [],
+		outputs: ['main'],
+		properties: [],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
+}
+
+export interface RunNodeOptions {
+	/** Short node type name, e.g. `webDataBrand`. */
+	type: string;
+	/** The node's parameters as a workflow JSON holds them (expressions start with `=`). */
+	parameters: INodeParameters;
+	/** The input items (the json of each); one empty item by default. */
+	items?: IDataObject[];
+	credentials?: Partial<{ apiKey: string; baseUrl: string }> | ICredentialDataDecryptedObject;
+	continueOnFail?: boolean;
+}
+
+export interface RunNodeResult {
+	/** Our node's output items (main output 0), empty when it failed. */
+	items: INodeExecutionData[];
+	/** Our node's error as n8n recorded it in runData. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject; level?: string };
+	/** The whole run, for anything else. */
+	run: IRun;
+	workflow: IWorkflowBase;
+}
+
+let executionCounter = 0;
+
+/** The workflow JSON a user would have: Manual Trigger -> our node. */
+export function buildWorkflow(packageName: string, options: RunNodeOptions): IWorkflowBase {
+	const node: INode = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type: `${packageName}.${options.type}`,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: options.parameters,
+		credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
+	};
+	if (options.continueOnFail) node.onError = 'continueRegularOutput';
+	return {
+		id: 'wf-test',
+		name: 'Web Data test',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: [
+			{ id: 'trigger', name: TRIGGER_NAME, type: TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+			node,
+		],
+		connections: { [TRIGGER_NAME]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	} as unknown as IWorkflowBase;
+}
+
+async function nodeTypesRegistry(): Promise<INodeTypes> {
+	const pkg = await loadPackage();
+	const trigger = new TestManualTrigger();
+	const byFullName = (type: string): INodeType => {
+		if (type === TRIGGER_TYPE) return trigger;
+		const [prefix, name] = type.split('.');
+		const found = prefix === pkg.packageName ? pkg.nodeTypes[name] : undefined;
+		if (!found) throw new Error(`Unknown node type ${type}`);
+		return found;
+	};
+	return {
+		getByName: byFullName,
+		getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(byFullName(type), version),
+		getKnownTypes: () => ({}),
+	};
+}
+
+/** Executes Manual Trigger -> our node through WorkflowExecute and returns what our node did. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const pkg = await loadPackage();
+	const workflowData = buildWorkflow(pkg.packageName, options);
+	const workflow = new Workflow({
+		id: workflowData.id,
+		name: workflowData.name,
+		nodes: workflowData.nodes,
+		connections: workflowData.connections,
+		nodeTypes: await nodeTypesRegistry(),
+		active: false,
+		settings: workflowData.settings,
+	});
+
+	const executionId = `test-${++executionCounter}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
+	let resolveFinished: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => resolveFinished(run));
+
+	const credentials = { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject;
+	const additionalData = {
+		hooks,
+		executionId,
+		credentialsHelper: new TestCredentialsHelper(pkg.credentialTypes, { webDataApi: credentials }),
+		currentNodeParameters: undefined,
+		encryptedRunnerIdentity: undefined,
+		variables: {},
+		instanceBaseUrl: 'http://localhost:5678/',
+		restApiUrl: 'http://localhost:5678/rest',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		userId: 'user-1',
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const input = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData = createRunExecutionData({
+		executionData: {
+			nodeExecutionStack: [{ node: workflow.getNode(TRIGGER_NAME)!, data: { main: [input] }, source: null }],
+		},
+	});
+	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
+	// Resolves with the run; a cancelled execution (tests may cancel it) still reports through the hook.
+	const running = execute.processRunExecutionData(workflow);
+	const run = await Promise.race([finished, Promise.resolve(running).then((r) => r, async () => await finished)]);
+
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		items: task?.data?.main?.[0] ?? [],
+		error: task?.error as RunNodeResult['error'],
+		run,
+		workflow: workflowData,
+	};
+}

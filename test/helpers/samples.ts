@@ -1,0 +1,117 @@
+/**
+ * Valid sample values for any field of the endpoint table, with what the API must receive for
+ * them, so that a test can cover every operation (and every row added later) without
+ * hand-writing each one. Expectations are written from the spec's rules, not from the node's code:
+ *   body:  JSON types as given (numbers, booleans, arrays, parsed JSON);
+ *   query: text; lists comma-separated; JSON values JSON-encoded.
+ */
+import type { IDataObject, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
+
+import type { FieldSpec, OperationSpec } from '../../nodes/shared/endpoints';
+
+export interface Sample {
+	/** The value as the node parameter holds it (workflow JSON). */
+	input: NodeParameterValueType;
+	/** The value the API must get: in a JSON body, or as query text. */
+	body: unknown;
+	query: string;
+}
+
+const JSON_SAMPLES: Record<string, unknown> = {
+	object: { key: 'value', nested: { n: 1 } },
+	any: { note: 'custom payload' },
+	array: [1, 2],
+	actions: [{ type: 'wait', milliseconds: 500 }, { type: 'click', selector: '#go' }, 'scroll'],
+	agent: { mode: 'smart', model: 'reasoner-1' },
+	formats: ['markdown', { type: 'json', prompt: 'the title' }],
+};
+
+const FORMAT_SAMPLES: Record<string, string> = {
+	url: 'https://www.example.com/page?x=1',
+	domainOrUrl: 'example.com',
+	email: 'ceo@example.com',
+	countryCode: 'de',
+};
+
+function numberSample(field: FieldSpec): number {
+	if (field.min !== undefined && field.max !== undefined) return Math.floor(field.min + (field.max - field.min) / 3);
+	return (field.min ?? 0) + 1234;
+}
+
+function listSample(field: FieldSpec): string[] {
+	if (field.kind === 'multiOptions') return (field.options ?? []).slice(0, 2).map((o) => o.value);
+	if (/url/i.test(field.name)) return ['https://a.example.com/1', 'https://b.example.com/2'];
+	return [`${field.name}-a`, `${field.name}-b`];
+}
+
+export function sampleFor(field: FieldSpec): Sample {
+	switch (field.kind) {
+		case 'number': {
+			const n = numberSample(field);
+			return { input: n, body: n, query: String(n) };
+		}
+		case 'boolean': {
+			const b = !(field.default ?? false);
+			return { input: b, body: b, query: String(b) };
+		}
+		case 'options': {
+			const value = (field.options ?? []).map((o) => o.value).find((v) => v !== field.default) ?? '';
+			return { input: value, body: value, query: value };
+		}
+		case 'multiOptions': {
+			const list = listSample(field);
+			return { input: list, body: list, query: list.join(',') };
+		}
+		case 'stringList': {
+			const list = listSample(field);
+			return { input: list.join('\n'), body: list, query: list.join(',') };
+		}
+		case 'json': {
+			const value = JSON_SAMPLES[field.shape ?? 'any'];
+			return { input: JSON.stringify(value, null, 2), body: value, query: JSON.stringify(value) };
+		}
+		default: {
+			const text = field.in === 'path' ? 'id_123' : (FORMAT_SAMPLES[field.format ?? ''] ?? `sample ${field.name}`);
+			return { input: text, body: text, query: text };
+		}
+	}
+}
+
+export interface ExpectedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	body: unknown;
+}
+
+/** Node switches that keep an operation to its one request (no waiting, no paging). */
+export function singleRequestSwitches(op: OperationSpec): INodeParameters {
+	return {
+		...(op.job ? { waitForCompletion: false } : {}),
+		...(op.paginate ? { returnAll: false } : {}),
+	};
+}
+
+/**
+ * Parameters for an operation with every required field and, when `withOptional`, every optional
+ * field set, and the request the API must then receive.
+ */
+export function sampleOperation(op: OperationSpec, withOptional: boolean): { parameters: INodeParameters; expected: ExpectedRequest } {
+	const parameters: INodeParameters = { operation: op.value, ...singleRequestSwitches(op) };
+	const options: IDataObject = {};
+	const query: Record<string, string> = {};
+	const body: Record<string, unknown> = {};
+	let path = op.path;
+	for (const field of op.fields) {
+		if (!field.required && !withOptional) continue;
+		const sample = sampleFor(field);
+		if (field.required) parameters[field.name] = sample.input;
+		else options[field.name] = sample.input as IDataObject[string];
+		if (field.in === 'path') path = path.replace(`{${field.name}}`, encodeURIComponent(String(sample.input)));
+		else if (field.in === 'query') query[field.name] = sample.query;
+		else body[field.name] = sample.body;
+	}
+	parameters.options = options as INodeParameters;
+	const hasBody = op.method !== 'GET' && op.method !== 'DELETE' && Object.keys(body).length > 0;
+	return { parameters, expected: { method: op.method, path, query, body: hasBody ? body : undefined } };
+}

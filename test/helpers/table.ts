@@ -1,0 +1,29 @@
+/** The endpoint table as the tests walk it: every operation with its node. */
+import { RESOURCES } from '../../nodes/shared/endpoints';
+import type { FieldSpec, OperationSpec, ResourceSpec } from '../../nodes/shared/endpoints';
+
+export interface TableOperation {
+	resource: ResourceSpec;
+	op: OperationSpec;
+	/** `webDataBrand retrieve (GET /brand/retrieve)`, for test names. */
+	label: string;
+}
+
+export const OPERATIONS: TableOperation[] = RESOURCES.flatMap((resource) =>
+	resource.operations.map((op) => ({ resource, op, label: `${resource.node} ${op.value} (${op.method} ${op.path})` })),
+);
+
+export function operation(node: string, value: string): TableOperation {
+	const found = OPERATIONS.find((o) => o.resource.node === node && o.op.value === value);
+	if (!found) throw new Error(`No operation ${node} ${value} in the endpoint table`);
+	return found;
+}
+
+export function field(op: OperationSpec, name: string): FieldSpec {
+	const found = op.fields.find((f) => f.name === name || f.aliases?.includes(name));
+	if (!found) throw new Error(`No field ${name} in ${op.method} ${op.path}`);
+	return found;
+}
+
+/** Every (operation, field) pair of the table, for field-level checks. */
+export const FIELDS = OPERATIONS.flatMap((o) => o.op.fields.map((f) => ({ ...o, field: f })));

@@ -1,0 +1,193 @@
+/**
+ * What users expect of an n8n node when it runs: items in, items out with pairedItem; Continue On
+ * Fail; API errors as NodeApiError with the status and the API's message; the API key never in an
+ * error; a malformed key refused before sending; base URLs with trailing slashes; and every item
+ * validated before the first request.
+ */
+import nock from 'nock';
+
+import { mockApi, useNock } from '../helpers/http';
+import { API_KEY, BASE_URL, runNode, type RunNodeResult } from '../helpers/run';
+
+useNock();
+
+const retrieve = (domain: string) => ({ operation: 'retrieve', domain, options: {} });
+const byItem = retrieve('={{ $json.domain }}');
+
+/** Answers each brand lookup with the domain it was asked for. */
+const echoDomain = mockApiEcho;
+function mockApiEcho(status = 200) {
+	return mockApi((request) =>
+		request.path === '/account'
+			? [200, { success: true, data: { plan: { concurrency: 10, rateLimitPerMinute: 6000 } } }]
+			: [status, { success: true, data: { status: 'ok', code: 200, brand: { domain: request.query.domain } } }],
+	);
+}
+
+describe('items and pairedItem', () => {
+	test('one output item per input item, in order, each paired with its input', async () => {
+		const api = echoDomain();
+		const domains = ['acme.com', 'globex.com', 'initech.com'];
+
+		const { items, error } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains.map((domain) => ({ domain })) });
+
+		expect(error).toBeUndefined();
+		expect(items.map((i) => (i.json.data as { brand: { domain: string } }).brand.domain)).toEqual(domains);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(api.apiRequests()).toHaveLength(3);
+	});
+});
+
+describe('validation of every item comes before any request', () => {
+	const items = [{ domain: 'acme.com' }, { domain: 'globex.com' }, { domain: 'not a domain' }];
+
+	test('item 2 invalid: nothing is sent for items 0 and 1 either', async () => {
+		const api = echoDomain();
+
+		const { error, items: out } = await runNode({ type: 'webDataBrand', parameters: byItem, items });
+
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toContain('(domain)');
+		expect(error?.message).toContain('[item 2]');
+		expect(out).toEqual([]);
+		api.expectNothingSent();
+	});
+
+	test('with Continue On Fail, items 0 and 1 are sent and item 2 becomes an error item', async () => {
+		const api = echoDomain();
+
+		const { error, items: out } = await runNode({ type: 'webDataBrand', parameters: byItem, items, continueOnFail: true });
+
+		expect(error).toBeUndefined();
+		expect(api.apiRequests().map((r) => r.query.domain)).toEqual(['acme.com', 'globex.com']);
+		expect(out).toHaveLength(3);
+		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(out[2].json.error).toEqual(expect.stringContaining('(domain)'));
+	});
+});
+
+describe('Continue On Fail', () => {
+	test('a validation error and an API error become error items; the other items go on', async () => {
+		const api = mockApi((request) => {
+			if (request.path === '/account') return [200, { success: true, data: { plan: { concurrency: 1 } } }];
+			if (request.query.domain === 'missing.com') return [404, { success: false, error: 'No brand found for missing.com' }];
+			return [200, { success: true, data: { brand: { domain: request.query.domain } } }];
+		});
+
+		const { items, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: byItem,
+			items: [{ domain: 'acme.com' }, { domain: 'bad domain' }, { domain: 'missing.com' }, { domain: 'globex.com' }],
+			continueOnFail: true,
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items[0].json).toEqual({ success: true, data: { brand: { domain: 'acme.com' } } });
+		expect(items[1].json.error).toEqual(expect.stringContaining('"Domain" (domain)'));
+		expect(items[2].json.error).toEqual(expect.stringContaining('No brand found for missing.com'));
+		expect(items[2].json.httpCode).toBe('404');
+		expect(items[3].json).toEqual({ success: true, data: { brand: { domain: 'globex.com' } } });
+		expect(api.apiRequests().map((r) => r.query.domain)).toEqual(['acme.com', 'missing.com', 'globex.com']);
+	});
+});
+
+describe('API errors', () => {
+	test.each([
+		[400, 'domain must not be an IP address'],
+		[402, 'Out of credits'],
+		[404, 'No brand found for acme.com'],
+	])('HTTP %d becomes NodeApiError with the status and the API message', async (status, message) => {
+		mockApi(() => [status, { success: false, error: message }]);
+
+		const { error, items } = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') });
+
+		expect(items).toEqual([]);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.httpCode).toBe(String(status));
+		expect(error?.message).toContain(message);
+		expect(error?.message).toContain(String(status));
+	});
+});
+
+describe('the API key never appears in an error', () => {
+	function expectNoKey(result: RunNodeResult) {
+		const { error } = result;
+		expect(error).toBeDefined();
+		expect(error?.message ?? '').not.toContain(API_KEY);
+		expect(error?.description ?? '').not.toContain(API_KEY);
+		expect(JSON.stringify(error)).not.toContain(API_KEY);
+		expect(JSON.stringify(result.run.data.resultData)).not.toContain(API_KEY);
+	}
+
+	test.each([400, 401, 403, 404])('HTTP %d', async (status) => {
+		// n8n retries a 401 once after re-authenticating, so every status may be asked twice.
+		mockApi(() => [status, { success: false, error: 'refused' }]);
+		expectNoKey(await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') }));
+	});
+
+	test('HTTP 500 on a POST (not retried)', async () => {
+		mockApi(() => [500, { success: false, error: 'internal' }]);
+		expectNoKey(await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com' } }));
+	});
+
+	test.each([
+		['a connection reset', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+		['an error without a code', 'boom'],
+	])('a network failure: %s', async (_label, failure) => {
+		nock(BASE_URL).post('/brand').replyWithError(failure);
+		expectNoKey(await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com' } }));
+	});
+
+	test('an error item under Continue On Fail', async () => {
+		mockApi(() => [401, { success: false, error: 'Invalid API key' }]);
+		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), continueOnFail: true });
+		expect(result.items).toHaveLength(1);
+		expect(JSON.stringify(result.items)).not.toContain(API_KEY);
+		expect(result.items[0].json.error).toEqual(expect.stringContaining('Invalid API key'));
+	});
+});
+
+describe('credentials', () => {
+	test.each([['a key without bc_', 'sk_live_123'], ['an empty key', '']])('%s is refused with a clear message, nothing is sent', async (_label, apiKey) => {
+		const api = mockApi();
+
+		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), credentials: { apiKey, baseUrl: BASE_URL } });
+
+		expect(error?.message).toMatch(/key/i);
+		expect(error?.message).toContain('bc_');
+		api.expectNothingSent();
+	});
+
+	test('several items with a bad key: nothing is sent, not even the plan read', async () => {
+		const api = mockApi();
+
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: byItem,
+			items: [{ domain: 'acme.com' }, { domain: 'globex.com' }],
+			credentials: { apiKey: 'sk_live_123', baseUrl: BASE_URL },
+		});
+
+		expect(error?.message).toContain('bc_');
+		api.expectNothingSent();
+	});
+
+	test.each([`${BASE_URL}/`, `${BASE_URL}///`])('base URL %s: the path is joined without double slashes', async (baseUrl) => {
+		const api = mockApi();
+
+		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), credentials: { apiKey: API_KEY, baseUrl } });
+
+		expect(error).toBeUndefined();
+		expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /brand/retrieve']);
+	});
+
+	test('a base URL with a path prefix keeps it', async () => {
+		const api = mockApi();
+
+		const { error } = await runNode({ type: 'webDataAccount', parameters: { operation: 'get' }, credentials: { apiKey: API_KEY, baseUrl: `${BASE_URL}/v1/` } });
+
+		expect(error).toBeUndefined();
+		expect(api.requests.map((r) => r.path)).toEqual(['/v1/account']);
+	});
+});

@@ -1,0 +1,122 @@
+/**
+ * Every bound of the spec's Limits table: the number in the spec is the number in the endpoint
+ * table and in the editor, a value one past it is refused before anything is sent (naming the
+ * API field, its display name, the bound and the item), and the bound itself is sent as given.
+ */
+import { expectRejected, uiProperty, withItemValue } from '../helpers/expectations';
+import { mockApi, useNock } from '../helpers/http';
+import { runNode } from '../helpers/run';
+import { singleRequestSwitches } from '../helpers/samples';
+import { specLimits } from '../helpers/spec';
+import { field, operation } from '../helpers/table';
+
+useNock();
+
+interface Target {
+	node: string;
+	op: string;
+	/** API names the bound applies to: the field and its alternate names. */
+	names: string[];
+}
+
+interface LimitCase {
+	/** The Parameter cell of the spec's Limits table. */
+	row: string;
+	min: number;
+	max: number;
+	default?: number;
+	targets: Target[];
+}
+
+const RETRIEVE_OPS = ['retrieve', 'retrieveByName', 'retrieveByTicker', 'retrieveByEmail', 'retrieveByIsin'];
+const brandRetrieve = (names: string[]): Target[] =>
+	RETRIEVE_OPS.map((op, i) => ({ node: 'webDataBrand', op, names: i === 0 ? names : names.slice(0, 1) }));
+const website = (names: string[], ops = ['getFonts', 'getCompetitors']): Target[] => ops.map((op) => ({ node: 'webDataWebsite', op, names }));
+
+const NUMERIC_LIMITS: LimitCase[] = [
+	{ row: '/brand timeout', min: 1000, max: 120000, default: 30000, targets: [{ node: 'webDataBrand', op: 'getProfile', names: ['timeout'] }] },
+	{ row: 'retrieve maxAgeMs / BrandRetrieveMaxAgeMs', min: 0, max: 7776000000, targets: brandRetrieve(['maxAgeMs', 'BrandRetrieveMaxAgeMs']) },
+	{ row: 'timeoutMS', min: 1000, max: 120000, targets: [...brandRetrieve(['timeoutMS']), ...website(['timeoutMS'])] },
+	{ row: 'cacheMaxAgeMs', min: 0, max: 604800000, targets: website(['cacheMaxAgeMs']) },
+	{ row: '/brand/ai/products limit', min: 1, max: 20, default: 10, targets: [{ node: 'webDataBrandAi', op: 'extractProducts', names: ['limit'] }] },
+	{ row: '/map limit', min: 1, max: 1000, default: 100, targets: [{ node: 'webDataMap', op: 'map', names: ['limit'] }] },
+	{ row: '/map timeout', min: 1000, max: 300000, targets: [{ node: 'webDataMap', op: 'map', names: ['timeout'] }] },
+	{ row: '/web/competitors limit / numCompetitors', min: 1, max: 25, default: 10, targets: website(['limit', 'numCompetitors'], ['getCompetitors']) },
+	{ row: 'batch maxConcurrency', min: 1, max: 50, targets: [{ node: 'webDataScrape', op: 'batchScrape', names: ['maxConcurrency'] }] },
+	{ row: 'jobs list limit', min: 1, max: 100, default: 25, targets: [{ node: 'webDataJob', op: 'list', names: ['limit'] }] },
+	{ row: 'job detail limit', min: 1, max: 100, default: 50, targets: [{ node: 'webDataJob', op: 'get', names: ['limit'] }] },
+];
+
+/** Rows whose bounds sit inside the `actions` JSON; tested in limits.actions.test.ts. */
+const ACTION_ROWS = ['action amount and milliseconds', 'action key / selector / text length'];
+
+/** Valid values for the required fields, so only the bounded value can be wrong. */
+const REQUIRED: Record<string, Record<string, string>> = {
+	webDataBrand: { url: 'https://acme.com', domain: 'acme.com', name: 'Acme', ticker: 'ACME', email: 'a@acme.com', isin: 'US0000000001' },
+	webDataBrandAi: { domain: 'acme.com' },
+	webDataMap: { url: 'https://acme.com' },
+	webDataWebsite: { domain: 'acme.com' },
+	webDataScrape: { urls: 'https://acme.com/a' },
+	webDataJob: { id: 'job_1' },
+};
+
+function baseParameters(node: string, opValue: string) {
+	const { op } = operation(node, opValue);
+	const required = Object.fromEntries(op.fields.filter((f) => f.required).map((f) => [f.name, REQUIRED[node][f.name]]));
+	return { operation: opValue, ...singleRequestSwitches(op), ...required, options: {} };
+}
+
+test("the cases cover every row of the spec's Limits table, with the spec's numbers", () => {
+	const rows = specLimits();
+	expect(rows.map((r) => r.parameter).sort()).toEqual([...NUMERIC_LIMITS.map((c) => c.row), ...ACTION_ROWS].sort());
+	for (const c of NUMERIC_LIMITS) {
+		const { bound } = rows.find((r) => r.parameter === c.row)!;
+		const [, min, max] = /(\d+) to (\d+)/.exec(bound) ?? [];
+		const [, fallback] = /default (\d+)/.exec(bound) ?? [];
+		expect({ row: c.row, min: Number(min), max: Number(max), default: fallback === undefined ? undefined : Number(fallback) }).toEqual({
+			row: c.row, min: c.min, max: c.max, default: c.default,
+		});
+	}
+});
+
+const TARGETS = NUMERIC_LIMITS.flatMap((c) =>
+	c.targets.flatMap((t) => t.names.map((name) => ({ ...c, ...t, name, title: `${c.row}: ${t.node} ${t.op} ${name}` }))),
+);
+
+describe.each(TARGETS)('$title', ({ node, op: opValue, name, min, max, default: fallback }) => {
+	const spec = field(operation(node, opValue).op, name);
+
+	test('the endpoint table and the editor carry the bound and default', async () => {
+		expect({ min: spec.min, max: spec.max }).toEqual({ min, max });
+		if (name !== spec.name) return; // an alternate name has no editor field of its own
+		const { property, where } = await uiProperty(node, opValue, name);
+		expect(where).toBe('options');
+		expect(property?.typeOptions).toMatchObject({ minValue: min, maxValue: max });
+		if (fallback !== undefined) {
+			expect(spec.default).toBe(fallback);
+			expect(property?.default).toBe(fallback);
+		}
+	});
+
+	test.each([
+		['below the minimum', min - 1, `at least ${min}`],
+		['above the maximum', max + 1, `at most ${max}`],
+	])('%s (%d) is refused for the item that has it, and nothing is sent', async (_label, bad, bound) => {
+		const api = mockApi();
+		const result = await runNode({
+			type: node,
+			parameters: withItemValue(baseParameters(node, opValue), name, false),
+			items: [{ v: min }, { v: bad }],
+		});
+		expectRejected(result, api, { field: name, displayName: spec.displayName, mentions: [bound, bad], itemIndex: 1 });
+	});
+
+	test.each([min, max])('the bound %d itself is sent as given', async (value) => {
+		const api = mockApi();
+		const { error } = await runNode({ type: node, parameters: withItemValue(baseParameters(node, opValue), name, false), items: [{ v: value }] });
+		expect(error).toBeUndefined();
+		const [request] = api.requests;
+		const sent = spec.in === 'query' ? request?.query[name] : (request?.body as Record<string, unknown> | undefined)?.[name];
+		expect(sent).toBe(spec.in === 'query' ? String(value) : value);
+	});
+});

@@ -1,0 +1,37 @@
+/**
+ * Every operation of the endpoint table, generated from the table itself (a new row is covered
+ * without touching this file): method, path, query and body under the API's own names, the
+ * bearer header, and nothing the user did not set.
+ */
+import { BEARER, mockApi, useNock, type RecordedRequest } from '../helpers/http';
+import { runNode } from '../helpers/run';
+import { sampleOperation } from '../helpers/samples';
+import { OPERATIONS } from '../helpers/table';
+
+useNock();
+
+const sent = ({ method, path, query, body }: RecordedRequest) => ({ method, path, query, body });
+
+describe.each(OPERATIONS)('$label', ({ resource, op }) => {
+	test('sends every field the user set, under its API name, with the bearer header', async () => {
+		const api = mockApi();
+		const { parameters, expected } = sampleOperation(op, true);
+
+		const { error } = await runNode({ type: resource.node, parameters });
+
+		expect(error).toBeUndefined();
+		expect(api.requests.map(sent)).toEqual([expected]);
+		expect(api.requests[0].headers.authorization).toBe(BEARER);
+		if (expected.body !== undefined) expect(api.requests[0].headers['content-type']).toMatch(/^application\/json/);
+	});
+
+	test('sends only the required fields when no option is set', async () => {
+		const api = mockApi();
+		const { parameters, expected } = sampleOperation(op, false);
+
+		const { error } = await runNode({ type: resource.node, parameters });
+
+		expect(error).toBeUndefined();
+		expect(api.requests.map(sent)).toEqual([expected]);
+	});
+});
