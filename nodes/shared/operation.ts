@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { OperationSpec } from './endpoints/types';
 import { allJobs, crawlWithAllPages, jobWithAllResults } from './jobs/pagination';
-import { statusPath, waitForJob } from './jobs/polling';
+import { POLL_PAGE, statusPath, waitForJob } from './jobs/polling';
 import type { PreparedItem } from './parameters';
 import { SIMPLIFIERS } from './simplify';
 import type { WebDataClient } from './transport/client';
@@ -21,7 +21,7 @@ async function finishJob(client: WebDataClient, op: OperationSpec, item: Prepare
 		const { data, ...status } = done.body;
 		return [{ ...status, ...((data as Obj | undefined) ?? {}) }];
 	}
-	const detail = await jobWithAllResults(client, { method: 'GET', path: statusPath('jobs', id), qs: { page: 1, limit: 100 } }, itemIndex);
+	const detail = await jobWithAllResults(client, { method: 'GET', path: statusPath('jobs', id), qs: { ...POLL_PAGE } }, itemIndex, done.body);
 	const data = detail.data ?? {};
 	const results = ((data.results as Obj[] | undefined) ?? []).map((result) => ({ ...result, jobId: id }));
 	const errors = ((data.errors as Obj[] | undefined) ?? []).map(({ url, error }) => ({ jobId: id, url, error, success: false }));

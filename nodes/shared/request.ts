@@ -9,6 +9,8 @@ export interface ApiRequest {
 	body?: Record<string, unknown>;
 	/** Milliseconds before the HTTP call is abandoned. */
 	timeoutMs?: number;
+	/** Attempts before giving up on what may be retried (the transport's default otherwise). */
+	maxAttempts?: number;
 }
 
 /** Headroom over the server-side timeout a request carries, for queueing and transfer. */

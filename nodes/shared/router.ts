@@ -39,7 +39,7 @@ export async function executeResource(this: IExecuteFunctions, resource: Resourc
 	});
 
 	const maxConcurrent = (this.getNodeParameter('options.maxConcurrentRequests', 0, 0) as number) || undefined;
-	const client = await createClient(this, prepared.filter((p) => 'item' in p).length, maxConcurrent);
+	const client = createClient(this, prepared.filter((p) => 'item' in p).length, maxConcurrent);
 	const outputs = await Promise.allSettled(
 		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
 			if ('error' in entry) return [errorItem(entry.error, i)];

@@ -43,11 +43,14 @@ export async function allJobs(client: WebDataClient, request: ApiRequest, itemIn
 	return jobs;
 }
 
-/** GET /jobs/{id}: the job detail of the first page with `results` of every page from it on. */
-export async function jobWithAllResults(client: WebDataClient, request: ApiRequest, itemIndex: number): Promise<Envelope> {
+/**
+ * GET /jobs/{id}: the job detail of the first page with `results` of every page from it on.
+ * `firstPage` is that page when the caller already has it (the last status poll).
+ */
+export async function jobWithAllResults(client: WebDataClient, request: ApiRequest, itemIndex: number, firstPage?: Envelope): Promise<Envelope> {
 	const limit = pageSize(request);
 	let page = Number(request.qs?.page ?? 1);
-	const first = await client.request<Envelope>(withQuery(request, { page, limit }), itemIndex);
+	const first = firstPage ?? (await client.request<Envelope>(withQuery(request, { page, limit }), itemIndex));
 	const data = first.data ?? {};
 	const results = [...((data.results as IDataObject[] | undefined) ?? [])];
 	const totalPages = Number((data.resultPagination as Pagination | undefined)?.totalPages ?? page);

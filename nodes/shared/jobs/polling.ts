@@ -9,9 +9,12 @@ import type { WebDataClient } from '../transport/client';
 
 export const TERMINAL_STATUSES = ['COMPLETED', 'FAILED', 'CANCELLED'] as const;
 const BACKOFF_FACTOR = 1.5;
-const MAX_POLL_GAP_MS = 30000;
+const MAX_POLL_GAP_MS = 10000;
 
 export type JobKind = 'jobs' | 'extract';
+
+/** Polls of GET /jobs/{id} ask for the first, largest page of results: it is reused as page 1. */
+export const POLL_PAGE = { page: 1, limit: 100 };
 
 export interface WaitOptions {
 	maxWaitMs: number;
@@ -58,7 +61,7 @@ export async function waitForJob(
 		if (remaining <= 0) break;
 		await sleep(Math.min(nextDelay(), remaining), client.signal);
 		const body = await client.request<IDataObject>(
-			{ method: 'GET', path: statusPath(kind, id), qs: kind === 'jobs' ? { page: 1, limit: 100 } : undefined },
+			{ method: 'GET', path: statusPath(kind, id), qs: kind === 'jobs' ? { ...POLL_PAGE } : undefined },
 			itemIndex,
 		);
 		status = statusOf(kind, body);

@@ -7,7 +7,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ApiRequest } from '../request';
 import { DEFAULT_TIMEOUT_MS } from '../request';
-import { apiError, asNodeError, networkError } from './errors';
+import { apiError, asNodeError, networkError, redactSecret } from './errors';
 import { Pacer } from './pacer';
 import { MAX_ATTEMPTS, backoffMs, isIdempotent, neverSent, retryAfterMs } from './retry';
 
@@ -79,6 +79,11 @@ export class WebDataClient {
 		return this.credentials.baseUrl;
 	}
 
+	/** The body or text with the API key masked: an error must never carry it, even if the service echoes it. */
+	private redact<T>(value: T): T {
+		return this.credentials ? redactSecret(value, this.credentials.apiKey) : value;
+	}
+
 	halt(error: Error): void {
 		this.haltedBy ??= error;
 	}
@@ -87,8 +92,9 @@ export class WebDataClient {
 	async request<T = IDataObject>(request: ApiRequest, itemIndex?: number): Promise<T> {
 		const url = (await this.baseUrl()) + request.path;
 		for (let attempt = 1; ; attempt++) {
-			const last = attempt >= MAX_ATTEMPTS;
+			const last = attempt >= (request.maxAttempts ?? MAX_ATTEMPTS);
 			await this.pacer.acquire(this.signal);
+			const startedAt = Date.now();
 			if (this.haltedBy) {
 				this.pacer.release();
 				throw this.haltedBy;
@@ -104,7 +110,7 @@ export class WebDataClient {
 					const context = isIdempotent(request.method)
 						? `${describeRequest(request)} failed ${attempt} times`
 						: `${describeRequest(request)} was not retried: it may have reached the service, and repeating it could start a duplicate job or spend credits twice`;
-					throw networkError(this.node, code, String(error.message ?? error), itemIndex, context);
+					throw networkError(this.node, code, this.redact(String(error.message ?? error)), itemIndex, context);
 				}
 				await sleep(backoffMs(attempt), this.signal);
 				continue;
@@ -112,10 +118,10 @@ export class WebDataClient {
 				this.pacer.release();
 			}
 			const { statusCode, headers } = response;
-			const parsed = parseBody(response.body);
+			const parsed = parseBody(this.redact(response.body));
 			if (statusCode === 429) {
-				this.pacer.onRateLimited();
-				if (last) throw apiError(this.node, 429, parsed.ok ? parsed.value : response.body, itemIndex, `${describeRequest(request)}: gave up after ${attempt} attempts`);
+				this.pacer.onRateLimited(startedAt);
+				if (last) throw apiError(this.node, 429, parsed.ok ? parsed.value : this.redact(response.body), itemIndex, `${describeRequest(request)}: gave up after ${attempt} attempts`);
 				await sleep(retryAfterMs(headers['retry-after']) ?? backoffMs(attempt), this.signal);
 				continue;
 			}
@@ -124,12 +130,12 @@ export class WebDataClient {
 				continue;
 			}
 			if (statusCode < 200 || statusCode >= 300) {
-				throw apiError(this.node, statusCode, parsed.ok ? parsed.value : response.body, itemIndex, describeRequest(request));
+				throw apiError(this.node, statusCode, parsed.ok ? parsed.value : this.redact(response.body), itemIndex, describeRequest(request));
 			}
 			if (!parsed.ok) {
 				throw new NodeApiError(this.node, { message: 'Malformed response body' }, {
 					message: `The Web Data API answered ${describeRequest(request)} with a body that is not valid JSON (HTTP ${statusCode})`,
-					description: `The body starts with: ${String(response.body).slice(0, 200)}`,
+					description: `The body starts with: ${String(this.redact(response.body)).slice(0, 200)}`,
 					httpCode: String(statusCode),
 					itemIndex,
 				});

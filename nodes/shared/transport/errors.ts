@@ -48,6 +48,17 @@ export function apiError(
 	});
 }
 
+/** `value` with every occurrence of `secret` in its strings masked, however deeply nested. */
+export function redactSecret<T>(value: T, secret: string): T {
+	if (!secret) return value;
+	if (typeof value === 'string') return value.split(secret).join('bc_***') as T;
+	if (Array.isArray(value)) return value.map((entry) => redactSecret(entry, secret)) as T;
+	if (typeof value === 'object' && value !== null) {
+		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactSecret(v, secret)])) as T;
+	}
+	return value;
+}
+
 /** An error as n8n expects a node to throw it: n8n's own error classes pass through unchanged. */
 export function asNodeError(node: INode, error: Error): NodeApiError | NodeOperationError {
 	return error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error);

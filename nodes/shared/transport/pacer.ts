@@ -1,7 +1,8 @@
 /**
  * Keeps many items inside the account's plan: at most `concurrency` requests in flight and
  * request starts spaced to stay under the per-minute rate limit. A 429 halves the concurrency
- * (additive increase brings it back), so the node adapts when the plan is shared with others.
+ * once per overload (additive increase brings it back), so the node adapts when the plan is
+ * shared with others.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -15,9 +16,9 @@ export interface PacerLimits {
 const RECOVERY_STREAK = 10;
 
 export class Pacer {
-	private readonly maxConcurrency: number;
+	private maxConcurrency = 1;
 
-	private concurrency: number;
+	private concurrency = 1;
 
 	private inFlight = 0;
 
@@ -25,15 +26,28 @@ export class Pacer {
 
 	private nextStartAt = 0;
 
+	private lastStartAt = -Infinity;
+
 	private streak = 0;
 
-	private readonly spacingMs: number;
+	private spacingMs = 0;
+
+	/** When concurrency was last cut: 429s of requests started before it are the same overload. */
+	private lastCutAt = -Infinity;
 
 	constructor(limits: PacerLimits) {
+		this.setLimits(limits);
+	}
+
+	/** Applies new limits (the plan, once it is read); requests in flight finish as they are. */
+	setLimits(limits: PacerLimits): void {
 		this.maxConcurrency = Math.max(1, Math.floor(limits.concurrency));
 		this.concurrency = this.maxConcurrency;
 		// 2% margin keeps clock drift between us and the server from tipping a window over.
 		this.spacingMs = limits.perMinute && limits.perMinute > 0 ? (60000 / limits.perMinute) * 1.02 : 0;
+		// Requests already started count towards the schedule.
+		this.nextStartAt = Math.max(this.nextStartAt, this.lastStartAt + this.spacingMs);
+		this.wakeNext();
 	}
 
 	get limit(): number {
@@ -45,9 +59,10 @@ export class Pacer {
 		if (this.inFlight < this.concurrency && this.waiting.length === 0) this.inFlight++;
 		// Otherwise release() hands over its slot, counting it in inFlight for us.
 		else await new Promise<void>((resolve) => this.waiting.push(resolve));
+		const now = Date.now();
+		const startAt = Math.max(now, this.nextStartAt);
+		this.lastStartAt = startAt;
 		if (this.spacingMs > 0) {
-			const now = Date.now();
-			const startAt = Math.max(now, this.nextStartAt);
 			this.nextStartAt = startAt + this.spacingMs;
 			if (startAt > now) {
 				await sleep(startAt - now, signal).catch(async (error: Error) => {
@@ -71,8 +86,11 @@ export class Pacer {
 		}
 	}
 
-	onRateLimited(): void {
+	/** `startedAt`: when the refused request was sent. */
+	onRateLimited(startedAt: number): void {
 		this.streak = 0;
+		if (startedAt < this.lastCutAt) return;
+		this.lastCutAt = Date.now();
 		this.concurrency = Math.max(1, Math.floor(this.concurrency / 2));
 	}
 

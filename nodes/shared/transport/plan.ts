@@ -16,7 +16,7 @@ const planCache = new Map<string, { limits: Promise<PacerLimits>; at: number }>(
 function readPlanLimits(ctx: IExecuteFunctions): Promise<PacerLimits> {
 	const probe = new WebDataClient(ctx);
 	return probe
-		.request<{ data?: { plan?: IDataObject } }>({ method: 'GET', path: '/account' })
+		.request<{ data?: { plan?: IDataObject } }>({ method: 'GET', path: '/account', maxAttempts: 2 })
 		.then(({ data }) => {
 			const concurrency = Number(data?.plan?.concurrency);
 			const perMinute = Number(data?.plan?.rateLimitPerMinute);
@@ -43,10 +43,12 @@ async function planLimits(ctx: IExecuteFunctions): Promise<PacerLimits> {
 
 /**
  * A client for one node run. `maxConcurrent` (the node's option) overrides the plan's
- * concurrency; the plan's rate limit still applies.
+ * concurrency; the plan's rate limit still applies. Items start one at a time while the plan
+ * is read, so the read costs no waiting and nothing can exceed any plan meanwhile.
  */
-export async function createClient(ctx: IExecuteFunctions, itemCount: number, maxConcurrent?: number): Promise<WebDataClient> {
+export function createClient(ctx: IExecuteFunctions, itemCount: number, maxConcurrent?: number): WebDataClient {
 	if (itemCount <= 1) return new WebDataClient(ctx, new Pacer({ concurrency: maxConcurrent ?? 1 }));
-	const limits = await planLimits(ctx);
-	return new WebDataClient(ctx, new Pacer({ ...limits, concurrency: maxConcurrent ?? limits.concurrency }));
+	const pacer = new Pacer({ concurrency: 1 });
+	void planLimits(ctx).then((limits) => pacer.setLimits({ ...limits, concurrency: maxConcurrent ?? limits.concurrency }));
+	return new WebDataClient(ctx, pacer);
 }

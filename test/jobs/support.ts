@@ -1,0 +1,225 @@
+/**
+ * Shared pieces of the job, paging and transport tests: nock replies that record what arrived
+ * (and when), the account body, and a way to cancel a running execution the way n8n does.
+ */
+import { WorkflowExecute } from 'n8n-core';
+import type { IRun } from 'n8n-workflow';
+import nock from 'nock';
+
+import { API_KEY, BASE_URL } from '../helpers/run';
+
+export { API_KEY, BASE_URL };
+
+/** A poll interval small enough to keep the suite fast (seconds, as the node option takes it). */
+export const FAST_POLL_S = 0.05;
+
+export interface Seen {
+	method: string;
+	path: string;
+	/** Query parameters of the request. */
+	query: Record<string, string>;
+	body: unknown;
+	/** Date.now() when nock saw the request. */
+	at: number;
+	authorization?: string;
+}
+
+/** Records every request nock answers through `record(...)`. */
+export class Recorder {
+	readonly seen: Seen[] = [];
+
+	note(method: string, uri: string, body: unknown, authorization?: string): Seen {
+		const url = new URL(uri, BASE_URL);
+		const entry: Seen = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, at: Date.now(), authorization };
+		this.seen.push(entry);
+		return entry;
+	}
+
+	/** Requests to one path (and method). */
+	to(path: string | RegExp, method?: string): Seen[] {
+		return this.seen.filter((s) => (typeof path === 'string' ? s.path === path : path.test(s.path)) && (!method || s.method === method));
+	}
+}
+
+export type Answer = [number, unknown?, Record<string, string>?];
+
+/** One intercepted request, the same whichever nock version delivered it. */
+export interface Incoming {
+	method: string;
+	url: URL;
+	body: unknown;
+	authorization?: string;
+}
+
+function parseText(text: string): unknown {
+	if (text === '') return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+/**
+ * A nock reply function that works with nock 14 (called with the path and the parsed body, the
+ * request in `this.req`) and nock 15 (called with a fetch Request). It declares one parameter
+ * on purpose: neither version then treats it as callback-style.
+ */
+export function replyWith(handler: (req: Incoming) => Answer | Promise<Answer>): (...args: unknown[]) => Promise<readonly [number, nock.Body, Record<string, string>]> {
+	return function (this: { req?: { method?: string; headers?: Record<string, string> }; method?: string }, first: unknown) {
+		// eslint-disable-next-line prefer-rest-params
+		const second = arguments[1] as unknown;
+		const context = this;
+		return (async () => {
+			let incoming: Incoming;
+			if (typeof first === 'string') {
+				incoming = {
+					method: String(context.req?.method ?? context.method ?? 'GET').toUpperCase(),
+					url: new URL(first, BASE_URL),
+					body: typeof second === 'string' ? parseText(second) : second === '' ? undefined : second,
+					authorization: context.req?.headers?.authorization,
+				};
+			} else {
+				const req = first as Request;
+				incoming = {
+					method: req.method,
+					url: new URL(req.url),
+					body: parseText(await req.text()),
+					authorization: req.headers.get('authorization') ?? undefined,
+				};
+			}
+			const [status, payload, headers] = await handler(incoming);
+			return [status, payload as nock.Body, headers ?? {}] as const;
+		})();
+	} as never;
+}
+
+/**
+ * A nock interceptor answering from a function of the request, recording it first (with the
+ * time it arrived); `delayMs` holds the answer back, the request counting as in flight meanwhile.
+ */
+export function answer(
+	recorder: Recorder,
+	method: 'get' | 'post' | 'patch' | 'delete',
+	path: string | RegExp,
+	reply: (seen: Seen, index: number) => Answer,
+	{ times = 1, delayMs }: { times?: number; delayMs?: (seen: Seen, index: number) => number } = {},
+): nock.Scope {
+	let index = 0;
+	return nock(BASE_URL)
+		[method](path)
+		.query(true)
+		.times(times)
+		.reply(
+			replyWith(async (req) => {
+				const seen = recorder.note(req.method, req.url.toString(), req.body, req.authorization);
+				const i = index++;
+				const result = reply(seen, i);
+				const delay = delayMs?.(seen, i) ?? 0;
+				if (delay > 0) await wait(delay);
+				return result;
+			}),
+		);
+}
+
+export function account(plan: Partial<{ concurrency: number; rateLimitPerMinute: number; queueLimit: number }> = {}) {
+	return {
+		success: true,
+		data: {
+			id: 'acct_1',
+			email: 'owner@example.com',
+			credits: 1000,
+			lifetimeSpendUsd: 1.5,
+			createdAt: '2026-01-01T00:00:00.000Z',
+			plan: { id: 'plan_test', name: 'Test', rateLimitPerMinute: 6000, concurrency: 10, queueLimit: 50, ...plan },
+			queue: { active: 0, waiting: 0 },
+		},
+	};
+}
+
+/** Answers GET /account with `plan`, recording how often it was read. */
+export function accountScope(recorder: Recorder, plan: Parameters<typeof account>[0] = {}, times = 1): nock.Scope {
+	return answer(recorder, 'get', '/account', () => [200, account(plan)], { times });
+}
+
+/** GET /jobs/{id} body in a status, with results and per-URL errors. */
+export function jobDetail(
+	status: string,
+	{ results = [], errors = [], page = 1, totalPages = 1, total }: { results?: object[]; errors?: object[]; page?: number; totalPages?: number; total?: number } = {},
+) {
+	return {
+		success: true,
+		data: {
+			status,
+			errors,
+			result: null,
+			results,
+			resultPagination: { limit: 100, page, total: total ?? results.length, totalPages },
+		},
+	};
+}
+
+export function created(id: string) {
+	return { id, status: 'PENDING', url: `/jobs/${id}` };
+}
+
+/** Every string of an error as n8n recorded it, for "the key never leaks" checks. */
+export function everythingIn(value: unknown): string {
+	const seen = new WeakSet<object>();
+	const parts: string[] = [];
+	const walk = (v: unknown, depth: number) => {
+		if (depth > 8 || v === null || v === undefined) return;
+		if (typeof v === 'string') parts.push(v);
+		else if (typeof v === 'number' || typeof v === 'boolean') parts.push(String(v));
+		else if (typeof v === 'object') {
+			if (seen.has(v as object)) return;
+			seen.add(v as object);
+			const keys = new Set([...Object.getOwnPropertyNames(v), ...Object.keys(v as object)]);
+			for (const key of keys) {
+				let child: unknown;
+				try {
+					child = (v as Record<string, unknown>)[key];
+				} catch {
+					continue;
+				}
+				if (typeof child !== 'function') walk(child, depth + 1);
+			}
+		}
+	};
+	walk(value, 0);
+	return parts.join('\n');
+}
+
+/**
+ * Watches WorkflowExecute so a test can cancel the execution the way n8n does when a user
+ * stops it: the PCancelable that processRunExecutionData returns is cancelled, which aborts
+ * the execution's AbortController, i.e. the signal nodes get from getExecutionCancelSignal().
+ */
+export function watchExecutions(): { cancelLatest: () => void; restore: () => void } {
+	const spy = jest.spyOn(WorkflowExecute.prototype, 'processRunExecutionData');
+	return {
+		cancelLatest: () => {
+			const results = spy.mock.results;
+			const latest = results[results.length - 1]?.value as (Promise<IRun> & { cancel: () => void }) | undefined;
+			if (!latest) throw new Error('no execution is running');
+			latest.cancel();
+		},
+		restore: () => spy.mockRestore(),
+	};
+}
+
+export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `check()` holds, polling every 5 ms; fails after `timeoutMs`. */
+export async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+	const start = Date.now();
+	while (!check()) {
+		if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+		await wait(5);
+	}
+}
+
+export function resetNock(): void {
+	nock.abortPendingRequests();
+	nock.cleanAll();
+}

@@ -1,0 +1,277 @@
+/**
+ * Waiting for jobs through real n8n-core: Batch Scrape, Extract and Brand AI Products poll their
+ * job until COMPLETED / FAILED / CANCELLED, give up past Max Wait, stop on the execution's cancel
+ * signal, and return the creation response when told not to wait.
+ */
+
+import { runNode } from '../helpers/run';
+import { FAST_POLL_S, Recorder, answer, created, jobDetail, resetNock, until, wait, watchExecutions } from './support';
+
+afterEach(resetNock);
+
+const URLS = ['https://a.example/1', 'https://a.example/2', 'https://a.example/bad'];
+
+function batchScrape(extra: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
+	return {
+		type: 'webDataScrape',
+		parameters: { operation: 'batchScrape', urls: URLS.join('\n'), ...extra, options: { pollInterval: FAST_POLL_S, ...options } },
+	};
+}
+
+describe('Batch Scrape waits for its job', () => {
+	test('PENDING -> RUNNING -> COMPLETED over several polls: one item per page, per-URL errors as items, pairedItem', async () => {
+		const rec = new Recorder();
+		const creation = answer(rec, 'post', '/batch/scrape', () => [200, created('job-1')]);
+		const statuses = ['PENDING', 'PENDING', 'RUNNING', 'RUNNING', 'COMPLETED'];
+		const completed = jobDetail('COMPLETED', {
+			results: [
+				{ url: URLS[0], markdown: '# One' },
+				{ url: URLS[1], markdown: '# Two' },
+			],
+			errors: [{ url: URLS[2], error: 'DNS lookup failed' }],
+		});
+		const polls = answer(rec, 'get', '/jobs/job-1', (_, i) => [200, i < statuses.length - 1 ? jobDetail(statuses[i]) : completed], {
+			times: 10,
+		});
+
+		const { items, error } = await runNode(batchScrape({}, { pollInterval: 0.1 }));
+
+		expect(error).toBeUndefined();
+		expect(creation.isDone()).toBe(true);
+		expect(rec.to('/batch/scrape')[0].body).toMatchObject({ urls: URLS });
+		const statusPolls = rec.to('/jobs/job-1');
+		// Five polls reach COMPLETED; the node may read the results once more (page 1 of the results).
+		expect(statusPolls.length).toBeGreaterThanOrEqual(statuses.length);
+		expect(statusPolls.length).toBeLessThanOrEqual(statuses.length + 1);
+		expect(polls.pendingMocks().length).toBeGreaterThan(0); // never polled past COMPLETED
+
+		// The backoff starts at the poll interval and grows by half each time: 100, 150, 225, 337, 506 ms,
+		// so poll k comes no sooner than the sum of the first k delays after the job was created
+		// (a constant 100 ms would put the fifth poll at 500 ms instead of 1319 ms).
+		const start = rec.to('/batch/scrape')[0].at;
+		let due = 0;
+		statusPolls.slice(0, statuses.length).forEach((poll, k) => {
+			due += 100 * 1.5 ** k;
+			expect(poll.at - start).toBeGreaterThanOrEqual(Math.floor(due) - 2);
+		});
+		expect(statusPolls[statuses.length - 1].at - start).toBeLessThan(due + 1000);
+
+		expect(items.map((i) => i.json)).toEqual([
+			{ url: URLS[0], markdown: '# One', jobId: 'job-1' },
+			{ url: URLS[1], markdown: '# Two', jobId: 'job-1' },
+			{ jobId: 'job-1', url: URLS[2], error: 'DNS lookup failed', success: false },
+		]);
+		for (const item of items) expect(item.pairedItem).toEqual({ item: 0 });
+	});
+
+	test('two input items: each job result is paired to the item that started it', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/account', () => [200, { success: true, data: { plan: { concurrency: 5, rateLimitPerMinute: 6000 } } }]);
+		answer(rec, 'post', '/batch/scrape', (seen) => [200, created((seen.body as { urls: string[] }).urls[0].endsWith('a') ? 'job-a' : 'job-b')], {
+			times: 2,
+		});
+		answer(rec, 'get', '/jobs/job-a', (_, i) => [200, i < 2 ? jobDetail('RUNNING') : jobDetail('COMPLETED', { results: [{ n: 'a1' }, { n: 'a2' }] })], {
+			times: 4,
+		});
+		answer(rec, 'get', '/jobs/job-b', () => [200, jobDetail('COMPLETED', { results: [{ n: 'b1' }] })], { times: 2 });
+
+		const { items, error } = await runNode({
+			type: 'webDataScrape',
+			parameters: { operation: 'batchScrape', urls: '={{ $json.url }}', options: { pollInterval: FAST_POLL_S } },
+			items: [{ url: 'https://x.example/a' }, { url: 'https://x.example/b' }],
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.json.n, i.pairedItem])).toEqual([
+			['a1', { item: 0 }],
+			['a2', { item: 0 }],
+			['b1', { item: 1 }],
+		]);
+	});
+
+	test('a completed job with nothing to show still yields one item', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-empty')]);
+		answer(rec, 'get', '/jobs/job-empty', () => [200, jobDetail('COMPLETED')], { times: 2 });
+		const { items, error } = await runNode(batchScrape());
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ jobId: 'job-empty', status: 'COMPLETED' });
+	});
+
+	test('FAILED: NodeApiError naming the job ID and its errors', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f')]);
+		answer(rec, 'get', '/jobs/job-f', (_, i) =>
+			[200, i === 0 ? jobDetail('RUNNING') : jobDetail('FAILED', { errors: [{ url: URLS[0], error: 'blocked by robots.txt' }] })],
+		{ times: 2 });
+
+		const { items, error } = await runNode(batchScrape());
+
+		expect(items).toEqual([]);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.message).toContain('job-f');
+		expect(error!.message).toContain('FAILED');
+		expect(error!.message).toContain('blocked by robots.txt');
+		expect(error!.description).toContain('job-f');
+	});
+
+	test('FAILED under Continue On Fail: an error item paired to the input item', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f2')]);
+		answer(rec, 'get', '/jobs/job-f2', () => [200, jobDetail('FAILED', { errors: [{ url: URLS[1], error: 'timeout' }] })]);
+
+		const { items, error } = await runNode({ ...batchScrape(), continueOnFail: true });
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(String(items[0].json.error)).toContain('job-f2');
+		expect(String(items[0].json.error)).toContain('timeout');
+	});
+
+	test('CANCELLED: NodeApiError naming the job ID', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-c')]);
+		answer(rec, 'get', '/jobs/job-c', () => [200, jobDetail('CANCELLED')]);
+
+		const { error } = await runNode(batchScrape());
+
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.message).toContain('job-c');
+		expect(error!.message).toContain('CANCELLED');
+	});
+
+	test('past Max Wait: an error that names the job ID and points to Job > Get', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-slow')]);
+		answer(rec, 'get', '/jobs/job-slow', () => [200, jobDetail('RUNNING')], { times: 100 });
+
+		const started = Date.now();
+		const { error } = await runNode(batchScrape({}, { maxWait: 0.4 }));
+		const took = Date.now() - started;
+
+		expect(error).toBeDefined();
+		expect(error!.message).toContain('job-slow');
+		expect(error!.message).toMatch(/Max Wait/);
+		expect(`${error!.message} ${error!.description}`).toMatch(/Job > Get/);
+		expect(took).toBeGreaterThanOrEqual(380);
+		expect(took).toBeLessThan(2000);
+		expect(rec.to('/jobs/job-slow').length).toBeGreaterThanOrEqual(2);
+	});
+
+	test('Wait for Completion off: returns the creation response and never polls', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-nowait')]);
+		const polls = answer(rec, 'get', '/jobs/job-nowait', () => [200, jobDetail('COMPLETED')]);
+
+		const { items, error } = await runNode(batchScrape({ waitForCompletion: false }));
+		await wait(100);
+
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([created('job-nowait')]);
+		expect(polls.isDone()).toBe(false);
+		expect(rec.to('/jobs/job-nowait')).toHaveLength(0);
+	});
+
+	test('a per-job webhook object is passed through as given', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-w')]);
+		const webhook = { url: 'https://hooks.example/x', headers: { 'x-token': 't' }, metadata: { run: 7 }, events: ['completed'] };
+		await runNode(batchScrape({ waitForCompletion: false }, { webhook: JSON.stringify(webhook) }));
+		expect(rec.to('/batch/scrape')[0].body).toMatchObject({ urls: URLS, webhook });
+	});
+});
+
+describe('the execution cancel signal', () => {
+	test('stopping the execution aborts the wait at once: no poll after it', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-stop')]);
+		answer(rec, 'get', '/jobs/job-stop', () => [200, jobDetail('RUNNING')], { times: 100 });
+		const executions = watchExecutions();
+		try {
+			const started = Date.now();
+			// Poll every 0.3 s (growing), Max Wait 30 s: without the signal this runs for 30 s.
+			const running = runNode(batchScrape({}, { pollInterval: 0.3, maxWait: 30 }));
+			await until(() => rec.to('/jobs/job-stop').length === 1);
+			executions.cancelLatest();
+			const cancelledAt = Date.now();
+			const { run } = await running;
+			const finishedAt = Date.now();
+			expect(run.status).toBe('canceled');
+			await wait(600); // a poll that was still scheduled would arrive by now (next gap: 450 ms)
+
+			expect(finishedAt - cancelledAt).toBeLessThan(250);
+			expect(finishedAt - started).toBeLessThan(2000);
+			expect(rec.to('/jobs/job-stop')).toHaveLength(1);
+		} finally {
+			executions.restore();
+		}
+	});
+});
+
+describe('Extract waits for its job', () => {
+	test('returns data.extracted and tokenUsage after PENDING -> RUNNING -> COMPLETED', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/extract', () => [200, { id: 'ex-1', status: 'PENDING', url: '/extract/ex-1' }]);
+		const extracted = { company: 'Acme', tiers: ['Free', 'Pro'] };
+		const tokenUsage = { inputTokens: 1200, outputTokens: 80 };
+		answer(rec, 'get', '/extract/ex-1', (_, i) => {
+			if (i === 0) return [200, { id: 'ex-1', status: 'PENDING' }];
+			if (i === 1) return [200, { id: 'ex-1', status: 'RUNNING', startedAt: '2026-01-01T00:00:00.000Z' }];
+			return [
+				200,
+				{ id: 'ex-1', status: 'COMPLETED', data: { extracted, tokenUsage }, startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:09.000Z' },
+			];
+		}, { times: 3 });
+
+		const { items, error } = await runNode({
+			type: 'webDataExtract',
+			parameters: { operation: 'extract', prompt: 'Company and pricing tiers', options: { urls: 'https://acme.example', pollInterval: FAST_POLL_S } },
+		});
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/extract/ex-1')).toHaveLength(3);
+		expect(rec.to('/extract', 'POST')[0].body).toMatchObject({ prompt: 'Company and pricing tiers', urls: ['https://acme.example'] });
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ id: 'ex-1', status: 'COMPLETED', extracted, tokenUsage });
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+
+	test('FAILED extract: NodeApiError with the job ID', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/extract', () => [200, { id: 'ex-f', status: 'PENDING', url: '/extract/ex-f' }]);
+		answer(rec, 'get', '/extract/ex-f', () => [200, { id: 'ex-f', status: 'FAILED', error: 'model overloaded' }]);
+		const { error } = await runNode({
+			type: 'webDataExtract',
+			parameters: { operation: 'extract', prompt: 'x', options: { pollInterval: FAST_POLL_S } },
+		});
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.message).toContain('ex-f');
+		expect(error!.message).toContain('model overloaded');
+	});
+});
+
+describe('Brand AI > Extract Products waits for its job', () => {
+	test('polls GET /jobs/{id} with the id from data.id and returns one item per product', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/brand/ai/products', () => [
+			200,
+			{ success: true, data: { success: true, id: 'prod-1', status: 'PENDING', domain: 'shop.example', limit: 2 } },
+		]);
+		answer(rec, 'get', '/jobs/prod-1', (_, i) =>
+			[200, i === 0 ? jobDetail('RUNNING') : jobDetail('COMPLETED', { results: [{ name: 'Mug', price: 9 }, { name: 'Cap', price: 15 }] })],
+		{ times: 3 });
+
+		const { items, error } = await runNode({
+			type: 'webDataBrandAi',
+			parameters: { operation: 'extractProducts', domain: 'shop.example', options: { limit: 2, pollInterval: FAST_POLL_S } },
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([
+			{ name: 'Mug', price: 9, jobId: 'prod-1' },
+			{ name: 'Cap', price: 15, jobId: 'prod-1' },
+		]);
+	});
+});

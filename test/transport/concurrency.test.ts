@@ -1,0 +1,276 @@
+/**
+ * Many items inside the plan, through real n8n-core with nock: items run concurrently up to the
+ * plan's (or the option's) concurrency, come out in input order with exact pairedItem, the plan
+ * is read once per execution, request starts are spaced to the plan's rate limit, a 429 makes
+ * the node back off, and one item's wait does not hold up the others.
+ */
+import nock from 'nock';
+
+import { runNode } from '../helpers/run';
+import { type Answer, BASE_URL, Recorder, account, accountScope, answer, replyWith, resetNock, wait } from '../jobs/support';
+
+afterEach(resetNock);
+
+const DOMAINS = Array.from({ length: 20 }, (_, i) => `site${i}.example`);
+const items = DOMAINS.map((domain) => ({ domain }));
+const retrieveEach = { operation: 'retrieve', domain: '={{ $json.domain }}' };
+
+function record(domain: string) {
+	return { success: true, data: { status: 'ok', code: 200, brand: { domain } } };
+}
+
+/** Answers GET /brand/retrieve after `delay(domain)` ms, tracking requests in flight. */
+function slowBrand(delay: (domain: string, index: number) => number, limit?: { concurrency: number }) {
+	const stats = { inFlight: 0, maxInFlight: 0, requests: 0, refused: 0, order: [] as string[], firstAt: 0, lastDoneAt: 0 };
+	nock(BASE_URL)
+		.get('/brand/retrieve')
+		.query(true)
+		.times(1000)
+		.reply(
+			replyWith(async (req): Promise<Answer> => {
+				const domain = req.url.searchParams.get('domain')!;
+				const index = stats.requests++;
+				if (index === 0) stats.firstAt = Date.now();
+				if (limit && stats.inFlight >= limit.concurrency) {
+					stats.refused++;
+					return [429, { success: false, error: 'Concurrency limit exceeded' }, { 'Retry-After': '0' }];
+				}
+				stats.inFlight++;
+				stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+				stats.order.push(domain);
+				await wait(delay(domain, index));
+				stats.inFlight--;
+				stats.lastDoneAt = Date.now();
+				return [200, record(domain)];
+			}),
+		);
+	return stats;
+}
+
+describe('20 items at concurrency 5', () => {
+	function expectInOrder(out: Awaited<ReturnType<typeof runNode>>['items']) {
+		expect(out).toHaveLength(20);
+		out.forEach((item, i) => {
+			expect((item.json.data as { brand: { domain: string } }).brand.domain).toBe(DOMAINS[i]);
+			expect(item.pairedItem).toEqual({ item: i });
+		});
+	}
+
+	test('Max Concurrent Requests 5: input order and pairedItem kept, never more than 5 in flight', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 50, rateLimitPerMinute: 100000 });
+		// Later items answer faster, so they finish before earlier ones.
+		const stats = slowBrand((domain) => 80 - Number(domain.match(/\d+/)![0]) * 3);
+
+		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: { ...retrieveEach, options: { maxConcurrentRequests: 5 } }, items });
+
+		expect(error).toBeUndefined();
+		expectInOrder(out);
+		// Five at a time (so concurrent, not one by one), never six.
+		expect(stats.maxInFlight).toBe(5);
+		expect(stats.requests).toBe(20);
+		expect(rec.to('/account')).toHaveLength(1);
+	});
+
+	test("the plan's concurrency (5) applies when the option is not set", async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 100000 });
+		const stats = slowBrand((domain) => (Number(domain.match(/\d+/)![0]) % 3) * 20 + 20);
+
+		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items });
+
+		expect(error).toBeUndefined();
+		expectInOrder(out);
+		expect(stats.maxInFlight).toBe(5);
+		expect(stats.refused).toBe(0);
+	});
+
+	test('Continue On Fail: failed items become error items in their own place', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 100000 });
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.times(40)
+			.reply(
+				replyWith(async (req): Promise<Answer> => {
+					const domain = req.url.searchParams.get('domain')!;
+					const n = Number(domain.match(/\d+/)![0]);
+					await wait(10 + (n % 4) * 10);
+					return n % 7 === 3 ? [404, { success: false, error: `no brand for ${domain}` }] : [200, record(domain)];
+				}),
+			);
+
+		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items, continueOnFail: true });
+
+		expect(error).toBeUndefined();
+		expect(out).toHaveLength(20);
+		out.forEach((item, i) => {
+			expect(item.pairedItem).toEqual({ item: i });
+			if (i % 7 === 3) expect(String(item.json.error)).toContain(`no brand for ${DOMAINS[i]}`);
+			else expect((item.json.data as { brand: { domain: string } }).brand.domain).toBe(DOMAINS[i]);
+		});
+	});
+});
+
+describe('the plan is read once per execution and credential', () => {
+	test('20 items: one GET /account', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 10 }, 5);
+		slowBrand(() => 1);
+		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items });
+		expect(error).toBeUndefined();
+		expect(rec.to('/account')).toHaveLength(1);
+	});
+
+	test('two executions: one read each', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 10 }, 5);
+		slowBrand(() => 1);
+		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 3) });
+		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(3, 6) });
+		expect(rec.to('/account')).toHaveLength(2);
+	});
+
+	test('one item: no GET /account at all', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 10 }, 5);
+		slowBrand(() => 1);
+		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 1) });
+		expect(error).toBeUndefined();
+		expect(rec.to('/account')).toHaveLength(0);
+	});
+
+	test('an unreadable plan does not fail the items (a cautious default is used)', async () => {
+		nock(BASE_URL).get('/account').reply(403, { success: false, error: 'this key may not read the account' });
+		const stats = slowBrand(() => 5);
+		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 8) });
+		expect(error).toBeUndefined();
+		expect(out).toHaveLength(8);
+		expect(stats.maxInFlight).toBeLessThanOrEqual(5);
+	});
+});
+
+describe('pacing under the plan rate limit', () => {
+	test('1200 requests/minute: every 1 s window holds at most 20 requests, so none would be refused', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 10, rateLimitPerMinute: 1200 });
+		// A server stricter than a per-minute limit: at most 1200 / 60 = 20 requests in any 1 s.
+		const perSecond = 20;
+		const admitted: number[] = [];
+		let refused = 0;
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			(seen) => {
+				const inWindow = admitted.filter((t) => t > seen.at - 1000).length;
+				if (inWindow >= perSecond) {
+					refused++;
+					return [429, { error: 'Rate limit exceeded' }, { 'Retry-After': '0' }];
+				}
+				admitted.push(seen.at);
+				return [200, record(seen.query.domain)];
+			},
+			{ times: 100, delayMs: () => 5 },
+		);
+		const many = Array.from({ length: 24 }, (_, i) => ({ domain: `paced${i}.example` }));
+
+		const started = Date.now();
+		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: many });
+		const took = Date.now() - started;
+
+		expect(error).toBeUndefined();
+		expect(out).toHaveLength(24);
+		expect(refused).toBe(0);
+		const times = rec.to('/brand/retrieve').map((s) => s.at);
+		expect(times).toHaveLength(24);
+		// Spaced at 60000 / 1200 = 50 ms (plus a 2% margin): 23 gaps span about 1.17 s...
+		expect(times[23] - times[0]).toBeGreaterThanOrEqual(23 * 50 * 0.95);
+		const gaps = times.slice(1).map((t, i) => t - times[i]).sort((x, y) => x - y);
+		expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(48);
+		// ...and the node is not much slower than the limit allows.
+		expect(took).toBeLessThan(23 * 51 + 600);
+	});
+
+	test('job polls are paced with the other requests', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 10, rateLimitPerMinute: 1200 });
+		answer(rec, 'post', '/batch/scrape', (seen) => [200, { id: `job-${(seen.body as { urls: string[] }).urls[0].slice(-1)}`, status: 'PENDING' }], { times: 3 });
+		answer(rec, 'get', /^\/jobs\/job-\d$/, (seen) => [200, { success: true, data: { status: 'COMPLETED', errors: [], results: [{ url: seen.path }], resultPagination: { limit: 100, page: 1, total: 1, totalPages: 1 } } }], {
+			times: 20,
+		});
+		const { error } = await runNode({
+			type: 'webDataScrape',
+			parameters: { operation: 'batchScrape', urls: '={{ $json.url }}', options: { pollInterval: 0.05 } },
+			items: [1, 2, 3].map((n) => ({ url: `https://a.example/${n}` })),
+		});
+		expect(error).toBeUndefined();
+		const paced = rec.seen.filter((s) => s.path !== '/account').map((s) => s.at);
+		// 3 POSTs and 3 polls (the last poll's page is the first page of results), one start per
+		// 51 ms: without pacing they would come in two bursts.
+		expect(paced).toHaveLength(6);
+		expect(paced[5] - paced[0]).toBeGreaterThanOrEqual(5 * 51 * 0.85);
+	});
+});
+
+describe('429 and waits', () => {
+	test('a plan shared with someone else: more 429s than expected, the node adapts and every item succeeds', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 10, rateLimitPerMinute: 100000 });
+		// The account's plan says 10, but only 3 are free right now.
+		const stats = slowBrand(() => 40, { concurrency: 3 });
+
+		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items });
+
+		expect(error).toBeUndefined();
+		expect(out).toHaveLength(20);
+		out.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
+		expect(stats.maxInFlight).toBeLessThanOrEqual(3);
+		// Halving on 429 brings the node down to the free slots quickly: far fewer refusals than items.
+		expect(stats.refused).toBeGreaterThan(0);
+		expect(stats.refused).toBeLessThan(20);
+	});
+
+	test("one item's Retry-After wait does not hold up the others (concurrency 1)", async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 1, rateLimitPerMinute: 100000 });
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			(seen) => {
+				const firstTry = rec.to('/brand/retrieve').filter((s) => s.query.domain === seen.query.domain).length === 1;
+				if (seen.query.domain === DOMAINS[0] && firstTry) return [429, { error: 'busy' }, { 'Retry-After': '1' }];
+				return [200, record(seen.query.domain)];
+			},
+			{ times: 10 },
+		);
+
+		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 3) });
+
+		expect(error).toBeUndefined();
+		expect(out.map((i) => (i.json.data as { brand: { domain: string } }).brand.domain)).toEqual(DOMAINS.slice(0, 3));
+		// Items 1 and 2 went through while item 0 waited for its Retry-After.
+		expect(rec.to('/brand/retrieve').map((s) => s.query.domain)).toEqual([DOMAINS[0], DOMAINS[1], DOMAINS[2], DOMAINS[0]]);
+	});
+
+	test('a failing item stops items not yet sent (without Continue On Fail)', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 1, rateLimitPerMinute: 100000 });
+		answer(rec, 'get', '/brand/retrieve', (seen) => (seen.query.domain === DOMAINS[1] ? [400, { error: 'bad domain' }] : [200, record(seen.query.domain)]), {
+			times: 20,
+		});
+		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 6) });
+		expect(error?.message).toContain('bad domain');
+		expect(rec.to('/brand/retrieve').length).toBeLessThanOrEqual(3);
+	});
+
+	test('the plan body without a rate limit still paces by concurrency only', async () => {
+		nock(BASE_URL).get('/account').reply(200, { success: true, data: { ...account().data, plan: { concurrency: 4 } } });
+		const stats = slowBrand(() => 20);
+		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 12) });
+		expect(error).toBeUndefined();
+		expect(stats.maxInFlight).toBe(4);
+	});
+});

@@ -1,0 +1,213 @@
+/**
+ * The transport's answers to a faulty world, through real n8n-core with nock: 429 (Retry-After,
+ * bounded retries, a clear error), 5xx and resets on GET retried, job-creating POSTs never
+ * blindly repeated, malformed bodies as a clear NodeApiError, and the API key in no error.
+ */
+import nock from 'nock';
+
+import { type RunNodeOptions, runNode } from '../helpers/run';
+import { API_KEY, BASE_URL, Recorder, answer, created, everythingIn, replyWith, resetNock } from '../jobs/support';
+
+afterEach(resetNock);
+
+const brandRecord = { success: true, data: { status: 'ok', code: 200, brand: { domain: 'acme.com', title: 'Acme' } } };
+const retrieve = { type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } };
+const batch = {
+	type: 'webDataScrape',
+	parameters: { operation: 'batchScrape', urls: 'https://a.example/1', waitForCompletion: false },
+};
+
+describe('429 Too Many Requests', () => {
+	test('waits for Retry-After (seconds), then succeeds', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/brand/retrieve', (_, i) => (i === 0 ? [429, { success: false, error: 'Too many requests' }, { 'Retry-After': '1' }] : [200, brandRecord]), {
+			times: 2,
+		});
+
+		const { items, error } = await runNode(retrieve);
+
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual(brandRecord);
+		const [first, second] = rec.to('/brand/retrieve');
+		expect(second.at - first.at).toBeGreaterThanOrEqual(950);
+		expect(second.at - first.at).toBeLessThan(2500);
+	});
+
+	test('waits for Retry-After given as an HTTP date', async () => {
+		const rec = new Recorder();
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			(_, i) => (i === 0 ? [429, { success: false, error: 'slow down' }, { 'Retry-After': new Date(Date.now() + 2000).toUTCString() }] : [200, brandRecord]),
+			{ times: 2 },
+		);
+		const { error } = await runNode(retrieve);
+		expect(error).toBeUndefined();
+		const [first, second] = rec.to('/brand/retrieve');
+		// An HTTP date has whole seconds: between 1 and 2 s from now.
+		expect(second.at - first.at).toBeGreaterThanOrEqual(900);
+		expect(second.at - first.at).toBeLessThan(2600);
+	});
+
+	test('a 429 on a job-creating POST is retried: the server did no work', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', (_, i) => (i === 0 ? [429, { success: false, error: 'Too many requests' }, { 'Retry-After': '0' }] : [200, created('job-1')]), {
+			times: 3,
+		});
+		const { items, error } = await runNode(batch);
+		expect(error).toBeUndefined();
+		expect(rec.to('/batch/scrape')).toHaveLength(2);
+		expect(items[0].json).toEqual(created('job-1'));
+	});
+
+	test('429 forever: a bounded number of attempts, then a NodeApiError about the plan rate limit', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/brand/retrieve', () => [429, { success: false, error: 'Rate limit exceeded: 60 requests per minute' }, { 'Retry-After': '0' }], {
+			times: 50,
+		});
+
+		const { items, error } = await runNode(retrieve);
+
+		expect(items).toEqual([]);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.message).toMatch(/rate limit/i);
+		expect(error!.message).toMatch(/plan/i);
+		expect(error!.message).toContain('429');
+		expect(error!.httpCode).toBe('429');
+		const attempts = rec.to('/brand/retrieve').length;
+		expect(attempts).toBeGreaterThanOrEqual(3);
+		expect(attempts).toBeLessThanOrEqual(10);
+		expect(`${error!.message} ${error!.description}`).toContain(`${attempts} attempts`);
+	});
+
+	test('under Continue On Fail, 429 forever becomes an error item', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/brand/retrieve', () => [429, { success: false, error: 'Too many' }, { 'Retry-After': '0' }], { times: 50 });
+		const { items, error } = await runNode({ ...retrieve, continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(String(items[0].json.error)).toMatch(/rate limit/i);
+		expect(items[0].json.httpCode).toBe('429');
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+	});
+});
+
+describe('server errors and network faults', () => {
+	test('500 then success on a GET: retried', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/brand/retrieve', (_, i) => (i === 0 ? [500, { success: false, error: 'upstream exploded' }] : [200, brandRecord]), { times: 2 });
+		const { items, error } = await runNode(retrieve);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual(brandRecord);
+		expect(rec.to('/brand/retrieve')).toHaveLength(2);
+	});
+
+	test('503 with Retry-After on a GET: waits as asked, then succeeds', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/brand/retrieve', (_, i) => (i === 0 ? [503, { error: 'maintenance' }, { 'Retry-After': '0' }] : [200, brandRecord]), { times: 2 });
+		const { error } = await runNode(retrieve);
+		expect(error).toBeUndefined();
+		expect(rec.to('/brand/retrieve')).toHaveLength(2);
+	});
+
+	test('500 on a job-creating POST is not retried (a duplicate job costs credits)', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [500, { success: false, error: 'internal error' }], { times: 3 });
+		const { error } = await runNode(batch);
+		expect(rec.to('/batch/scrape')).toHaveLength(1);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.httpCode).toBe('500');
+		expect(error!.message).toContain('internal error');
+	});
+
+	test('a connection reset on the job-creating POST is not retried: exactly one request', async () => {
+		let posts = 0;
+		const scope = nock(BASE_URL);
+		scope.on('request', () => posts++);
+		scope.post('/batch/scrape').times(3).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+
+		const { error } = await runNode(batch);
+
+		expect(posts).toBe(1);
+		expect(error?.name).toBe('NodeApiError');
+		expect(`${error!.message} ${error!.description}`).toMatch(/ECONNRESET|socket hang up|connection/i);
+		expect(`${error!.message} ${error!.description}`).toMatch(/not retried|duplicate/i);
+	});
+
+	test('a connection reset on a GET is retried', async () => {
+		let gets = 0;
+		const scope = nock(BASE_URL);
+		scope.on('request', () => gets++);
+		scope.get('/brand/retrieve').query(true).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
+
+		const { items, error } = await runNode(retrieve);
+
+		expect(error).toBeUndefined();
+		expect(gets).toBe(2);
+		expect(items[0].json).toEqual(brandRecord);
+	});
+});
+
+describe('bodies that are not JSON', () => {
+	test('malformed JSON in a 200 answer: a clear NodeApiError, not a crash', async () => {
+		nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, '{"success": true, "data": {', { 'Content-Type': 'application/json' });
+		const { error } = await runNode(retrieve);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.message).toMatch(/not valid JSON/);
+		expect(error!.message).toContain('GET /brand/retrieve');
+		expect(String(error!.description)).toContain('{"success": true');
+	});
+
+	test('an HTML error page with a 4xx status: NodeApiError with the status', async () => {
+		nock(BASE_URL).get('/brand/retrieve').query(true).reply(404, '<html><body>Not Found</body></html>', { 'Content-Type': 'text/html' });
+		const { error } = await runNode(retrieve);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.httpCode).toBe('404');
+		expect(error!.message).toContain('404');
+	});
+
+	test('an empty 200 body is an empty object, not an error', async () => {
+		nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, '');
+		const { items, error } = await runNode(retrieve);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual({});
+	});
+});
+
+describe('the API key never appears in an error', () => {
+	const failures: Array<[string, () => void, RunNodeOptions]> = [
+		['401', () => nock(BASE_URL).get('/brand/retrieve').query(true).reply(401, { success: false, error: 'Invalid API key' }), retrieve],
+		['429 forever', () => nock(BASE_URL).get('/brand/retrieve').query(true).times(20).reply(429, { error: 'slow down' }, { 'Retry-After': '0' }), retrieve],
+		['500 forever', () => nock(BASE_URL).get('/brand/retrieve').query(true).times(20).reply(500, { error: 'boom' }, { 'Retry-After': '0' }), retrieve],
+		['malformed body', () => nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, 'not json'), retrieve],
+		['connection reset on POST', () => nock(BASE_URL).post('/batch/scrape').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })), batch],
+	];
+
+	test.each(failures)('%s', async (_, arrange, run) => {
+		arrange();
+		const { error, run: execution } = await runNode(run);
+		expect(error).toBeDefined();
+		expect(everythingIn(error)).not.toContain(API_KEY);
+		expect(everythingIn(execution.data.resultData)).not.toContain(API_KEY);
+		expect(JSON.stringify(execution.data.resultData)).not.toContain(API_KEY);
+	});
+
+	test('even when the service puts the key in its error message', async () => {
+		let echoed = '';
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.reply(
+				replyWith((req) => {
+					echoed = req.authorization ?? '';
+					return [401, { success: false, error: `Unknown key ${echoed.replace(/^Bearer /, '')}` }];
+				}),
+			);
+		const { error, run } = await runNode(retrieve);
+		expect(echoed).toBe(`Bearer ${API_KEY}`);
+		expect(error).toBeDefined();
+		expect(JSON.stringify(run.data.resultData)).not.toContain(API_KEY);
+	});
+});
