@@ -1,0 +1,459 @@
+/**
+ * Runs the pinned n8n (2.x, Node 24) with this package installed in a private user folder.
+ *
+ * - The package is installed the way a user's community package is: package.json and dist/
+ *   copied to `<userFolder>/.n8n/nodes/node_modules/n8n-nodes-webdata`, which n8n scans at
+ *   start-up. Node types are therefore `n8n-nodes-webdata.<type>`, as users see them.
+ * - Credentials and workflows go in with `n8n import:credentials` / `n8n import:workflow`
+ *   (plain credential `data` objects are encrypted by the import with the instance key).
+ * - `n8n execute --id X --rawOutput` runs a workflow in its own process; its run data is the
+ *   JSON block on stdout (also printed, after "Execution error:", when the run fails).
+ * - `n8n start` serves the editor; the owner account comes from N8N_INSTANCE_OWNER_* variables
+ *   (bcrypt hash), so there is no set-up wall, only a login.
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { ROOT, PACKAGE_NAME, n8nEntry, getNode24Bin, requireFromN8n } from './paths';
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+/** The local demo login. It only guards an n8n bound to 127.0.0.1 on the developer's machine. */
+export const DEMO_OWNER: Owner = {
+	email: 'demo@webdata.local',
+	password: 'Webdata-demo-1',
+	firstName: 'Demo',
+	lastName: 'User',
+};
+
+/** A fixed key for the private, local user folders (credentials are sandbox keys only). */
+const LOCAL_ENCRYPTION_KEY = 'webdata-local-only-encryption-key';
+
+export interface N8nOptions {
+	userFolder: string;
+	/** Editor, REST API and webhooks. */
+	port: number;
+	/** Task-runner broker of `n8n start`; CLI commands use brokerPort + 1. Default port + 1. */
+	brokerPort?: number;
+	listenAddress?: string;
+	owner?: Owner;
+	logLevel?: 'error' | 'warn' | 'info' | 'debug';
+	/** Where `n8n start` writes its output. Default `<userFolder>/n8n.log`. */
+	logFile?: string;
+	env?: Record<string, string>;
+}
+
+export interface CliResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+	ms: number;
+}
+
+/** The parts of n8n's IRun the tests read. */
+export interface RunItem {
+	json: Record<string, unknown>;
+	pairedItem?: unknown;
+}
+export interface TaskData {
+	startTime: number;
+	executionTime: number;
+	executionStatus?: string;
+	error?: { message: string; description?: string; name?: string; [k: string]: unknown };
+	data?: { main?: Array<RunItem[] | null> };
+}
+export interface RunData {
+	data: {
+		resultData: {
+			runData: Record<string, TaskData[]>;
+			error?: { message: string; description?: string; name?: string; node?: { name: string }; [k: string]: unknown };
+			lastNodeExecuted?: string;
+		};
+	};
+	status: string;
+	mode?: string;
+	startedAt?: string;
+	stoppedAt?: string;
+}
+
+export interface ExecuteResult extends CliResult {
+	/** True when n8n reported the run as successful. */
+	ok: boolean;
+	run?: RunData;
+}
+
+/** Variables an inherited shell may carry that would point our private n8n elsewhere. */
+const FOREIGN_ENV =
+	/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|NODES_|CREDENTIALS_|GENERIC_TIMEZONE$|NODE_OPTIONS$|NODE_ENV$|JEST_WORKER_ID$|E2E_TESTS$)/;
+// NODE_ENV=test (set by jest) makes n8n refuse to load nodes ("Not available in tests").
+
+export class N8n {
+	readonly userFolder: string;
+	readonly port: number;
+	readonly brokerPort: number;
+	readonly listenAddress: string;
+	readonly owner: Owner;
+	readonly logFile: string;
+	private readonly options: N8nOptions;
+	private server?: ReturnType<typeof spawn>;
+	private serverExit?: Promise<number | null>;
+	private cookie?: string;
+
+	constructor(options: N8nOptions) {
+		this.options = options;
+		this.userFolder = path.resolve(options.userFolder);
+		this.port = options.port;
+		this.brokerPort = options.brokerPort ?? options.port + 1;
+		this.listenAddress = options.listenAddress ?? '127.0.0.1';
+		this.owner = options.owner ?? DEMO_OWNER;
+		this.logFile = options.logFile ?? path.join(this.userFolder, 'n8n.log');
+	}
+
+	/** http://127.0.0.1:PORT (no trailing slash). */
+	get baseUrl(): string {
+		const host = this.listenAddress === '0.0.0.0' || this.listenAddress === '::' ? '127.0.0.1' : this.listenAddress;
+		return `http://${host}:${this.port}`;
+	}
+
+	/** The environment every n8n command of this instance runs with. */
+	env(kind: 'server' | 'cli' = 'server'): NodeJS.ProcessEnv {
+		const inherited: NodeJS.ProcessEnv = {};
+		for (const [key, value] of Object.entries(process.env)) {
+			if (!FOREIGN_ENV.test(key)) inherited[key] = value;
+		}
+		const bin = getNode24Bin();
+		return {
+			...inherited,
+			PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: LOCAL_ENCRYPTION_KEY,
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+			// Where the editor, REST API and webhooks answer; the trigger registers WEBHOOK_URL.
+			N8N_PORT: String(this.port),
+			N8N_LISTEN_ADDRESS: this.listenAddress,
+			N8N_HOST: '127.0.0.1',
+			N8N_PROTOCOL: 'http',
+			N8N_EDITOR_BASE_URL: `${this.baseUrl}/`,
+			WEBHOOK_URL: `${this.baseUrl}/`,
+			N8N_SECURE_COOKIE: 'false',
+			// Code nodes run in n8n's internal JS task runner; its broker needs a free port per process.
+			N8N_RUNNERS_MODE: 'internal',
+			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_RUNNERS_BROKER_PORT: String(kind === 'server' ? this.brokerPort : this.brokerPort + 1),
+			// No internet here: nothing that phones home.
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+			N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+			N8N_AI_ENABLED: 'false',
+			N8N_DISABLED_MODULES: 'mcp-registry',
+			// The owner exists from the first start: the editor opens on a login, not a set-up form.
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
+			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
+			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: passwordHash(this.userFolder, this.owner.password),
+			N8N_LOG_LEVEL: this.options.logLevel ?? 'info',
+			N8N_LOG_OUTPUT: 'console',
+			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
+			...this.options.env,
+		};
+	}
+
+	/** Installs the built package (package.json + dist/) as a community package of this user folder. */
+	installPackage(from: string = ROOT, { skipMissing = false }: { skipMissing?: boolean } = {}): string {
+		const dist = path.join(from, 'dist');
+		if (!fs.existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build\` first`);
+		const pkg = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8'));
+		// n8n refuses the whole package when one listed file is missing: say which, before it does.
+		for (const kind of ['nodes', 'credentials'] as const) {
+			const listed: string[] = pkg.n8n?.[kind] ?? [];
+			const missing = listed.filter((file) => !fs.existsSync(path.join(from, file)));
+			if (missing.length > 0 && !skipMissing) {
+				throw new Error(`package.json lists ${kind} that are not built: ${missing.join(', ')} (run \`npm run build\`)`);
+			}
+			if (pkg.n8n) pkg.n8n[kind] = listed.filter((file) => !missing.includes(file));
+		}
+		const target = path.join(this.userFolder, '.n8n', 'nodes', 'node_modules', pkg.name ?? PACKAGE_NAME);
+		fs.rmSync(target, { recursive: true, force: true });
+		fs.mkdirSync(target, { recursive: true });
+		// What npm would unpack: the manifest without dev-only fields, and the `files`.
+		const { devDependencies: _dev, scripts: _scripts, ...manifest } = pkg;
+		fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify(manifest, null, 2));
+		fs.cpSync(dist, path.join(target, 'dist'), { recursive: true });
+		for (const extra of ['README.md', 'LICENSE', 'LICENSE.md']) {
+			if (fs.existsSync(path.join(from, extra))) fs.copyFileSync(path.join(from, extra), path.join(target, extra));
+		}
+		return target;
+	}
+
+	/** Runs `n8n <args>` in its own process with this instance's environment. */
+	async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
+		fs.mkdirSync(this.userFolder, { recursive: true });
+		const started = Date.now();
+		const child = spawn(path.join(getNode24Bin(), 'node'), [n8nEntry(), ...args], {
+			env: this.env('cli'),
+			cwd: this.userFolder,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+		child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+		const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+		clearTimeout(timer);
+		return { code, stdout, stderr, ms: Date.now() - started };
+	}
+
+	private async cliOrThrow(args: string[]): Promise<CliResult> {
+		const result = await this.cli(args);
+		const failed =
+			result.code !== 0 || /An error occurred|Error importing|Error updating database/i.test(result.stdout + result.stderr);
+		if (failed) {
+			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr, 40)}`);
+		}
+		return result;
+	}
+
+	/** Imports credentials; `data` may be a plain object (n8n encrypts it). Same id = update. */
+	async importCredentials(credentials: object[]): Promise<CliResult> {
+		const file = path.join(this.userFolder, 'import-credentials.json');
+		fs.mkdirSync(this.userFolder, { recursive: true });
+		fs.writeFileSync(file, JSON.stringify(credentials, null, 2));
+		try {
+			return await this.cliOrThrow(['import:credentials', `--input=${file}`]);
+		} finally {
+			fs.rmSync(file, { force: true });
+		}
+	}
+
+	/** Imports workflows (n8n's export format, each with an `id` of at most 21 characters). */
+	async importWorkflows(workflows: object[]): Promise<CliResult> {
+		const dir = path.join(this.userFolder, 'import-workflows');
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.mkdirSync(dir, { recursive: true });
+		workflows.forEach((wf, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf, null, 2)));
+		try {
+			return await this.cliOrThrow(['import:workflow', '--separate', `--input=${dir}`]);
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
+	/** Marks a workflow published (active); takes effect at the next `n8n start`. */
+	async publish(workflowId: string): Promise<CliResult> {
+		return await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
+	}
+
+	/**
+	 * `n8n execute --id X --rawOutput`: runs the workflow from its Manual Trigger. The run data is
+	 * printed through n8n's logger, so it needs log level info (the default here).
+	 */
+	async execute(workflowId: string, timeoutMs = 300_000): Promise<ExecuteResult> {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
+		const run = parseRunOutput(result.stdout);
+		return { ...result, run, ok: result.code === 0 && run?.status === 'success' };
+	}
+
+	/** Starts `n8n start` and resolves when /healthz/readiness answers 200. */
+	async start(timeoutMs = 180_000): Promise<number> {
+		if (this.server) throw new Error('already started');
+		const started = Date.now();
+		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
+		const log = fs.openSync(this.logFile, 'a');
+		const child = spawn(path.join(getNode24Bin(), 'node'), [n8nEntry(), 'start'], {
+			env: this.env('server'),
+			cwd: this.userFolder,
+			stdio: ['ignore', log, log],
+		});
+		fs.closeSync(log);
+		this.server = child;
+		this.serverExit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+		let exited: number | null | undefined;
+		void this.serverExit.then((code) => (exited = code));
+		while (Date.now() - started < timeoutMs) {
+			if (exited !== undefined) {
+				this.server = undefined;
+				throw new Error(`n8n exited with code ${exited} while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`);
+			}
+			try {
+				const res = await fetch(`${this.baseUrl}/healthz/readiness`);
+				if (res.ok) return Date.now() - started;
+			} catch {
+				// not listening yet
+			}
+			await sleep(250);
+		}
+		await this.stop();
+		throw new Error(`n8n did not become ready within ${timeoutMs} ms; log ${this.logFile}`);
+	}
+
+	get pid(): number | undefined {
+		return this.server?.pid;
+	}
+
+	/** Resolves with the exit code when the server started by start() exits. */
+	exited(): Promise<number | null> {
+		return this.serverExit ?? Promise.resolve(null);
+	}
+
+	/** Stops the server started by start() (SIGTERM, then SIGKILL after 20 s). */
+	async stop(): Promise<void> {
+		const child = this.server;
+		if (!child || !this.serverExit) return;
+		this.server = undefined;
+		this.cookie = undefined;
+		if (child.exitCode === null && child.signalCode === null) {
+			child.kill('SIGTERM');
+			const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+			await this.serverExit;
+			clearTimeout(timer);
+		}
+	}
+
+	/** Logs in as the owner; later rest() calls carry the session cookie. */
+	async login(): Promise<void> {
+		const res = await fetch(`${this.baseUrl}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: this.owner.email, password: this.owner.password }),
+		});
+		if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+		const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+		this.cookie = cookies.join('; ');
+	}
+
+	/** Calls n8n's internal REST API (/rest/...) as the owner; returns the `data` member. */
+	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
+		if (!this.cookie) await this.login();
+		const res = await fetch(`${this.baseUrl}/rest${route}`, {
+			method,
+			headers: { cookie: this.cookie ?? '', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (!res.ok) throw new Error(`${method} /rest${route}: ${res.status} ${text.slice(0, 500)}`);
+		const parsed = text ? JSON.parse(text) : undefined;
+		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+	}
+
+	/**
+	 * Unpublishes and republishes a published workflow in the running n8n, so its trigger nodes
+	 * register again (their webhook methods run). n8n 2.x does not re-run a trigger's `create`
+	 * at start-up when its webhook is already stored, which is right for a real service but not
+	 * for the sandbox, whose state starts fresh each run. Returns false when it is not published.
+	 */
+	async republish(workflowId: string): Promise<boolean> {
+		const workflow = await this.rest<{ activeVersionId?: string | null }>('GET', `/workflows/${workflowId}`);
+		const versionId = workflow.activeVersionId;
+		if (!versionId) return false;
+		await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
+		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+		return true;
+	}
+
+	/** The node types the running n8n knows (what the editor loads), as `type` -> versions. */
+	async nodeTypes(): Promise<Map<string, number[]>> {
+		if (!this.cookie) await this.login();
+		const res = await fetch(`${this.baseUrl}/types/nodes.json`, { headers: { cookie: this.cookie ?? '' } });
+		if (!res.ok) throw new Error(`GET /types/nodes.json: ${res.status}`);
+		const types = (await res.json()) as Array<{ name: string; version: number | number[] }>;
+		const known = new Map<string, number[]>();
+		for (const t of types) {
+			const versions = Array.isArray(t.version) ? t.version : [t.version];
+			known.set(t.name, [...(known.get(t.name) ?? []), ...versions]);
+		}
+		return known;
+	}
+
+	/** Executions of a workflow, newest first (summaries without run data). */
+	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string; workflowId: string }>> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const data = await this.rest<{ results: Array<{ id: string; status: string; mode: string; workflowId: string }> }>(
+			'GET',
+			`/executions?filter=${filter}&limit=100`,
+		);
+		return data.results;
+	}
+
+	/** One execution with its run data (n8n sends it `flatted`-encoded). */
+	async execution(id: string): Promise<RunData & { id: string; workflowId: string }> {
+		const execution = await this.rest<Record<string, unknown>>('GET', `/executions/${id}`);
+		if (typeof execution.data === 'string') {
+			const flatted = requireFromN8n<{ parse: (s: string) => unknown }>('flatted');
+			execution.data = flatted.parse(execution.data);
+		}
+		return execution as unknown as RunData & { id: string; workflowId: string };
+	}
+}
+
+/** The first pretty-printed JSON object on stdout that looks like run data. */
+export function parseRunOutput(stdout: string): RunData | undefined {
+	const lines = stdout.split('\n');
+	for (let start = lines.indexOf('{'); start >= 0; start = lines.indexOf('{', start + 1)) {
+		const end = lines.indexOf('}', start);
+		if (end < 0) return undefined;
+		try {
+			const parsed = JSON.parse(lines.slice(start, end + 1).join('\n'));
+			if (parsed && typeof parsed === 'object' && parsed.data?.resultData) return parsed as RunData;
+		} catch {
+			// not this block
+		}
+	}
+	return undefined;
+}
+
+/** Items a node sent on an output, in its first (or given) run. */
+export function nodeItems(run: RunData | undefined, node: string, output = 0, runIndex = 0): Array<Record<string, unknown>> {
+	const task = run?.data.resultData.runData[node]?.[runIndex];
+	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
+}
+
+export function nodeTask(run: RunData | undefined, node: string, runIndex = 0): TaskData | undefined {
+	return run?.data.resultData.runData[node]?.[runIndex];
+}
+
+/** A bcrypt hash of the owner password, cached per user folder (hashing takes ~100 ms). */
+function passwordHash(userFolder: string, password: string): string {
+	const cacheFile = path.join(userFolder, '.owner-password-hash');
+	const bcrypt = requireFromN8n<{ compareSync(p: string, h: string): boolean; hashSync(p: string, r: number): string }>(
+		'bcryptjs',
+	);
+	try {
+		const cached = fs.readFileSync(cacheFile, 'utf8').trim();
+		if (bcrypt.compareSync(password, cached)) return cached;
+	} catch {
+		// no cache yet
+	}
+	const hash = bcrypt.hashSync(password, 10);
+	fs.mkdirSync(userFolder, { recursive: true });
+	fs.writeFileSync(cacheFile, hash, { mode: 0o600 });
+	return hash;
+}
+
+export function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function readText(file: string): string {
+	try {
+		return fs.readFileSync(file, 'utf8');
+	} catch {
+		return '';
+	}
+}
+
+export function tail(text: string, lines: number): string {
+	return text.split('\n').slice(-lines).join('\n');
+}

@@ -1,0 +1,75 @@
+/**
+ * What an n8n instance of this project holds: the sandbox credential, the placeholder OpenAI
+ * credential of the AI example, and the example workflows of examples/.
+ */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { N8n } from './n8n';
+import { EXAMPLES_DIR } from './paths';
+
+export const SANDBOX_CREDENTIAL_ID = 'webdataSandbox';
+export const SANDBOX_CREDENTIAL_NAME = 'Web Data sandbox';
+export const OPENAI_PLACEHOLDER_ID = 'openAiPlaceholder';
+
+/** A credential of type webDataApi pointing at a sandbox. */
+export function sandboxCredential(baseUrl: string, apiKey: string): object {
+	return {
+		id: SANDBOX_CREDENTIAL_ID,
+		name: SANDBOX_CREDENTIAL_NAME,
+		type: 'webDataApi',
+		data: { apiKey, baseUrl },
+	};
+}
+
+/** The AI example's model credential: a placeholder (there is no LLM offline). */
+export function openAiPlaceholderCredential(): object {
+	return {
+		id: OPENAI_PLACEHOLDER_ID,
+		name: 'OpenAI (placeholder: add your key)',
+		type: 'openAiApi',
+		data: { apiKey: 'sk-placeholder-replace-with-your-key', url: 'https://api.openai.com/v1' },
+	};
+}
+
+export interface WorkflowJson {
+	id: string;
+	name: string;
+	nodes: Array<{ id: string; name: string; type: string; parameters: Record<string, unknown>; [k: string]: unknown }>;
+	connections: Record<string, unknown>;
+	[k: string]: unknown;
+}
+
+/** The example workflows, by file name. */
+export function loadExamples(dir: string = EXAMPLES_DIR): Array<{ file: string; workflow: WorkflowJson }> {
+	return fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as WorkflowJson }));
+}
+
+/** Examples that start from the Web Data Trigger: they are published (active) after import. */
+export function isTriggerWorkflow(workflow: WorkflowJson): boolean {
+	return workflow.nodes.some((n) => /\.webDataTrigger$/.test(n.type));
+}
+
+/**
+ * Imports the examples when they changed since the last import into this user folder (a second
+ * run keeps what the user edited in the editor), and publishes the trigger-started ones.
+ * Returns the number of workflows imported (0 when nothing changed).
+ */
+export async function importExamples(n8n: N8n, force = false): Promise<number> {
+	const examples = loadExamples();
+	const hash = createHash('sha256');
+	for (const { file, workflow } of examples) hash.update(file).update(JSON.stringify(workflow));
+	const digest = hash.digest('hex');
+	const stamp = path.join(n8n.userFolder, '.examples.sha256');
+	const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
+	if (!force && previous === digest) return 0;
+	await n8n.importWorkflows(examples.map((e) => e.workflow));
+	for (const { workflow } of examples.filter((e) => isTriggerWorkflow(e.workflow))) await n8n.publish(workflow.id);
+	fs.writeFileSync(stamp, digest);
+	return examples.length;
+}

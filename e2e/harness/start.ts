@@ -1,0 +1,133 @@
+/**
+ * The main command (`npm start` runs scripts/start.sh, which builds and then runs this):
+ * the sandbox, then a real n8n with this package, the sandbox credential and the examples.
+ * Ctrl-C stops both. Ports: WEBDATA_N8N_PORT (5678; the task broker takes the next one) and
+ * WEBDATA_SANDBOX_PORT (5680).
+ */
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+
+import { N8n, tail, readText } from './n8n';
+import { MAIN_USER_FOLDER, N8N_VERSION } from './paths';
+import { Sandbox } from './sandbox';
+import { importExamples, isTriggerWorkflow, loadExamples, openAiPlaceholderCredential, sandboxCredential } from './setup';
+
+const N8N_PORT = Number(process.env.WEBDATA_N8N_PORT ?? 5678);
+const SANDBOX_PORT = Number(process.env.WEBDATA_SANDBOX_PORT ?? 5680);
+const LISTEN = process.env.WEBDATA_N8N_LISTEN ?? '127.0.0.1';
+
+function say(message: string): void {
+	process.stdout.write(`[webdata] ${message}\n`);
+}
+
+async function portFree(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+async function main(): Promise<void> {
+	const t0 = Date.now();
+	for (const [what, port] of [
+		['n8n', N8N_PORT],
+		['n8n task broker', N8N_PORT + 1],
+		['n8n CLI task broker', N8N_PORT + 2],
+		['sandbox', SANDBOX_PORT],
+	] as const) {
+		if (!(await portFree(port))) {
+			throw new Error(
+				`port ${port} (${what}) is in use: is another \`npm start\` running? Set WEBDATA_N8N_PORT / WEBDATA_SANDBOX_PORT to use others.`,
+			);
+		}
+	}
+	fs.mkdirSync(MAIN_USER_FOLDER, { recursive: true });
+
+	const sandbox = new Sandbox(SANDBOX_PORT, path.join(MAIN_USER_FOLDER, 'sandbox.log'));
+	const n8n = new N8n({ userFolder: MAIN_USER_FOLDER, port: N8N_PORT, listenAddress: LISTEN });
+	let stopping = false;
+	const stopAll = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		say('stopping n8n and the sandbox ...');
+		await n8n.stop().catch(() => undefined);
+		await sandbox.stop().catch(() => undefined);
+		say('stopped');
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stopAll(0));
+	process.on('SIGTERM', () => void stopAll(0));
+	process.on('SIGHUP', () => void stopAll(0));
+
+	let t = Date.now();
+	await sandbox.start();
+	say(`sandbox (local Web Data Service) at ${sandbox.baseUrl} (${Date.now() - t} ms)`);
+
+	t = Date.now();
+	n8n.installPackage();
+	await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey), openAiPlaceholderCredential()]);
+	say(`package installed in ${path.relative(process.cwd(), MAIN_USER_FOLDER) || MAIN_USER_FOLDER}, credential "Web Data sandbox" set (${Date.now() - t} ms)`);
+
+	t = Date.now();
+	const imported = await importExamples(n8n);
+	say(
+		imported > 0
+			? `imported ${imported} example workflows from examples/ (${Date.now() - t} ms)`
+			: 'example workflows unchanged since the last run: kept as they are in n8n',
+	);
+
+	t = Date.now();
+	say(`starting n8n ${N8N_VERSION} (log: ${n8n.logFile}) ...`);
+	try {
+		await n8n.start();
+	} catch (error) {
+		say(String((error as Error).message));
+		await stopAll(1);
+		return;
+	}
+	say(`n8n ready (${Date.now() - t} ms; ${((Date.now() - t0) / 1000).toFixed(1)} s in all)`);
+
+	// The sandbox starts fresh each run: have the published trigger workflows register again.
+	const examples = loadExamples();
+	for (const { workflow } of examples.filter((e) => isTriggerWorkflow(e.workflow))) {
+		try {
+			if (await n8n.republish(workflow.id)) say(`"${workflow.name}" is active: its Web Data Trigger registered with the sandbox`);
+		} catch (error) {
+			say(`could not re-activate "${workflow.name}": ${(error as Error).message}`);
+		}
+	}
+	const line = '-'.repeat(72);
+	process.stdout.write(
+		[
+			'',
+			line,
+			`  n8n editor:   ${n8n.baseUrl}/home/workflows`,
+			`  log in with:  ${n8n.owner.email}  /  ${n8n.owner.password}   (local demo owner)`,
+			'',
+			'  Example workflows (Overview page):',
+			...examples.map((e) => `    - ${e.workflow.name}   ${n8n.baseUrl}/workflow/${e.workflow.id}`),
+			'',
+			`  Sandbox API:  ${sandbox.baseUrl}   key ${sandbox.apiKey}`,
+			'  Fire the trigger example (a crawl job that completes and sends crawl.completed):',
+			`    curl -s -X POST ${sandbox.baseUrl}/__sandbox/jobs -H 'content-type: application/json' -d '{"type":"crawl","durationMs":1000}'`,
+			'',
+			'  Ctrl-C stops n8n and the sandbox.',
+			line,
+			'',
+		].join('\n'),
+	);
+
+	// Stay up until Ctrl-C, or until n8n dies.
+	const code = await n8n.exited();
+	if (!stopping) {
+		say(`n8n stopped on its own (exit ${code}); last lines of ${n8n.logFile}:\n${tail(readText(n8n.logFile), 20)}`);
+		await stopAll(1);
+	}
+}
+
+main().catch((error) => {
+	process.stderr.write(`[webdata] ${(error as Error).stack ?? error}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,18 @@
+/**
+ * The end-to-end suite (scripts/e2e.sh): real n8n with the built package against the sandbox.
+ * Separate from the unit run (jest.config.js roots at test/). One worker: the suite shares one
+ * sandbox and one n8n between its checks, in order.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+	rootDir: '..',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/e2e/tests'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+	},
+	maxWorkers: 1,
+	testTimeout: 180000,
+	verbose: true,
+};

@@ -1,0 +1,534 @@
+/**
+ * One case per action-node operation, run inside real n8n as one linear workflow (every node
+ * `executeOnce`, `alwaysOutputData`, errors as output so one failure does not hide the rest),
+ * and the check that its output matches what the sandbox holds.
+ *
+ * Node parameters use the nodes' own names: `operation`, required API fields at the top level,
+ * optional ones in `options`, and the behaviour switches (waitForCompletion, returnAll, simplify).
+ */
+import { isDeepStrictEqual } from 'node:util';
+
+import type { RecordedRequest, Sandbox } from '../harness/sandbox';
+import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME, type WorkflowJson } from '../harness/setup';
+
+export const PACKAGE = 'n8n-nodes-webdata';
+
+type Json = Record<string, unknown>;
+
+export interface CheckContext {
+	/** The node's output items (json). */
+	output: Json[];
+	/** Every other case's output, by case title. */
+	outputs: Map<string, Json[]>;
+	/** Requests the sandbox recorded for this case's method and path. */
+	requests: RecordedRequest[];
+	sandbox: Sandbox;
+}
+
+export interface OpCase {
+	/** Node name in the workflow; unique. */
+	title: string;
+	/** Node type without the package prefix, e.g. webDataBrand. */
+	node: string;
+	operation: string;
+	parameters: Json;
+	/** The request the node must have sent (path may hold ids known only after the run). */
+	request: { method: string; path: (outputs: Map<string, Json[]>) => string };
+	check: (ctx: CheckContext) => Promise<void>;
+}
+
+/** Values that differ between two identical calls (time, credits left, cache hits). */
+const VOLATILE = new Set([
+	'credits_remaining',
+	'fetchedAt',
+	'cached',
+	'timestamp',
+	'createdAt',
+	'updatedAt',
+	'startedAt',
+	'completedAt',
+	'expiresAt',
+	'lifetimeSpendUsd',
+]);
+
+export function stable(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(stable);
+	if (value && typeof value === 'object') {
+		const out: Json = {};
+		for (const [key, v] of Object.entries(value as Json)) {
+			if (VOLATILE.has(key)) continue;
+			if (key === 'credits' && typeof v === 'number') continue;
+			out[key] = stable(v);
+		}
+		return out;
+	}
+	return value;
+}
+
+function expectEqual(actual: unknown, expected: unknown, what: string): void {
+	if (!isDeepStrictEqual(stable(actual), stable(expected))) {
+		throw new Error(
+			`${what}: n8n's output differs from the sandbox\n  n8n:     ${JSON.stringify(stable(actual)).slice(0, 800)}\n  sandbox: ${JSON.stringify(stable(expected)).slice(0, 800)}`,
+		);
+	}
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+	if (!condition) throw new Error(message);
+}
+
+function single(ctx: CheckContext): Json {
+	assert(ctx.output.length === 1, `expected one output item, got ${ctx.output.length}: ${JSON.stringify(ctx.output).slice(0, 300)}`);
+	return ctx.output[0];
+}
+
+function firstOk(ctx: CheckContext): RecordedRequest {
+	const ok = ctx.requests.find((r) => r.status >= 200 && r.status < 300);
+	assert(ok, `the sandbox recorded no successful request for this operation (recorded: ${JSON.stringify(ctx.requests.map((r) => r.status))})`);
+	return ok;
+}
+
+function withQuery(path: string, query: Json | undefined): string {
+	const params = new URLSearchParams();
+	for (const [k, v] of Object.entries(query ?? {})) {
+		if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
+		else if (v !== undefined && v !== null) params.append(k, String(v));
+	}
+	const qs = params.toString();
+	return qs ? `${path}?${qs}` : path;
+}
+
+/** Sends the request the node sent again, directly, and compares the answers. */
+async function sameAsReplay(ctx: CheckContext): Promise<void> {
+	const recorded = firstOk(ctx);
+	const replay = await ctx.sandbox.api(recorded.method, withQuery(recorded.path, recorded.query), recorded.method === 'GET' ? undefined : recorded.body);
+	assert(replay.status >= 200 && replay.status < 300, `replaying ${recorded.method} ${recorded.path} got ${replay.status}`);
+	expectEqual(single(ctx), replay.body, `${recorded.method} ${recorded.path}`);
+}
+
+const sandboxCall = async (sandbox: Sandbox, path: string): Promise<Json> => {
+	const res = await sandbox.api<Json>('GET', path);
+	assert(res.status === 200, `GET ${path} on the sandbox: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+	return res.body;
+};
+
+const fixed = (path: string) => () => path;
+const firstOf = (outputs: Map<string, Json[]>, title: string): Json => outputs.get(title)?.[0] ?? {};
+
+/** Checks a waited-for job's items against GET /jobs/{id} (results and per-URL errors). */
+async function sameAsJobResults(ctx: CheckContext): Promise<void> {
+	assert(ctx.output.length > 0, 'no output items');
+	const errors = ctx.output.filter((item) => item.error && !item.jobId);
+	assert(errors.length === 0, `error items: ${JSON.stringify(errors).slice(0, 400)}`);
+	const jobId = String(ctx.output[0].jobId ?? '');
+	assert(jobId, `no jobId on the output items: ${JSON.stringify(ctx.output[0]).slice(0, 300)}`);
+	const detail = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(jobId)}?limit=100`)).data as Json;
+	const results = (detail.results as Json[]) ?? [];
+	const failures = (detail.errors as Json[]) ?? [];
+	const failed = (item: Json) => item.success === false && item.error !== undefined;
+	const itemsOk = ctx.output.filter((item) => !failed(item));
+	const itemsFailed = ctx.output.filter(failed);
+	expectEqual(
+		itemsOk.map(({ jobId: _j, ...rest }) => rest),
+		results,
+		`results of job ${jobId}`,
+	);
+	expectEqual(
+		itemsFailed.map((item) => ({ url: item.url, error: item.error })),
+		failures.map((f) => ({ url: f.url, error: f.error })),
+		`errors of job ${jobId}`,
+	);
+}
+
+export const BRAND_RETRIEVE_BOUND = 7776000000;
+
+export const OP_CASES: OpCase[] = [
+	{
+		title: 'Account get',
+		node: 'webDataAccount',
+		operation: 'get',
+		parameters: {},
+		request: { method: 'GET', path: fixed('/account') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Scrape one URL',
+		node: 'webDataScrape',
+		operation: 'scrape',
+		parameters: { url: 'https://example.com/docs/start', options: { formats: ['markdown', 'links'] } },
+		request: { method: 'GET', path: fixed('/scrape') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Batch scrape',
+		node: 'webDataScrape',
+		operation: 'batchScrape',
+		parameters: {
+			urls: 'https://example.com/a\nhttps://example.com/b\nhttps://example.com/c',
+			waitForCompletion: true,
+			options: { formats: ['markdown'], pollInterval: 0.3, maxWait: 60 },
+		},
+		request: { method: 'POST', path: fixed('/batch/scrape') },
+		check: sameAsJobResults,
+	},
+	{
+		title: 'Map a site',
+		node: 'webDataMap',
+		operation: 'map',
+		parameters: { url: 'https://example.com', options: { limit: 5, sitemap: 'include' } },
+		request: { method: 'POST', path: fixed('/map') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Extract and wait',
+		node: 'webDataExtract',
+		operation: 'extract',
+		parameters: {
+			prompt: 'The company name and what it sells',
+			waitForCompletion: true,
+			options: { urls: 'https://example.com', pollInterval: 0.3, maxWait: 60 },
+		},
+		request: { method: 'POST', path: fixed('/extract') },
+		check: async (ctx) => {
+			const out = single(ctx);
+			assert(out.status === 'COMPLETED', `status ${String(out.status)}`);
+			const id = String(out.id ?? '');
+			assert(id, `no job id in ${JSON.stringify(out).slice(0, 200)}`);
+			const status = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
+			const data = (status.data ?? {}) as Json;
+			expectEqual(out.extracted, data.extracted, `extracted of ${id}`);
+			expectEqual(out.tokenUsage, data.tokenUsage, `tokenUsage of ${id}`);
+		},
+	},
+	{
+		title: 'Extract (start only)',
+		node: 'webDataExtract',
+		operation: 'extract',
+		parameters: { prompt: 'The pricing plans', waitForCompletion: false, options: { urls: 'https://example.com/pricing' } },
+		request: { method: 'POST', path: fixed('/extract') },
+		check: async (ctx) => {
+			const out = single(ctx);
+			assert(typeof out.id === 'string' && out.id, `no job id in ${JSON.stringify(out)}`);
+			const status = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(out.id)}`);
+			assert(status.id === out.id, `the sandbox does not know extract job ${out.id}`);
+		},
+	},
+	{
+		title: 'Extract get status',
+		node: 'webDataExtract',
+		operation: 'getStatus',
+		parameters: { id: "={{ $('Extract (start only)').first().json.id }}" },
+		request: { method: 'GET', path: (o) => `/extract/${firstOf(o, 'Extract (start only)').id}` },
+		check: async (ctx) => {
+			const out = single(ctx);
+			const id = String(firstOf(ctx.outputs, 'Extract (start only)').id);
+			assert(out.id === id, `asked for ${id}, got ${JSON.stringify(out).slice(0, 200)}`);
+			const now = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
+			assert(typeof out.status === 'string' && ['PENDING', 'RUNNING', 'COMPLETED'].includes(out.status), `status ${String(out.status)}`);
+			if (out.status === 'COMPLETED') expectEqual(out, now, `extract ${id}`);
+		},
+	},
+	{
+		title: 'Crawl get status',
+		node: 'webDataCrawl',
+		operation: 'getStatus',
+		parameters: { id: 'crawl_demo', page: '1', returnAll: true },
+		request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
+		check: async (ctx) => {
+			const out = single(ctx);
+			const data = (out.data ?? out) as Json;
+			// The sandbox's own pages, following `next` like a client would.
+			const pages: Json[] = [];
+			let next: string | null = '/crawl/crawl_demo?page=1';
+			let first: Json | undefined;
+			for (let i = 0; next && i < 50; i++) {
+				const body: Json = await sandboxCall(ctx.sandbox, next);
+				const page = body.data as Json;
+				first ??= page;
+				pages.push(...((page.data as Json[]) ?? []));
+				// `next` is a page value, or a URL or path carrying `page=`.
+				const link = page.next as string | null;
+				const value = link ? (/[?&]page=([^&#]*)/.exec(link)?.[1] ?? link) : null;
+				next = value ? `/crawl/crawl_demo?page=${value}` : null;
+			}
+			assert(data.id === 'crawl_demo', `crawl id ${String(data.id)}`);
+			assert(data.total === first?.total, `total ${String(data.total)} vs sandbox ${String(first?.total)}`);
+			expectEqual(data.data, pages, 'crawl pages');
+		},
+	},
+	{
+		title: 'Brand profile',
+		node: 'webDataBrand',
+		operation: 'getProfile',
+		parameters: { url: 'https://example.com', options: { timeout: 30000 } },
+		request: { method: 'POST', path: fixed('/brand') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Brand retrieve',
+		node: 'webDataBrand',
+		operation: 'retrieve',
+		parameters: { domain: 'example.com', options: { maxAgeMs: 86400000 } },
+		request: { method: 'GET', path: fixed('/brand/retrieve') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Brand retrieve by name',
+		node: 'webDataBrand',
+		operation: 'retrieveByName',
+		parameters: { name: 'Example Corp', options: { country_gl: 'us' } },
+		request: { method: 'GET', path: fixed('/brand/retrieve-by-name') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Brand retrieve by ticker',
+		node: 'webDataBrand',
+		operation: 'retrieveByTicker',
+		parameters: { ticker: 'AAPL', options: { ticker_exchange: 'NASDAQ' } },
+		request: { method: 'GET', path: fixed('/brand/retrieve-by-ticker') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Brand retrieve by email',
+		node: 'webDataBrand',
+		operation: 'retrieveByEmail',
+		parameters: { email: 'jane@example.com' },
+		request: { method: 'GET', path: fixed('/brand/retrieve-by-email') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Brand retrieve by ISIN',
+		node: 'webDataBrand',
+		operation: 'retrieveByIsin',
+		parameters: { isin: 'US0378331005' },
+		request: { method: 'GET', path: fixed('/brand/retrieve-by-isin') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Brand AI query',
+		node: 'webDataBrandAi',
+		operation: 'query',
+		parameters: { query: 'What does the company sell?', options: { domain: 'example.com' } },
+		request: { method: 'POST', path: fixed('/brand/ai/query') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Brand AI product',
+		node: 'webDataBrandAi',
+		operation: 'extractProduct',
+		parameters: { url: 'https://shop.example.com/products/blue-widget' },
+		request: { method: 'POST', path: fixed('/brand/ai/product') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Brand AI products',
+		node: 'webDataBrandAi',
+		operation: 'extractProducts',
+		parameters: { domain: 'shop.example.com', waitForCompletion: true, options: { limit: 3, pollInterval: 0.3, maxWait: 60 } },
+		request: { method: 'POST', path: fixed('/brand/ai/products') },
+		check: sameAsJobResults,
+	},
+	{
+		title: 'YouTube transcript',
+		node: 'webDataYouTube',
+		operation: 'getTranscript',
+		parameters: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+		request: { method: 'POST', path: fixed('/youtube/transcript') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Website fonts',
+		node: 'webDataWebsite',
+		operation: 'getFonts',
+		parameters: { domain: 'example.com' },
+		request: { method: 'GET', path: fixed('/web/fonts') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Website competitors',
+		node: 'webDataWebsite',
+		operation: 'getCompetitors',
+		parameters: { domain: 'example.com', options: { limit: 3 } },
+		request: { method: 'GET', path: fixed('/web/competitors') },
+		check: sameAsReplay,
+	},
+	{
+		title: 'Job list',
+		node: 'webDataJob',
+		operation: 'list',
+		parameters: { returnAll: true },
+		request: { method: 'GET', path: fixed('/jobs') },
+		check: async (ctx) => {
+			const ids = ctx.output.map((job) => job.id).sort();
+			const listed: unknown[] = [];
+			for (let page = 1; page < 20; page++) {
+				const body = (await sandboxCall(ctx.sandbox, `/jobs?page=${page}&limit=100`)).data as Json;
+				listed.push(...((body.jobs as Json[]) ?? []).map((job) => job.id));
+				if (page >= Number((body.pagination as Json)?.totalPages ?? 1)) break;
+			}
+			expectEqual(ids, listed.sort(), 'job ids');
+			const batchJob = firstOf(ctx.outputs, 'Batch scrape').jobId;
+			assert(ids.includes(batchJob), `the list lacks the batch job ${String(batchJob)}`);
+		},
+	},
+	{
+		title: 'Job get',
+		node: 'webDataJob',
+		operation: 'get',
+		parameters: { id: "={{ $('Batch scrape').first().json.jobId }}", returnAll: true },
+		request: { method: 'GET', path: (o) => `/jobs/${firstOf(o, 'Batch scrape').jobId}` },
+		check: async (ctx) => {
+			const out = single(ctx);
+			const id = String(firstOf(ctx.outputs, 'Batch scrape').jobId);
+			const direct = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(id)}?limit=100`)).data as Json;
+			const data = (out.data ?? out) as Json;
+			expectEqual(data.results, direct.results, `results of job ${id}`);
+			expectEqual(data.errors, direct.errors, `errors of job ${id}`);
+		},
+	},
+	{
+		title: 'Webhook test',
+		node: 'webDataWebhook',
+		operation: 'test',
+		parameters: { id: 'wh_demo', event: 'crawl.completed' },
+		request: { method: 'POST', path: fixed('/webhooks/wh_demo/test') },
+		check: async (ctx) => {
+			const out = single(ctx);
+			assert(out.success === true && out.event === 'crawl.completed', `got ${JSON.stringify(out).slice(0, 300)}`);
+			firstOk(ctx);
+		},
+	},
+	{
+		title: 'Webhook update',
+		node: 'webDataWebhook',
+		operation: 'update',
+		parameters: {
+			id: 'wh_demo',
+			options: { url: 'https://hooks.example.com/webdata', events: 'crawl.completed\ncrawl.failed', isActive: false },
+		},
+		request: { method: 'PATCH', path: fixed('/webhooks/wh_demo') },
+		check: async (ctx) => {
+			const out = single(ctx);
+			const data = (out.data ?? {}) as Json;
+			assert(data.url === 'https://hooks.example.com/webdata', `url ${String(data.url)}`);
+			const expected = { url: 'https://hooks.example.com/webdata', events: ['crawl.completed', 'crawl.failed'], isActive: false };
+			// The next case deletes wh_demo, so the sandbox's copy is read from the PATCH it recorded.
+			expectEqual(firstOk(ctx).body, expected, 'PATCH body the sandbox received');
+			expectEqual({ id: data.id, url: data.url, events: data.events, isActive: data.isActive }, { id: 'wh_demo', ...expected }, 'webhook after update');
+		},
+	},
+	{
+		title: 'Webhook delete',
+		node: 'webDataWebhook',
+		operation: 'delete',
+		parameters: { id: 'wh_demo' },
+		request: { method: 'DELETE', path: fixed('/webhooks/wh_demo') },
+		check: async (ctx) => {
+			const out = single(ctx);
+			assert(out.success === true, `got ${JSON.stringify(out).slice(0, 300)}`);
+			const held = await ctx.sandbox.webhooks();
+			assert(!held.some((w) => w.id === 'wh_demo'), 'wh_demo is still in the sandbox');
+		},
+	},
+];
+
+const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
+
+export const OPS_WORKFLOW_ID = 'wdE2eOperations';
+export const BAD_PARAM_WORKFLOW_ID = 'wdE2eBadParam';
+export const TRIGGER_WORKFLOW_ID = 'wdE2eTrigger';
+export const EDITOR_WORKFLOW_ID = 'wdE2eEditor';
+
+/** Manual Trigger, then every case in order; each node runs once and never stops the chain. */
+export function operationsWorkflow(cases: OpCase[] = OP_CASES): WorkflowJson {
+	const nodes: WorkflowJson['nodes'] = [
+		{ id: 'op-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+	];
+	const connections: Record<string, unknown> = {};
+	let previous = 'Start';
+	cases.forEach((c, i) => {
+		nodes.push({
+			id: `op-${i}`,
+			name: c.title,
+			type: `${PACKAGE}.${c.node}`,
+			typeVersion: 1,
+			position: [220 * (i + 1), 0],
+			parameters: { operation: c.operation, ...c.parameters },
+			credentials,
+			executeOnce: true,
+			alwaysOutputData: true,
+			onError: 'continueRegularOutput',
+		});
+		connections[previous] = { main: [[{ node: c.title, type: 'main', index: 0 }]] };
+		previous = c.title;
+	});
+	return { id: OPS_WORKFLOW_ID, name: 'e2e: every operation', nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+/** Brand retrieve whose maxAgeMs comes from an expression and is past the spec's bound. */
+export function badParameterWorkflow(): WorkflowJson {
+	return {
+		id: BAD_PARAM_WORKFLOW_ID,
+		name: 'e2e: out-of-bounds parameter',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: 'bp-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'bp-brand',
+				name: 'Brand retrieve',
+				type: `${PACKAGE}.webDataBrand`,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { operation: 'retrieve', domain: 'example.com', options: { maxAgeMs: `={{ ${BRAND_RETRIEVE_BOUND} + 1 }}` } },
+				credentials,
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Brand retrieve', type: 'main', index: 0 }]] } },
+	};
+}
+
+/** Web Data Trigger on the seeded webhook, then a NoOp. Published before n8n starts. */
+export function triggerWorkflow(webhookId = 'wh_demo'): WorkflowJson {
+	return {
+		id: TRIGGER_WORKFLOW_ID,
+		name: 'e2e: trigger',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'tr-trigger',
+				name: 'Web Data Trigger',
+				type: `${PACKAGE}.webDataTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: '0b6f1d7e-2a44-4d1c-9b7e-6a0e5e2d9c11',
+				parameters: { webhookId, events: ['crawl.completed'] },
+				credentials,
+			},
+			{ id: 'tr-noop', name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { 'Web Data Trigger': { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+	};
+}
+
+/** A node left under its default name, for the editor screenshot. */
+export const EDITOR_NODE = { id: 'ed-brand', name: 'Web Data Brand', type: 'webDataBrand', operation: 'retrieve' };
+export function editorWorkflow(): WorkflowJson {
+	return {
+		id: EDITOR_WORKFLOW_ID,
+		name: 'e2e: editor',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{ id: 'ed-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: EDITOR_NODE.id,
+				name: EDITOR_NODE.name,
+				type: `${PACKAGE}.${EDITOR_NODE.type}`,
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: { operation: EDITOR_NODE.operation, domain: 'example.com', options: {} },
+				credentials,
+			},
+		],
+		connections: { Start: { main: [[{ node: EDITOR_NODE.name, type: 'main', index: 0 }]] } },
+	};
+}
