@@ -10,7 +10,7 @@ module.exports = {
 	roots: ['<rootDir>/e2e/tests'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	maxWorkers: 1,
 	testTimeout: 180000,
