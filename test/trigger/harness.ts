@@ -1,0 +1,393 @@
+/**
+ * Runs the Web Data Trigger the way n8n 2.41 does, with n8n-core's own contexts:
+ *
+ * - activation / deactivation (ActiveWorkflowManager + WebhookService): checkExists, then create
+ *   if it said false, through a HookContext in mode 'trigger'; delete in mode 'internal'. The
+ *   workflow's static data is saved (like WorkflowStaticDataService) only when that succeeded.
+ * - "Listen for test event" (TestWebhooks): a Workflow with empty static data, HookContext in
+ *   mode 'manual' on the test URL; the static data is kept with the registration once create()
+ *   has returned, and attached to the workflow of a test delivery with setTestStaticData().
+ * - a delivery (WebhookHelpers.executeWebhook): a WebhookContext with the request and response,
+ *   n8n's body parsing (application/json parsed, 422 when it cannot be), and n8n's answer for an
+ *   `onReceived` webhook when the node did not answer itself.
+ *
+ * The node is used from its TypeScript source; the credential type too.
+ */
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { WebDataApi } from '../../credentials/WebDataApi.credentials';
+import { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
+import { TestCredentialsHelper } from '../helpers/credentials';
+
+export const PACKAGE = 'n8n-nodes-webdata';
+export const TRIGGER_TYPE = `${PACKAGE}.webDataTrigger`;
+export const NODE_NAME = 'Web Data Trigger';
+export const NODE_ID = 'node-trigger-1';
+/** The node's own webhookId, which n8n puts in the webhook path. */
+export const NODE_WEBHOOK_ID = '6a0c1f8e-8d5e-4d8a-9a53-0d4b1b2c3d4e';
+export const WORKFLOW_ID = 'wf-trigger-test';
+export const STATIC_KEY = `node:${NODE_NAME}`;
+
+export type HookMethod = 'checkExists' | 'create' | 'delete';
+
+export interface HarnessOptions {
+	parameters: INodeParameters;
+	credentials: { apiKey: string; baseUrl: string };
+	/** n8n's address; webhook URLs are `${n8nUrl}/webhook/...` and `${n8nUrl}/webhook-test/...`. */
+	n8nUrl?: string;
+}
+
+export interface DeliveryInput {
+	query?: Record<string, unknown>;
+	/** A JSON body (serialized, content-type application/json unless given). */
+	json?: unknown;
+	/** A raw body, sent as is. */
+	raw?: string;
+	headers?: Record<string, string>;
+	/** A delivery to the test URL (while listening for a test event). */
+	test?: boolean;
+}
+
+export interface DeliveryOutcome {
+	status: number;
+	body: unknown;
+	/** What webhook() returned; undefined when n8n answered before the node ran (422). */
+	result?: IWebhookResponseData;
+	/** Whether an execution was started, and its items. */
+	started: boolean;
+	items: IDataObject[];
+}
+
+function clone<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value ?? {})) as T;
+}
+
+export class TriggerHarness {
+	readonly nodeType = new WebDataTrigger();
+	/** The workflow's static data as n8n's database holds it. */
+	savedStaticData: IDataObject = {};
+	/** The static data n8n keeps with a test webhook registration, once create() has returned. */
+	testRegistration?: { staticData: IDataObject };
+	/** Whether a test registration exists at all (it does from before create() is called). */
+	listening = false;
+	parameters: INodeParameters;
+	credentials: { apiKey: string; baseUrl: string };
+	n8nUrl: string;
+	/** Called when a webhook method has returned (for ordering checks). */
+	onHookReturned?: (method: HookMethod) => void;
+
+	constructor(options: HarnessOptions) {
+		this.parameters = options.parameters;
+		this.credentials = options.credentials;
+		this.n8nUrl = options.n8nUrl ?? 'http://localhost:5678';
+	}
+
+	get node(): INode {
+		return {
+			id: NODE_ID,
+			name: NODE_NAME,
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: NODE_WEBHOOK_ID,
+			parameters: this.parameters,
+			credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
+		};
+	}
+
+	/** The URL n8n gives the node: production, or test while listening. */
+	nodeUrl(test = false): string {
+		return `${this.n8nUrl}/${test ? 'webhook-test' : 'webhook'}/${NODE_WEBHOOK_ID}/webhook`;
+	}
+
+	/** The node's static data as saved (production). */
+	get saved(): IDataObject | undefined {
+		return this.savedStaticData[STATIC_KEY] as IDataObject | undefined;
+	}
+
+	nodeTypes(): INodeTypes {
+		const byName = (type: string): INodeType => {
+			if (type !== TRIGGER_TYPE) throw new Error(`Unknown node type ${type}`);
+			return this.nodeType;
+		};
+		return {
+			getByName: byName,
+			getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(byName(type), version),
+			getKnownTypes: () => ({}),
+		};
+	}
+
+	workflow(staticData: IDataObject): Workflow {
+		return new Workflow({
+			id: WORKFLOW_ID,
+			name: 'Web Data Trigger test',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: this.nodeTypes(),
+			staticData,
+			settings: { executionOrder: 'v1' },
+		});
+	}
+
+	additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: new TestCredentialsHelper({ webDataApi: new WebDataApi() }, { webDataApi: { ...this.credentials } as ICredentialDataDecryptedObject }),
+			currentNodeParameters: undefined,
+			variables: {},
+			instanceBaseUrl: `${this.n8nUrl}/`,
+			restApiUrl: `${this.n8nUrl}/rest`,
+			webhookBaseUrl: `${this.n8nUrl}/webhook`,
+			webhookWaitingBaseUrl: `${this.n8nUrl}/webhook-waiting`,
+			webhookTestBaseUrl: `${this.n8nUrl}/webhook-test`,
+			formWaitingBaseUrl: `${this.n8nUrl}/form-waiting`,
+			userId: 'user-1',
+			setExecutionStatus: () => {},
+			sendDataToUI: () => {},
+			...extra,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	webhookData(workflow: Workflow, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
+		const description = this.nodeType.description.webhooks![0];
+		return {
+			httpMethod: 'POST',
+			node: NODE_NAME,
+			path: `${NODE_WEBHOOK_ID}/webhook`,
+			webhookDescription: description,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: NODE_WEBHOOK_ID,
+			isTest,
+		};
+	}
+
+	/** Runs one webhook method the way WebhookService.runWebhookMethod does. */
+	async runHook(method: HookMethod, workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest: boolean): Promise<boolean> {
+		const additionalData = this.additionalData();
+		const node = workflow.getNode(NODE_NAME)!;
+		const context = new HookContext(workflow, node, additionalData, mode, activation, this.webhookData(workflow, additionalData, isTest));
+		const fn = this.nodeType.webhookMethods.default[method];
+		const result = (await fn.call(context)) as boolean;
+		this.onHookReturned?.(method);
+		return result;
+	}
+
+	/** createWebhookIfNotExists: checkExists, and create when it said false. Returns whether create ran. */
+	private async createIfNotExists(workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest: boolean): Promise<boolean> {
+		const exists = await this.runHook('checkExists', workflow, mode, activation, isTest);
+		if (!exists) await this.runHook('create', workflow, mode, activation, isTest);
+		return !exists;
+	}
+
+	/**
+	 * Activating the workflow (ActiveWorkflowManager.addWebhooks). On failure n8n removes the
+	 * webhooks again from the saved workflow (clearWebhooks) and reports the error.
+	 */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<{ created: boolean }> {
+		const workflow = this.workflow(clone(this.savedStaticData));
+		let created: boolean;
+		try {
+			created = await this.createIfNotExists(workflow, 'trigger', activation, false);
+		} catch (error) {
+			await this.deactivate().catch(() => undefined);
+			throw error;
+		}
+		this.savedStaticData = clone(workflow.staticData);
+		return { created };
+	}
+
+	/** Deactivating (clearWebhooks -> deregisterWebhooks): static data is saved only if delete succeeded. */
+	async deactivate(): Promise<boolean> {
+		const workflow = this.workflow(clone(this.savedStaticData));
+		const result = await this.runHook('delete', workflow, 'internal', 'update', false);
+		this.savedStaticData = clone(workflow.staticData);
+		return result;
+	}
+
+	/** "Listen for test event" (TestWebhooks.needsWebhook). */
+	async listen(): Promise<{ created: boolean }> {
+		const workflow = this.workflow({});
+		this.listening = true;
+		this.testRegistration = undefined;
+		try {
+			const created = await this.createIfNotExists(workflow, 'manual', 'manual', true);
+			this.testRegistration = { staticData: clone(workflow.staticData) };
+			return { created };
+		} catch (error) {
+			await this.runHook('delete', workflow, 'internal', 'update', true).catch(() => undefined);
+			this.listening = false;
+			throw error;
+		}
+	}
+
+	/** The end of listening (TestWebhooks.deactivateWebhooks): delete with the registration's static data. */
+	async stopListening(): Promise<boolean> {
+		const workflow = this.workflow({});
+		if (this.testRegistration) workflow.staticData = this.testRegistration.staticData;
+		this.listening = false;
+		const result = await this.runHook('delete', workflow, 'internal', 'update', true);
+		this.testRegistration = undefined;
+		return result;
+	}
+
+	/** One delivery to the node's production or test URL, as n8n handles it. */
+	async deliver(input: DeliveryInput): Promise<DeliveryOutcome> {
+		const headers: Record<string, string> = {};
+		for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
+		let text: string | undefined = input.raw;
+		if (input.json !== undefined) {
+			text = JSON.stringify(input.json);
+			headers['content-type'] ??= 'application/json';
+		}
+		return await this.handle({ headers, query: input.query ?? {}, text, test: input.test ?? false });
+	}
+
+	/** The part of WebhookHelpers.executeWebhook that concerns the node. */
+	async handle(request: { headers: Record<string, string>; query: Record<string, unknown>; text?: string; test: boolean }): Promise<DeliveryOutcome> {
+		const rawBody = request.text === undefined ? undefined : Buffer.from(request.text, 'utf8');
+		const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+		let body: unknown;
+		if (rawBody?.length) {
+			try {
+				if (contentType === 'application/json') body = JSON.parse(rawBody.toString('utf8'));
+				else if (contentType === 'text/plain') body = rawBody.toString('utf8');
+			} catch {
+				// n8n answers this itself (UnprocessableRequestError) before the node runs.
+				return { status: 422, body: { message: 'Failed to parse request body' }, started: false, items: [] };
+			}
+		}
+		const req = { method: 'POST', headers: request.headers, query: request.query, params: {}, body, rawBody, contentType };
+		const res = new RecordingResponse();
+
+		const workflow = this.workflow(request.test ? {} : clone(this.savedStaticData));
+		if (request.test && this.testRegistration) workflow.setTestStaticData(this.testRegistration.staticData);
+		const mode: WorkflowExecuteMode = request.test ? 'manual' : 'webhook';
+		const additionalData = this.additionalData({ httpRequest: req, httpResponse: res } as unknown as Partial<IWorkflowExecuteAdditionalData>);
+		const node = workflow.getNode(NODE_NAME)!;
+		const context = new WebhookContext(workflow, node, additionalData, mode, this.webhookData(workflow, additionalData, request.test), [], null);
+		const result = await this.nodeType.webhook.call(context);
+
+		if (res.written) return { status: res.statusCode, body: res.parsedBody(), result, started: false, items: [] };
+		if (result.workflowData === undefined) {
+			return { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' }, result, started: false, items: [] };
+		}
+		const items = result.workflowData[0].map((item) => item.json);
+		return { status: 200, body: result.webhookResponse ?? { message: 'Workflow was started' }, result, started: true, items };
+	}
+}
+
+/** Enough of express's Response for the node: writeHead and end. */
+export class RecordingResponse {
+	statusCode = 200;
+	headers: Record<string, string> = {};
+	written = false;
+	headersSent = false;
+	text = '';
+
+	writeHead(status: number, headers: Record<string, string> = {}): this {
+		this.statusCode = status;
+		this.headers = { ...headers };
+		this.headersSent = true;
+		return this;
+	}
+
+	end(body?: string): this {
+		this.text = body ?? '';
+		this.written = true;
+		return this;
+	}
+
+	parsedBody(): unknown {
+		try {
+			return JSON.parse(this.text);
+		} catch {
+			return this.text;
+		}
+	}
+}
+
+export interface StandInDelivery extends DeliveryOutcome {
+	path: string;
+	test: boolean;
+	token?: string;
+}
+
+/**
+ * A stand-in for n8n's webhook server on 127.0.0.1: POST /webhook/... and /webhook-test/... are
+ * handed to the harness; everything else is 404 (as n8n answers an unregistered webhook). A test
+ * webhook goes away after its first delivery, as in n8n.
+ */
+export async function startN8nStandIn(harness: TriggerHarness): Promise<{ url: string; deliveries: StandInDelivery[]; close(): Promise<void> }> {
+	const deliveries: StandInDelivery[] = [];
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			void (async () => {
+				const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+				const test = url.pathname === new URL(harness.nodeUrl(true)).pathname;
+				const production = url.pathname === new URL(harness.nodeUrl(false)).pathname;
+				if (req.method !== 'POST' || (!test && !production) || (test && !harness.listening)) {
+					res.writeHead(404, { 'content-type': 'application/json' });
+					res.end(JSON.stringify({ message: 'The requested webhook is not registered.' }));
+					return;
+				}
+				const headers: Record<string, string> = {};
+				for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
+				const query = Object.fromEntries(url.searchParams.entries());
+				try {
+					const outcome = await harness.handle({ headers, query, text: Buffer.concat(chunks).toString('utf8'), test });
+					deliveries.push({ ...outcome, path: url.pathname, test, token: query.token });
+					res.writeHead(outcome.status, { 'content-type': 'application/json' });
+					res.end(JSON.stringify(outcome.body));
+					if (test && outcome.started) await harness.stopListening();
+				} catch (error) {
+					res.writeHead(500, { 'content-type': 'application/json' });
+					res.end(JSON.stringify({ message: (error as Error).message }));
+				}
+			})();
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const port = (server.address() as AddressInfo).port;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		deliveries,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor<T>(probe: () => T | Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value) return value as NonNullable<T>;
+		if (Date.now() > deadline) throw new Error(`waitFor: timed out after ${timeoutMs} ms`);
+		await sleep(10);
+	}
+}

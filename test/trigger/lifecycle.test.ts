@@ -1,0 +1,421 @@
+/**
+ * The trigger's webhook lifecycle (checkExists / create / delete) through n8n-core's HookContext,
+ * against nock: activation, re-activation, deactivation, "Listen for test event", 404 and 500.
+ */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { API_KEY, BASE_URL, FakeService, ORIGINAL, PATH, WEBHOOK } from './fake-service';
+import { STATIC_KEY, TriggerHarness, waitFor } from './harness';
+
+function harness(parameters: IDataObject = {}) {
+	return new TriggerHarness({
+		parameters: { webhookId: WEBHOOK, events: ['crawl.completed'], otherEvents: 'extract.failed', ...parameters },
+		credentials: { apiKey: API_KEY, baseUrl: BASE_URL },
+	});
+}
+
+function copy<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function registrationOf(staticData: IDataObject | undefined): IDataObject | undefined {
+	return (staticData?.[STATIC_KEY] as IDataObject | undefined)?.registration as IDataObject | undefined;
+}
+
+beforeEach(() => {
+	nock.cleanAll();
+});
+
+afterEach(() => {
+	nock.cleanAll();
+});
+
+describe('description', () => {
+	test('follows the trigger conventions', () => {
+		const { description } = harness().nodeType;
+		expect(description).toMatchObject({
+			displayName: 'Web Data Trigger',
+			name: 'webDataTrigger',
+			group: ['trigger'],
+			version: 1,
+			inputs: [],
+			outputs: ['main'],
+			icon: { light: 'file:../../icons/webdata.svg', dark: 'file:../../icons/webdata.dark.svg' },
+			credentials: [{ name: 'webDataApi', required: true }],
+			webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		});
+		expect(description.usableAsTool).toBeUndefined();
+		const names = description.properties.map((p) => p.name);
+		expect(names).toEqual(expect.arrayContaining(['webhookId', 'events', 'otherEvents']));
+		const events = description.properties.find((p) => p.name === 'events')!;
+		expect(events.type).toBe('multiOptions');
+		expect(events.options).toEqual([expect.objectContaining({ value: 'crawl.completed' })]);
+		const webhookId = description.properties.find((p) => p.name === 'webhookId')!;
+		expect(webhookId.required).toBe(true);
+		expect(webhookId.description).toMatch(/dashboard/);
+		expect(webhookId.description).toMatch(/wh_demo/);
+	});
+});
+
+describe('activation (create)', () => {
+	test('reads the webhook, then points it at the node with a token, the events and isActive: true', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await expect(h.activate()).resolves.toEqual({ created: true });
+
+		expect(remote.requests.map((r) => [r.method, r.path])).toEqual([
+			['PATCH', PATH],
+			['PATCH', PATH],
+		]);
+		expect(remote.requests.every((r) => r.authorization === `Bearer ${API_KEY}`)).toBe(true);
+		expect(remote.requests[0].body).toEqual({});
+		const registered = remote.requests[1].body;
+		expect(registered.events).toEqual(['crawl.completed', 'extract.failed']);
+		expect(registered.isActive).toBe(true);
+		const url = new URL(String(registered.url));
+		expect(`${url.origin}${url.pathname}`).toBe(h.nodeUrl());
+		const token = url.searchParams.get('token')!;
+		expect(token).toMatch(/^[\w-]{24}\.[\w-]{43}$/);
+
+		const registration = registrationOf(h.savedStaticData)!;
+		expect(registration).toMatchObject({
+			webhookId: WEBHOOK,
+			url: registered.url,
+			token,
+			events: ['crawl.completed', 'extract.failed'],
+			previous: { url: ORIGINAL.url, events: ORIGINAL.events, isActive: false },
+		});
+		expect(remote.state).toMatchObject({ url: registered.url, isActive: true });
+	});
+
+	test('every activation gets a new random token', async () => {
+		new FakeService();
+		const a = harness();
+		const b = harness();
+		await a.activate();
+		await b.activate();
+		expect(registrationOf(a.savedStaticData)!.token).not.toBe(registrationOf(b.savedStaticData)!.token);
+	});
+
+	test('a missing webhook (404) fails activation with a message about the Webhook ID', async () => {
+		const remote = new FakeService([]);
+		const h = harness();
+		await expect(h.activate()).rejects.toThrow(`The Web Data Service has no webhook with the ID ${WEBHOOK}`);
+		expect(remote.requests.map((r) => [r.method, r.body])).toEqual([['PATCH', {}]]);
+		expect(registrationOf(h.savedStaticData)).toBeUndefined();
+	});
+
+	test('a 500 on the registering PATCH fails activation and is not retried', async () => {
+		const remote = new FakeService().failNext('PATCH', 500, { success: false, error: 'internal' }, (body) => body.isActive === true);
+		const h = harness();
+		const error = await h.activate().then(
+			() => undefined,
+			(e: Error & { httpCode?: string }) => e,
+		);
+		expect(error?.httpCode).toBe('500');
+		expect(error?.message).toMatch(/HTTP 500/);
+		expect(remote.requests.map((r) => r.body)).toEqual([{}, expect.objectContaining({ isActive: true })]);
+		expect(remote.state).toMatchObject({ url: ORIGINAL.url, isActive: false });
+		expect(registrationOf(h.savedStaticData)).toBeUndefined();
+	});
+
+	test('needs a Webhook ID and at least one event', async () => {
+		const remote = new FakeService();
+		await expect(harness({ webhookId: '  ' }).activate()).rejects.toThrow('Enter the ID of a webhook');
+		await expect(harness({ events: [], otherEvents: ' , ' }).activate()).rejects.toThrow('Choose at least one event');
+		expect(remote.requests).toEqual([]);
+	});
+
+	test('typed-in events alone are enough, split on commas and spaces, without duplicates', async () => {
+		const remote = new FakeService();
+		await harness({ events: [], otherEvents: 'batch_scrape.completed, extract.failed,\nbatch_scrape.completed' }).activate();
+		expect(remote.requests[1].body.events).toEqual(['batch_scrape.completed', 'extract.failed']);
+	});
+
+	test('a webhook that already points at this node (lost static data) is put back inactive later', async () => {
+		const h = harness();
+		const remote = new FakeService([{ ...ORIGINAL, url: `${h.nodeUrl()}?token=old`, isActive: true }]);
+		await h.activate();
+		expect(registrationOf(h.savedStaticData)!.previous).toEqual({ url: `${h.nodeUrl()}?token=old`, events: ORIGINAL.events, isActive: false });
+		await h.deactivate();
+		expect(remote.state.isActive).toBe(false);
+	});
+
+	test('a changed Webhook ID gives the old webhook back before taking the new one', async () => {
+		const other = { ...ORIGINAL, id: 'wh_2', url: 'https://other.example/hook', events: ['crawl.completed'], isActive: true };
+		const remote = new FakeService([{ ...ORIGINAL }, other]);
+		const h = harness();
+		await h.activate();
+		expect(remote.state.url).not.toBe(ORIGINAL.url);
+
+		// Static data of the earlier activation is still there (no deactivation in between).
+		h.parameters = { ...h.parameters, webhookId: 'wh_2' };
+		await h.activate();
+		expect(remote.state).toMatchObject({ url: ORIGINAL.url, events: ORIGINAL.events, isActive: false });
+		expect(remote.webhooks.get('wh_2')).toMatchObject({ isActive: true, events: ['crawl.completed', 'extract.failed'] });
+		expect(registrationOf(h.savedStaticData)).toMatchObject({ webhookId: 'wh_2', previous: { url: other.url, isActive: true } });
+	});
+});
+
+describe('re-activation (checkExists)', () => {
+	test('true when the remote webhook still has the URL with the token, the events and isActive', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		const before = registrationOf(h.savedStaticData);
+		remote.requests.length = 0;
+
+		await expect(h.activate('init')).resolves.toEqual({ created: false });
+		expect(remote.requests.map((r) => [r.method, r.body])).toEqual([['PATCH', {}]]);
+		expect(registrationOf(h.savedStaticData)).toEqual(before);
+	});
+
+	test('false without asking the service when there is no static data', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await expect(h.runHook('checkExists', h.workflow({}), 'trigger', 'init', false)).resolves.toBe(false);
+		expect(remote.requests).toEqual([]);
+	});
+
+	test('false without asking the service when the events or the node URL changed', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		remote.requests.length = 0;
+
+		h.parameters = { ...h.parameters, otherEvents: '' };
+		await expect(h.runHook('checkExists', h.workflow(copy(h.savedStaticData)), 'trigger', 'init', false)).resolves.toBe(false);
+		h.parameters = { ...h.parameters, otherEvents: 'extract.failed' };
+		h.n8nUrl = 'https://n8n.example.com';
+		await expect(h.runHook('checkExists', h.workflow(copy(h.savedStaticData)), 'trigger', 'init', false)).resolves.toBe(false);
+		expect(remote.requests).toEqual([]);
+	});
+
+	test('false when someone changed the webhook; create then keeps the state from before n8n', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		const first = registrationOf(h.savedStaticData)!;
+		remote.state.events = ['crawl.completed'];
+		remote.requests.length = 0;
+
+		await expect(h.activate('init')).resolves.toEqual({ created: true });
+		expect(remote.requests.map((r) => r.body)).toEqual([{}, {}, expect.objectContaining({ isActive: true, events: ['crawl.completed', 'extract.failed'] })]);
+		const second = registrationOf(h.savedStaticData)!;
+		expect(second.previous).toEqual(first.previous);
+		expect(second.token).not.toBe(first.token);
+	});
+
+	test('a 404 clears the static data and returns false', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		remote.webhooks.clear();
+		remote.requests.length = 0;
+
+		const workflow = h.workflow(copy(h.savedStaticData));
+		await expect(h.runHook('checkExists', workflow, 'trigger', 'init', false)).resolves.toBe(false);
+		expect(registrationOf(workflow.staticData)).toBeUndefined();
+		expect(remote.requests.map((r) => [r.method, r.body])).toEqual([['PATCH', {}]]);
+	});
+
+	test('a 500 is raised, not swallowed, and the static data is kept', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		remote.failNext('PATCH', 500, { success: false, error: 'database down' });
+		remote.requests.length = 0;
+
+		const workflow = h.workflow(copy(h.savedStaticData));
+		await expect(h.runHook('checkExists', workflow, 'trigger', 'init', false)).rejects.toMatchObject({
+			httpCode: '500',
+			message: expect.stringContaining('database down'),
+		});
+		expect(registrationOf(workflow.staticData)).toEqual(registrationOf(h.savedStaticData));
+		expect(remote.requests).toHaveLength(1);
+	});
+
+	test('a 500 fails re-activation at startup, and n8n then puts the webhook back', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		remote.failNext('PATCH', 500);
+		await expect(h.activate('init')).rejects.toMatchObject({ httpCode: '500' });
+		expect(remote.state).toMatchObject({ url: ORIGINAL.url, isActive: false });
+		expect(registrationOf(h.savedStaticData)).toBeUndefined();
+	});
+});
+
+describe('deactivation (delete)', () => {
+	test('puts back the previous url, events and isActive with PATCH (never DELETE) and clears static data', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		remote.requests.length = 0;
+
+		await expect(h.deactivate()).resolves.toBe(true);
+		expect(remote.requests.map((r) => [r.method, r.body])).toEqual([
+			['PATCH', {}],
+			['PATCH', { url: ORIGINAL.url, events: ORIGINAL.events, isActive: false }],
+		]);
+		expect(remote.state).toMatchObject({ url: ORIGINAL.url, events: ORIGINAL.events, isActive: false });
+		expect(registrationOf(h.savedStaticData)).toBeUndefined();
+	});
+
+	test('puts back an active webhook as active', async () => {
+		const remote = new FakeService([{ ...ORIGINAL, isActive: true }]);
+		const h = harness();
+		await h.activate();
+		await h.deactivate();
+		expect(remote.state).toMatchObject({ url: ORIGINAL.url, events: ORIGINAL.events, isActive: true });
+	});
+
+	test('a 404 is fine: the webhook is gone, static data is cleared', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		remote.webhooks.clear();
+
+		await expect(h.deactivate()).resolves.toBe(true);
+		expect(registrationOf(h.savedStaticData)).toBeUndefined();
+	});
+
+	test('a 404 on the restoring PATCH is fine too', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		remote.requests.length = 0;
+		remote.failNext('PATCH', 200, { success: true, data: { ...remote.state } }).failNext('PATCH', 404);
+
+		await expect(h.deactivate()).resolves.toBe(true);
+		expect(remote.requests).toHaveLength(2);
+		expect(registrationOf(h.savedStaticData)).toBeUndefined();
+	});
+
+	test('a 500 is raised and the static data kept, so a later deactivation can still put the webhook back', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		const registration = registrationOf(h.savedStaticData);
+		remote.failNext('PATCH', 500, { success: false, error: 'boom' });
+
+		await expect(h.deactivate()).rejects.toMatchObject({ httpCode: '500' });
+		expect(registrationOf(h.savedStaticData)).toEqual(registration);
+		expect(remote.state.url).toBe(registration!.url);
+
+		await expect(h.deactivate()).resolves.toBe(true);
+		expect(remote.state).toMatchObject({ url: ORIGINAL.url, isActive: false });
+		expect(registrationOf(h.savedStaticData)).toBeUndefined();
+	});
+
+	test('a webhook that points elsewhere by now is left alone', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		remote.state.url = 'https://someone-else.example/hook';
+		remote.requests.length = 0;
+
+		await expect(h.deactivate()).resolves.toBe(true);
+		expect(remote.requests.map((r) => r.body)).toEqual([{}]);
+		expect(remote.state.url).toBe('https://someone-else.example/hook');
+		expect(registrationOf(h.savedStaticData)).toBeUndefined();
+	});
+
+	test('nothing to do without static data', async () => {
+		const remote = new FakeService();
+		await expect(harness().deactivate()).resolves.toBe(true);
+		expect(remote.requests).toEqual([]);
+	});
+
+	test('never sends DELETE', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		await h.deactivate();
+		await h.listen();
+		await waitFor(() => remote.requests.some((r) => r.method === 'POST'));
+		await h.stopListening();
+		expect(remote.requests.map((r) => r.method)).not.toContain('DELETE');
+	});
+});
+
+describe('Listen for test event (manual mode)', () => {
+	test('registers the test URL, then asks for a sample of the first selected event', async () => {
+		const remote = new FakeService();
+		const h = harness({ events: [], otherEvents: 'batch_scrape.*, extract.failed, crawl.completed' });
+		await expect(h.listen()).resolves.toEqual({ created: true });
+
+		await waitFor(() => remote.requests.length === 3);
+		expect(remote.requests.map((r) => [r.method, r.path])).toEqual([
+			['PATCH', PATH],
+			['PATCH', PATH],
+			['POST', `${PATH}/test`],
+		]);
+		// The first selected event that is not a pattern.
+		expect(remote.requests[2].body).toEqual({ event: 'extract.failed' });
+		expect(String(remote.requests[1].body.url).startsWith(`${h.nodeUrl(true)}?token=`)).toBe(true);
+		const registration = registrationOf(h.testRegistration!.staticData)!;
+		expect(registration.url).toBe(remote.requests[1].body.url);
+		// A test registration does not touch the production static data.
+		expect(h.savedStaticData).toEqual({});
+
+		remote.requests.length = 0;
+		await expect(h.stopListening()).resolves.toBe(true);
+		expect(remote.requests.map((r) => r.body)).toEqual([{}, { url: ORIGINAL.url, events: ORIGINAL.events, isActive: false }]);
+	});
+
+	test('the sample is requested after create() has returned', async () => {
+		const timeline: string[] = [];
+		const remote = new FakeService();
+		remote.onRequest = (r) => timeline.push(`${r.method} ${r.path}`);
+		const h = harness();
+		h.onHookReturned = (method) => timeline.push(`${method} returned`);
+		await h.listen();
+		await waitFor(() => remote.requests.length === 3);
+		expect(timeline).toEqual(['checkExists returned', `PATCH ${PATH}`, `PATCH ${PATH}`, 'create returned', `POST ${PATH}/test`]);
+		expect(remote.requests[2]).toMatchObject({ method: 'POST', body: { event: 'crawl.completed' } });
+	});
+
+	test('sends the test call only in manual mode', async () => {
+		const remote = new FakeService();
+		await harness().activate();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(remote.requests.map((r) => r.method)).toEqual(['PATCH', 'PATCH']);
+	});
+
+	test('a failed test call is logged; listening goes on', async () => {
+		const logger = Container.get(Logger);
+		const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+		try {
+			const remote = new FakeService().failNext('POST', 400, { success: false, error: 'Unknown event' });
+			const h = harness();
+			await expect(h.listen()).resolves.toEqual({ created: true });
+			await waitFor(() => warn.mock.calls.length > 0);
+			expect(String(warn.mock.calls[0][0])).toMatch(/could not request a test delivery of crawl\.completed/);
+			expect(remote.state.isActive).toBe(true);
+			expect(h.testRegistration).toBeDefined();
+		} finally {
+			warn.mockRestore();
+		}
+	});
+
+	test('listening while the workflow is active hands the webhook back to the production URL afterwards', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		const production = registrationOf(h.savedStaticData)!;
+
+		await h.listen();
+		await waitFor(() => remote.requests.some((r) => r.method === 'POST'));
+		expect(String(remote.state.url).startsWith(h.nodeUrl(true))).toBe(true);
+		expect(registrationOf(h.testRegistration!.staticData)!.previous).toEqual({ url: production.url, events: production.events, isActive: true });
+
+		await h.stopListening();
+		expect(remote.state).toMatchObject({ url: production.url, isActive: true });
+		// The production registration is intact: re-activation finds it in place.
+		await expect(h.activate('init')).resolves.toEqual({ created: false });
+	});
+});
