@@ -17,7 +17,6 @@ export interface ItemBehaviour {
 
 export interface PreparedItem {
 	request: ApiRequest;
-	values: Record<string, unknown>;
 	behaviour: ItemBehaviour;
 }
 
@@ -38,7 +37,6 @@ export function prepareItem(ctx: IExecuteFunctions, op: OperationSpec, itemIndex
 	}
 	const seconds = (name: string, fallback: number) => Number(options[name] ?? fallback) * 1000;
 	return {
-		values: result.values,
 		request: buildRequest(op, result.values),
 		behaviour: {
 			waitForCompletion: op.job ? (ctx.getNodeParameter('waitForCompletion', itemIndex, true) as boolean) : false,

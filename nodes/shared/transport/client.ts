@@ -118,10 +118,12 @@ export class WebDataClient {
 				this.pacer.release();
 			}
 			const { statusCode, headers } = response;
-			const parsed = parseBody(this.redact(response.body));
+			const text = this.redact(response.body);
+			const parsed = parseBody(text);
+			const payload = parsed.ok ? parsed.value : text;
 			if (statusCode === 429) {
 				this.pacer.onRateLimited(startedAt);
-				if (last) throw apiError(this.node, 429, parsed.ok ? parsed.value : this.redact(response.body), itemIndex, `${describeRequest(request)}: gave up after ${attempt} attempts`);
+				if (last) throw apiError(this.node, 429, payload, itemIndex, `${describeRequest(request)}: gave up after ${attempt} attempts`);
 				await sleep(retryAfterMs(headers['retry-after']) ?? backoffMs(attempt), this.signal);
 				continue;
 			}
@@ -130,22 +132,22 @@ export class WebDataClient {
 				continue;
 			}
 			if (statusCode < 200 || statusCode >= 300) {
-				throw apiError(this.node, statusCode, parsed.ok ? parsed.value : this.redact(response.body), itemIndex, describeRequest(request));
+				throw apiError(this.node, statusCode, payload, itemIndex, describeRequest(request));
 			}
 			if (!parsed.ok) {
 				throw new NodeApiError(this.node, { message: 'Malformed response body' }, {
 					message: `The Web Data API answered ${describeRequest(request)} with a body that is not valid JSON (HTTP ${statusCode})`,
-					description: `The body starts with: ${String(this.redact(response.body)).slice(0, 200)}`,
+					description: `The body starts with: ${String(text).slice(0, 200)}`,
 					httpCode: String(statusCode),
 					itemIndex,
 				});
 			}
 			this.pacer.onSuccess();
 			// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
-			if ((parsed.value as IDataObject | null)?.success === false) {
-				throw apiError(this.node, statusCode, parsed.value, itemIndex, describeRequest(request));
+			if ((payload as IDataObject | null)?.success === false) {
+				throw apiError(this.node, statusCode, payload, itemIndex, describeRequest(request));
 			}
-			return parsed.value as T;
+			return payload as T;
 		}
 	}
 
