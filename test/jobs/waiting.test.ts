@@ -64,6 +64,23 @@ describe('Batch Scrape waits for its job', () => {
 		for (const item of items) expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
+	test('a job detail without `status` (as the spec shows it) ends the wait once its results are there', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-ns')]);
+		const bare = (results: object[]) => {
+			const { data } = jobDetail('', { results });
+			const { status: _status, ...rest } = data;
+			return { success: true, data: rest };
+		};
+		answer(rec, 'get', '/jobs/job-ns', (_, i) => [200, i < 2 ? bare([]) : bare([{ url: URLS[0], markdown: '# One' }])], { times: 5 });
+
+		const { items, error } = await runNode(batchScrape());
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs/job-ns')).toHaveLength(3);
+		expect(items.map((i) => i.json)).toEqual([{ url: URLS[0], markdown: '# One', jobId: 'job-ns' }]);
+	});
+
 	test('two input items: each job result is paired to the item that started it', async () => {
 		const rec = new Recorder();
 		answer(rec, 'get', '/account', () => [200, { success: true, data: { plan: { concurrency: 5, rateLimitPerMinute: 6000 } } }]);

@@ -27,9 +27,17 @@ export interface FinishedJob {
 	body: IDataObject;
 }
 
-function statusOf(kind: JobKind, body: IDataObject): string {
+/**
+ * The job's status. The spec's job detail (GET /jobs/{id}) lists no `status`; where a service
+ * leaves it out, a detail whose results are all there (at least one, none missing per
+ * `resultPagination.total`) counts as COMPLETED, so waiting cannot run into Max Wait for nothing.
+ */
+export function statusOf(kind: JobKind, body: IDataObject): string {
 	const holder = (kind === 'extract' ? body : (body.data as IDataObject | undefined)) ?? {};
-	return String(holder.status ?? 'UNKNOWN').toUpperCase();
+	if (holder.status !== undefined && holder.status !== null) return String(holder.status).toUpperCase();
+	const total = Number((holder.resultPagination as IDataObject | undefined)?.total ?? NaN);
+	const results = Array.isArray(holder.results) ? holder.results.length : 0;
+	return kind === 'jobs' && total > 0 && results >= Math.min(total, POLL_PAGE.limit) ? 'COMPLETED' : 'UNKNOWN';
 }
 
 export function statusPath(kind: JobKind, id: string): string {
