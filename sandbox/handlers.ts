@@ -18,7 +18,6 @@ import { isLoopbackUrl, REFUSED, webhookView } from './webhooks';
 export const CREDIT_COSTS = {
 	scrape: 1,
 	batchScrapePerUrl: 1,
-	crawlPerPage: 1,
 	map: 1,
 	extract: 5,
 	brandProfile: 5,
@@ -110,21 +109,9 @@ function plannedOutcome(urls: readonly string[], errors: Array<{ url: string; er
 	return { outcome: 'COMPLETED' as TerminalStatus };
 }
 
-function cancelJob(core: SandboxCore, req: ApiRequest, accept: (job: Job) => boolean): Reply {
-	const job = findJob(core, req.params.id, accept, 'Job');
-	if (!core.jobs.cancel(job)) throw new HttpError(409, `Job ${job.id} already ended with status ${job.status}`);
-	return ok({ success: true, data: { id: job.id, status: job.status } });
-}
-
 function findWebhook(core: SandboxCore, id: string) {
 	return core.state.webhooks.get(id) ?? notFound(`Webhook ${id}`);
 }
-
-const CrawlBody = z.object({
-	url: z.string().refine(content.isHttpUrl, 'must be a full http(s) URL'),
-	limit: z.number().int().min(1).max(100).default(10),
-	webhook: z.unknown().optional(),
-});
 
 const WebhookBody = z.object({
 	url: z.string().url(),
@@ -389,39 +376,6 @@ export const HANDLERS: Record<string, Handler> = {
 		core.state.webhooks.delete(webhook.id);
 		return ok({ success: true, message: `Webhook ${webhook.id} deleted` });
 	},
-
-	// Sandbox extensions: operations the spec does not show.
-
-	'POST /crawl': (core, { body }) => {
-		const { url, limit, webhook } = parseBody(CrawlBody, body);
-		const own = jobWebhook(webhook);
-		core.ensureQueueRoom();
-		const cost = limit * CREDIT_COSTS.crawlPerPage;
-		core.spend(cost);
-		const failing = wants('fail', url);
-		const job = core.createJob({
-			type: 'crawl',
-			outcome: failing ? 'FAILED' : wants('cancel', url) ? 'CANCELLED' : 'COMPLETED',
-			...(failing ? { error: `Job failed: could not crawl ${url}`, errors: [{ url, error: `Scrape failed: ${url} answered HTTP 500` }] } : {}),
-			plannedResults: content.crawlPages(url, limit),
-			creditsUsed: cost,
-			webhook: own,
-		});
-		return ok({ success: true, id: job.id, status: job.status, url: `/crawl/${job.id}` });
-	},
-
-	'DELETE /crawl/{id}': (core, req) => cancelJob(core, req, (job) => listType(job) === 'crawl'),
-
-	'DELETE /jobs/{id}': (core, req) => cancelJob(core, req, () => true),
-
-	'GET /webhooks': (core) => ok({ success: true, data: [...core.state.webhooks.values()].map(webhookView) }),
-
-	'POST /webhooks': (core, { body }) => {
-		const webhook = createWebhook(core, parseBody(WebhookBody, body));
-		return ok({ success: true, data: webhookView(webhook) });
-	},
-
-	'GET /webhooks/{id}': (core, { params }) => ok({ success: true, data: webhookView(findWebhook(core, params.id)) }),
 };
 
 export function createWebhook(core: SandboxCore, input: { url: string; events: string[]; isActive?: boolean; secret?: string }) {

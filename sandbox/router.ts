@@ -10,25 +10,14 @@ export interface Route {
 	key: string;
 	method: HttpMethod;
 	template: string;
-	/** The table's operation; extensions have none. */
-	op?: OperationSpec;
+	/** The table's operation. */
+	op: OperationSpec;
 }
-
-/** Sandbox-only endpoints (not in the spec's list; see README). */
-export const EXTENSION_ROUTES: ReadonlyArray<Pick<Route, 'method' | 'template'>> = [
-	{ method: 'POST', template: '/crawl' },
-	{ method: 'DELETE', template: '/crawl/{id}' },
-	{ method: 'DELETE', template: '/jobs/{id}' },
-	{ method: 'GET', template: '/webhooks' },
-	{ method: 'POST', template: '/webhooks' },
-	{ method: 'GET', template: '/webhooks/{id}' },
-];
 
 export const ROUTES: readonly Route[] = [
 	...RESOURCES.flatMap((resource) =>
 		resource.operations.map((op) => ({ key: `${op.method} ${op.path}`, method: op.method, template: op.path, op })),
 	),
-	...EXTENSION_ROUTES.map((r) => ({ ...r, key: `${r.method} ${r.template}` })),
 ];
 
 export type RouteMatch =

@@ -320,6 +320,7 @@ export const ExtractStatus = z.object({
 	completedAt: dateTime.optional(),
 });
 
+/** A resource of the spec whose operation (cancelling a job) the spec does not show. */
 export const CancelJobResponse = z.object({
 	success: z.boolean(),
 	data: z.object({ id: z.string(), status: z.string() }),
@@ -386,10 +387,4 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodTypeAny> = {
 	'DELETE /webhooks/{id}': WebhookDeleteResponse,
 	'GET /scrape': ScrapeResponse,
 	// Sandbox extensions for operations the spec does not show.
-	'POST /crawl': JobCreation,
-	'DELETE /jobs/{id}': CancelJobResponse,
-	'DELETE /crawl/{id}': CancelJobResponse,
-	'GET /webhooks': envelope(z.array(Webhook)),
-	'POST /webhooks': WebhookResponse,
-	'GET /webhooks/{id}': WebhookResponse,
 };

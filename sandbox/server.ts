@@ -143,7 +143,7 @@ async function handle(core: SandboxCore, req: http.IncomingMessage, res: http.Se
 		const { route, params } = match;
 		respond(
 			tryReply(() => {
-				const values = route.op ? validateRequest(route.op, params, query, parsed.value) : {};
+				const values = validateRequest(route.op, params, query, parsed.value);
 				const reply = HANDLERS[route.key](core, { params, query, body: parsed.value, values });
 				return core.config.checkResponses ? checked(route.key, reply) : reply;
 			}),
