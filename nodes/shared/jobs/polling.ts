@@ -6,15 +6,15 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { WebDataClient } from '../transport/client';
+import { MAX_PAGE_SIZE } from './pagination';
 
-export const TERMINAL_STATUSES = ['COMPLETED', 'FAILED', 'CANCELLED'] as const;
 const BACKOFF_FACTOR = 1.5;
 const MAX_POLL_GAP_MS = 10000;
 
 export type JobKind = 'jobs' | 'extract';
 
 /** Polls of GET /jobs/{id} ask for the first, largest page of results: it is reused as page 1. */
-export const POLL_PAGE = { page: 1, limit: 100 };
+export const POLL_PAGE = { page: 1, limit: MAX_PAGE_SIZE };
 
 export interface WaitOptions {
 	maxWaitMs: number;
@@ -32,7 +32,7 @@ export interface FinishedJob {
  * leaves it out, a detail whose results are all there (at least one, none missing per
  * `resultPagination.total`) counts as COMPLETED, so waiting cannot run into Max Wait for nothing.
  */
-export function statusOf(kind: JobKind, body: IDataObject): string {
+function statusOf(kind: JobKind, body: IDataObject): string {
 	const holder = (kind === 'extract' ? body : (body.data as IDataObject | undefined)) ?? {};
 	if (holder.status !== undefined && holder.status !== null) return String(holder.status).toUpperCase();
 	const total = Number((holder.resultPagination as IDataObject | undefined)?.total ?? NaN);
