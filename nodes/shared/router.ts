@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ResourceSpec } from './endpoints/types';
 import { runOperation } from './operation';
-import { prepareItem, type PreparedItem } from './parameters';
+import { parameterReader, prepareItem, type PreparedItem } from './parameters';
 import { asNodeError } from './transport/errors';
 import { createClient } from './transport/plan';
 
@@ -29,9 +29,10 @@ export async function executeResource(this: IExecuteFunctions, resource: Resourc
 	if (!op) throw new NodeOperationError(this.getNode(), `Unknown operation "${value}" for ${resource.displayName}`);
 	const continueOnFail = this.continueOnFail();
 
+	const read = parameterReader(this);
 	const prepared: Prepared[] = items.map((_, i) => {
 		try {
-			return { item: prepareItem(this, op, i) };
+			return { item: prepareItem(this, op, i, read) };
 		} catch (error) {
 			if (!continueOnFail) throw asNodeError(this.getNode(), error);
 			return { error };

@@ -42,6 +42,9 @@ export function applyGenericAuth(
 }
 
 export class TestCredentialsHelper extends ICredentialsHelper {
+	/** How often n8n asked for a decrypted credential (in real n8n: a database read and a decryption each). */
+	decryptions = 0;
+
 	constructor(
 		private readonly types: Record<string, ICredentialType>,
 		private readonly data: Record<string, ICredentialDataDecryptedObject>,
@@ -88,6 +91,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string): Promise<ICredentialDataDecryptedObject> {
 		const data = this.data[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
+		this.decryptions++;
 		// A copy: n8n and the node may mutate what they get.
 		return { ...data };
 	}

@@ -75,6 +75,8 @@ export interface RunNodeResult {
 	/** The whole run, for anything else. */
 	run: IRun;
 	workflow: IWorkflowBase;
+	/** How often the credential was decrypted during the run. */
+	credentialDecryptions: number;
 }
 
 let executionCounter = 0;
@@ -145,10 +147,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveFinished(run));
 
 	const credentials = { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject;
+	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, { webDataApi: credentials });
 	const additionalData = {
 		hooks,
 		executionId,
-		credentialsHelper: new TestCredentialsHelper(pkg.credentialTypes, { webDataApi: credentials }),
+		credentialsHelper,
 		currentNodeParameters: undefined,
 		encryptedRunnerIdentity: undefined,
 		variables: {},
@@ -180,5 +183,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		error: task?.error as RunNodeResult['error'],
 		run,
 		workflow: workflowData,
+		credentialDecryptions: credentialsHelper.decryptions,
 	};
 }

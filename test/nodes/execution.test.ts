@@ -38,6 +38,38 @@ describe('items and pairedItem', () => {
 	});
 });
 
+describe('parameters read for many items', () => {
+	test('constant options and per-item expressions (inside the options too) each reach their own request', async () => {
+		const api = echoDomain();
+		const domains = ['acme.com', 'globex.com', 'initech.com'];
+		const parameters = {
+			operation: 'retrieve',
+			domain: '={{ $json.domain }}',
+			options: { maxSpeed: true, forceLanguage: '={{ $json.lang }}', timeoutMS: 5000 },
+		};
+
+		const { error } = await runNode({ type: 'webDataBrand', parameters, items: domains.map((domain, i) => ({ domain, lang: `l${i}` })) });
+
+		expect(error).toBeUndefined();
+		const sent = api.apiRequests().sort((a, b) => a.query.domain.localeCompare(b.query.domain));
+		expect(sent.map((r) => [r.query.domain, r.query.forceLanguage, r.query.maxSpeed, r.query.timeoutMS])).toEqual([
+			['acme.com', 'l0', 'true', '5000'],
+			['globex.com', 'l1', 'true', '5000'],
+			['initech.com', 'l2', 'true', '5000'],
+		]);
+	});
+
+	test('the credential is decrypted once per client (plan read, items), not once per request', async () => {
+		echoDomain();
+		const domains = Array.from({ length: 12 }, (_, i) => ({ domain: `site${i}.example` }));
+
+		const { error, credentialDecryptions } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains });
+
+		expect(error).toBeUndefined();
+		expect(credentialDecryptions).toBe(2);
+	});
+});
+
 describe('validation of every item comes before any request', () => {
 	const items = [{ domain: 'acme.com' }, { domain: 'globex.com' }, { domain: 'not a domain' }];
 

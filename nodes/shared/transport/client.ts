@@ -2,7 +2,7 @@
  * The one way nodes talk to the Web Data API: authentication through the credential, base URL,
  * timeouts, JSON parsing, retries and pacing. Every node and the trigger use it.
  */
-import type { IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ApiRequest } from '../request';
@@ -58,6 +58,9 @@ function describeRequest(request: ApiRequest): string {
 export class WebDataClient {
 	private credentials?: WebDataCredentials;
 
+	/** The credential as n8n decrypted it, read once per client and handed to every request. */
+	private decrypted?: ICredentialsDecrypted;
+
 	/** The failure that stopped this run; requests not yet sent are refused once it is set. */
 	haltedBy?: Error;
 
@@ -74,9 +77,20 @@ export class WebDataClient {
 		return 'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;
 	}
 
+	/** Items start together: they share one read of the credential. */
+	private credentialsRead?: Promise<WebDataCredentials>;
+
 	async baseUrl(): Promise<string> {
-		this.credentials ??= checkCredentials(this.node, await this.ctx.getCredentials(CREDENTIAL_TYPE));
-		return this.credentials.baseUrl;
+		this.credentialsRead ??= this.readCredentials();
+		return (await this.credentialsRead).baseUrl;
+	}
+
+	private async readCredentials(): Promise<WebDataCredentials> {
+		const data = await this.ctx.getCredentials(CREDENTIAL_TYPE);
+		this.credentials = checkCredentials(this.node, data);
+		const ref = this.node.credentials?.[CREDENTIAL_TYPE];
+		this.decrypted = { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_TYPE, data };
+		return this.credentials;
 	}
 
 	/** The body or text with the API key masked: an error must never carry it, even if the service echoes it. */
@@ -164,6 +178,9 @@ export class WebDataClient {
 			timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
 			abortSignal: this.signal,
 		};
-		return (await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_TYPE, options)) as FullResponse;
+		// Passing the decrypted credential spares n8n a database read and a decryption per request.
+		return (await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_TYPE, options, {
+			credentialsDecrypted: this.decrypted,
+		})) as FullResponse;
 	}
 }
