@@ -151,7 +151,7 @@ export const HANDLERS: Record<string, Handler> = {
 		const url = values.url as string;
 		if (wants('fail', url)) throw new HttpError(422, `Scrape failed: ${url} answered HTTP 500`);
 		core.spend(CREDIT_COSTS.scrape);
-		return ok({ success: true, data: content.pageResult(url, { formats: values.formats as string[] | undefined, onlyMainContent: values.onlyMainContent as boolean | undefined }) });
+		return ok({ success: true, data: content.pageResult(url) });
 	},
 
 	'POST /batch/scrape': (core, { values }) => {

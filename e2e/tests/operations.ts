@@ -155,7 +155,7 @@ export const OP_CASES: OpCase[] = [
 		title: 'Scrape one URL',
 		node: 'webDataScrape',
 		operation: 'scrape',
-		parameters: { url: 'https://example.com/docs/start', options: { formats: ['markdown', 'links'] } },
+		parameters: { url: 'https://example.com/docs/start' },
 		request: { method: 'GET', path: fixed('/scrape') },
 		check: sameAsReplay,
 	},

@@ -1,7 +1,7 @@
 /**
  * The bounds inside the `actions` JSON (spec: Action object, and the Limits rows "action amount
- * and milliseconds" and "action key / selector / text length"), on both operations that take
- * actions: refused before anything is sent, and accepted at the bound.
+ * and milliseconds" and "action key / selector / text length"), on Batch Scrape, the operation that
+ * takes actions: refused before anything is sent, and accepted at the bound.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -13,7 +13,6 @@ useNock();
 
 const TARGETS = [
 	{ op: 'batchScrape', required: { urls: 'https://acme.com/a', waitForCompletion: false } },
-	{ op: 'scrape', required: { url: 'https://acme.com' } },
 ];
 
 interface ActionBound {

@@ -4,10 +4,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { validateFields } from '../../nodes/shared/validation';
 import { BEARER, mockApi, useNock, type RecordedRequest } from '../helpers/http';
 import { runNode } from '../helpers/run';
-import { operation } from '../helpers/table';
 
 useNock();
 
@@ -117,11 +115,11 @@ const CASES: Case[] = [
 		},
 	},
 	{
-		name: 'Scrape > Scrape one URL with query options',
+		name: 'Scrape > Scrape one URL: the URL is its only query parameter',
 		node: 'webDataScrape',
-		parameters: { operation: 'scrape', url: 'https://acme.com/blog', options: { formats: ['markdown', 'html'], onlyMainContent: false, waitFor: 2000, proxy: 'basic' } },
+		parameters: { operation: 'scrape', url: 'https://acme.com/blog?lang=en' },
 		method: 'GET', path: '/scrape',
-		query: { url: 'https://acme.com/blog', formats: 'markdown,html', onlyMainContent: 'false', waitFor: '2000', proxy: 'basic' },
+		query: { url: 'https://acme.com/blog?lang=en' },
 	},
 	{
 		name: 'Extract with schema, agent and sources, without waiting',
@@ -229,15 +227,4 @@ test('expressions are resolved per item before the request is built', async () =
 		{ domain: 'acme.com', timeoutMS: '5000' },
 		{ domain: 'globex.com', timeoutMS: '6000' },
 	]);
-});
-
-test("GET /scrape sends actions as a JSON array that the table's own validation (the sandbox's) accepts back", async () => {
-	const api = mockApi();
-	const actions = [{ type: 'wait', milliseconds: 500 }, { type: 'click', selector: '#buy' }];
-
-	await runNode({ type: 'webDataScrape', parameters: { operation: 'scrape', url: 'https://acme.com', options: { actions: JSON.stringify(actions) } } });
-
-	const query = api.requests[0]?.query ?? {};
-	const parsedBack = validateFields(operation('webDataScrape', 'scrape').op, query);
-	expect(parsedBack).toEqual({ ok: true, values: { url: 'https://acme.com', actions } });
 });

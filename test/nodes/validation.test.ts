@@ -28,7 +28,6 @@ function sentValue(request: { query: Record<string, string>; body: unknown } | u
 describe("the spec's enums", () => {
 	const ENUMS = [
 		{ node: 'webDataScrape', op: 'batchScrape', name: 'proxy', values: ['none', 'basic', 'datacenter', 'residential', 'stealth', 'auto'], bad: 'fast' },
-		{ node: 'webDataScrape', op: 'scrape', name: 'proxy', values: ['none', 'basic', 'datacenter', 'residential', 'stealth', 'auto'], bad: 'premium' },
 		{ node: 'webDataMap', op: 'map', name: 'sitemap', values: ['include', 'skip', 'only'], bad: 'never' },
 		{ node: 'webDataJob', op: 'list', name: 'status', values: ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'], bad: 'DONE' },
 		{ node: 'webDataJob', op: 'list', name: 'type', values: ['crawl', 'extract'], bad: 'scrape' },

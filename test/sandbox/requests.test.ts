@@ -39,12 +39,13 @@ describe('request validation (shared with the nodes)', () => {
 		expect(ctx.sandbox.state.jobs.size).toBe(2);
 	});
 
-	it('query values are coerced like the nodes coerce them: numbers, booleans and comma-separated lists', async () => {
-		const response = await call(ctx.sandbox, 'GET', '/scrape', { query: { url: 'https://acme.com', formats: 'markdown,links', onlyMainContent: 'false', waitFor: '100' } });
-		expect(response.status).toBe(200);
-		expect(response.body.data).toMatchObject({ markdown: expect.any(String), links: expect.any(Array) });
-		const competitors = await call(ctx.sandbox, 'GET', '/web/competitors', { query: { domain: 'acme.com', limit: '3' } });
+	it('query values are coerced like the nodes coerce them: numbers and booleans', async () => {
+		const competitors = await call(ctx.sandbox, 'GET', '/web/competitors', { query: { domain: 'acme.com', limit: '3', maxSpeed: 'true', timeoutMS: '5000' } });
+		expect(competitors.status).toBe(200);
 		expect(competitors.body.data.competitors).toHaveLength(3);
+		const refused = await call(ctx.sandbox, 'GET', '/web/competitors', { query: { domain: 'acme.com', maxSpeed: 'maybe' } });
+		expect(refused.status).toBe(400);
+		expect(refused.body.error).toContain('maxSpeed');
 	});
 
 	it('a body that is not JSON, or not an object, is a 400', async () => {

@@ -32,21 +32,18 @@ export const idPath = (what: string): FieldSpec => ({
 	description: `The ID of the ${what.toLowerCase()}`,
 });
 
-/** Per-page scrape options of POST /batch/scrape; GET /scrape takes them as query parameters. */
-export function scrapeOptions(where: 'body' | 'query'): FieldSpec[] {
-	const at = where === 'body' ? body : query;
-	return [
-		at({ name: 'formats', displayName: 'Formats', kind: 'multiOptions', options: FORMAT_OPTIONS, openOptions: true, default: ['markdown'], description: 'Output formats for each page' }),
-		at({ name: 'onlyMainContent', displayName: 'Only Main Content', kind: 'boolean', default: true, description: 'Whether to return only the main content, without headers, navigation and footers' }),
-		at({ name: 'includeTags', displayName: 'Include Tags', kind: 'stringList', description: 'HTML tags to include, one per line or comma-separated' }),
-		at({ name: 'excludeTags', displayName: 'Exclude Tags', kind: 'stringList', description: 'HTML tags to exclude, one per line or comma-separated' }),
-		at({ name: 'waitFor', displayName: 'Wait For', kind: 'number', min: 0, default: 0, description: 'Milliseconds to wait for the page to load before scraping' }),
-		at({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 0, default: 30000, description: 'Timeout for each page, in milliseconds' }),
-		at({ name: 'proxy', displayName: 'Proxy', kind: 'options', options: PROXY_OPTIONS, default: 'auto', description: 'Proxy type. Auto starts direct and escalates only when blocked.' }),
-		at({ name: 'headers', displayName: 'Headers (JSON)', kind: 'json', shape: 'object', default: '{}', description: 'Custom HTTP headers sent with each page request, as a JSON object' }),
-		at({ name: 'actions', displayName: 'Actions (JSON)', kind: 'json', shape: 'actions', default: '[]', description: 'Actions to perform on each page, as a JSON array. Items may be strings or action objects ({"type": "wait", "milliseconds": 1000}).' }),
-	];
-}
+/** Per-page scrape options of POST /batch/scrape. */
+export const batchScrapeOptions: FieldSpec[] = [
+	body({ name: 'formats', displayName: 'Formats', kind: 'multiOptions', options: FORMAT_OPTIONS, openOptions: true, default: ['markdown'], description: 'Output formats for each page' }),
+	body({ name: 'onlyMainContent', displayName: 'Only Main Content', kind: 'boolean', default: true, description: 'Whether to return only the main content, without headers, navigation and footers' }),
+	body({ name: 'includeTags', displayName: 'Include Tags', kind: 'stringList', description: 'HTML tags to include, one per line or comma-separated' }),
+	body({ name: 'excludeTags', displayName: 'Exclude Tags', kind: 'stringList', description: 'HTML tags to exclude, one per line or comma-separated' }),
+	body({ name: 'waitFor', displayName: 'Wait For', kind: 'number', min: 0, default: 0, description: 'Milliseconds to wait for the page to load before scraping' }),
+	body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 0, default: 30000, description: 'Timeout for each page, in milliseconds' }),
+	body({ name: 'proxy', displayName: 'Proxy', kind: 'options', options: PROXY_OPTIONS, default: 'auto', description: 'Proxy type. Auto starts direct and escalates only when blocked.' }),
+	body({ name: 'headers', displayName: 'Headers (JSON)', kind: 'json', shape: 'object', default: '{}', description: 'Custom HTTP headers sent with each page request, as a JSON object' }),
+	body({ name: 'actions', displayName: 'Actions (JSON)', kind: 'json', shape: 'actions', default: '[]', description: 'Actions to perform on each page, as a JSON array. Items may be strings or action objects ({"type": "wait", "milliseconds": 1000}).' }),
+];
 
 /** Query parameters shared by GET /brand/retrieve and the four retrieve-by-* endpoints. */
 export const retrieveCommon: FieldSpec[] = [

@@ -1,4 +1,4 @@
-import { body, query, scrapeOptions, webhookObject } from './fields';
+import { batchScrapeOptions, body, query, webhookObject } from './fields';
 import type { ResourceSpec } from './types';
 
 export const scrape: ResourceSpec = {
@@ -14,10 +14,9 @@ export const scrape: ResourceSpec = {
 			description: 'Scrape a single URL and return its content',
 			method: 'GET',
 			path: '/scrape',
-			timeoutField: 'timeout',
+			// The spec shows no query parameters of GET /scrape beyond the URL it scrapes.
 			fields: [
-				query({ name: 'url', displayName: 'URL', kind: 'string', required: true, format: 'url', default: '', placeholder: 'https://example.com', description: 'The URL to scrape' }),
-				...scrapeOptions('query'),
+				query({ name: 'url', displayName: 'URL', kind: 'string', required: true, format: 'url', default: '', placeholder: 'https://example.com', description: 'The URL to scrape. Page options (formats, tags, proxy, actions) are on Batch Scrape.' }),
 			],
 		},
 		{
@@ -30,7 +29,7 @@ export const scrape: ResourceSpec = {
 			job: 'jobs',
 			fields: [
 				body({ name: 'urls', displayName: 'URLs', kind: 'stringList', required: true, default: '', placeholder: 'https://example.com/a\nhttps://example.com/b', description: 'The URLs to scrape, one per line or comma-separated (or an expression returning an array)' }),
-				...scrapeOptions('body'),
+				...batchScrapeOptions,
 				body({ name: 'maxConcurrency', displayName: 'Max Concurrency', kind: 'number', min: 1, max: 50, description: 'Concurrent scrapes for this batch (1 to 50)' }),
 				body({ name: 'ignoreInvalidURLs', displayName: 'Ignore Invalid URLs', kind: 'boolean', default: true, description: 'Whether to skip invalid URLs and process the remaining valid ones' }),
 				body({ name: 'zeroDataRetention', displayName: 'Zero Data Retention', kind: 'boolean', default: false, description: 'Whether the service keeps no data of this batch (needs activation on the account)' }),
