@@ -94,8 +94,8 @@ async function throughput(harness: Harness, label: string, rateLimitPerMinute: n
 		const limit = Math.min(PLAN_CONCURRENCY / (LATENCY_MS / 1000), rateLimitPerMinute / 60);
 		const perSecond = ok / seconds;
 		const arrivals = api.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
-		const firstAt = Math.min(...arrivals);
-		const lastDone = Math.max(...arrivals) + LATENCY_MS;
+		const firstAt = arrivals[0];
+		const lastDone = arrivals[arrivals.length - 1] + LATENCY_MS;
 		return {
 			label,
 			count,

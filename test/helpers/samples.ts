@@ -3,7 +3,7 @@
  * them, so that a test can cover every operation (and every row added later) without
  * hand-writing each one. Expectations are written from the spec's rules, not from the node's code:
  *   body:  JSON types as given (numbers, booleans, arrays, parsed JSON);
- *   query: text; lists comma-separated; JSON values JSON-encoded.
+ *   query: text (query fields hold single values; requests.table.test.ts checks the table for it).
  */
 import type { IDataObject, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 

@@ -12,6 +12,13 @@ useNock();
 
 const sent = ({ method, path, query, body }: RecordedRequest) => ({ method, path, query, body });
 
+const SINGLE_VALUE_KINDS = ['string', 'number', 'boolean', 'options'];
+
+test('query and path fields hold single values: buildRequest sends them as they are, with no list or JSON encoding', () => {
+	const multi = OPERATIONS.flatMap(({ label, op }) => op.fields.filter((f) => f.in !== 'body' && !SINGLE_VALUE_KINDS.includes(f.kind)).map((f) => `${label} ${f.name} (${f.kind})`));
+	expect(multi).toEqual([]);
+});
+
 describe.each(OPERATIONS)('$label', ({ resource, op }) => {
 	test('sends every field the user set, under its API name, with the bearer header', async () => {
 		const api = mockApi();

@@ -58,6 +58,9 @@ function describeRequest(request: ApiRequest): string {
 export class WebDataClient {
 	private credentials?: WebDataCredentials;
 
+	/** Items start together: they share one read of the credential. */
+	private credentialsRead?: Promise<WebDataCredentials>;
+
 	/** The credential as n8n decrypted it, read once per client and handed to every request. */
 	private decrypted?: ICredentialsDecrypted;
 
@@ -76,9 +79,6 @@ export class WebDataClient {
 	get signal(): AbortSignal | undefined {
 		return 'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;
 	}
-
-	/** Items start together: they share one read of the credential. */
-	private credentialsRead?: Promise<WebDataCredentials>;
 
 	async baseUrl(): Promise<string> {
 		this.credentialsRead ??= this.readCredentials();
