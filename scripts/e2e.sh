@@ -28,6 +28,10 @@ if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# PostgreSQL and Redis for the queue-mode suite (e2e/tests/queue.e2e.test.ts), installed when
+# missing (needs root); the suite starts its own throw-away servers on 127.0.0.1.
+bash "$ROOT/scripts/ensure-services.sh" || log "postgresql/redis-server missing: the queue-mode suite will fail"
+
 WEBDATA_NODE24_BIN="$(bash "$ROOT/scripts/ensure-node24.sh")"
 WEBDATA_N8N_DIR="$(bash "$ROOT/scripts/ensure-n8n.sh")"
 export WEBDATA_NODE24_BIN WEBDATA_N8N_DIR

@@ -1,0 +1,264 @@
+/**
+ * Queue mode, end to end: the pinned n8n as main + worker + webhook processor (e2e/harness/queue.ts)
+ * on a throw-away PostgreSQL and Redis, the package installed in each process's own user folder,
+ * against the sandbox. All on 127.0.0.1.
+ *   a. Webhook > Split Out (50 items) > Web Data Brand runs on the worker, every item succeeds,
+ *      and the sandbox sees each of the 50 domains exactly once;
+ *   b. Web Data Trigger, activated by main, registers the webhook processor's URL; a crawl's
+ *      `crawl.completed` reaches the webhook processor and the worker records exactly one
+ *      successful execution; a delivery without the token starts nothing;
+ *   c. stopping the cluster leaves no process behind.
+ * Logs and timings: artifacts/e2e/queue/.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { nodeItems } from '../harness/n8n';
+import { ARTIFACTS_DIR } from '../harness/paths';
+import { QueueCluster, type ExecutionRow } from '../harness/queue';
+import { Sandbox, freePort } from '../harness/sandbox';
+import { descendants, killOnExit, snapshot, startTime } from '../harness/services';
+import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME, sandboxCredential, type WorkflowJson } from '../harness/setup';
+import { PACKAGE, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './operations';
+
+const ART = path.join(ARTIFACTS_DIR, 'e2e', 'queue');
+const ITEMS = 50;
+const BRANDS_WORKFLOW_ID = 'wdQueueBrands';
+const BRANDS_PATH = 'webdata-queue-brands';
+const CONCURRENCY = 5;
+const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
+
+/** Writes which process ran the execution into its run data (`$env` is opened for this). */
+function marker(id: string, x: number): WorkflowJson['nodes'][number] {
+	return {
+		id,
+		name: 'Ran on',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [x, 0],
+		executeOnce: true,
+		parameters: {
+			mode: 'manual',
+			assignments: { assignments: [{ id: `${id}-a`, name: 'process', value: '={{ $env.WEBDATA_PROCESS }}', type: 'string' }] },
+			includeOtherFields: false,
+			options: {},
+		},
+	};
+}
+
+/** Webhook (POST {domains: [{domain}, ...]}) > Split Out > Web Data Brand > Ran on. */
+function brandsWorkflow(): WorkflowJson {
+	return {
+		id: BRANDS_WORKFLOW_ID,
+		name: 'e2e queue: 50 brands from a webhook',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'qb-webhook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '4f7c2a10-9d3e-4b8a-a1f0-3c5e7d9b2e61',
+				parameters: { httpMethod: 'POST', path: BRANDS_PATH, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: 'qb-split',
+				name: 'Split Out',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.domains', options: {} },
+			},
+			{
+				id: 'qb-brand',
+				name: 'Web Data Brand',
+				type: `${PACKAGE}.webDataBrand`,
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { operation: 'retrieve', domain: '={{ $json.domain }}', options: {} },
+				credentials,
+			},
+			marker('qb-ran-on', 660),
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
+			'Split Out': { main: [[{ node: 'Web Data Brand', type: 'main', index: 0 }]] },
+			'Web Data Brand': { main: [[{ node: 'Ran on', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+/** The suite's usual trigger workflow on wh_demo, with the marker after it. */
+function queueTriggerWorkflow(): WorkflowJson {
+	const workflow = triggerWorkflow('wh_demo');
+	workflow.nodes.push(marker('tr-ran-on', 440));
+	workflow.connections.Received = { main: [[{ node: 'Ran on', type: 'main', index: 0 }]] };
+	return workflow;
+}
+
+let sandbox: Sandbox;
+let releaseSandbox: (() => void) | undefined;
+let cluster: QueueCluster;
+const timings: Record<string, number> = {};
+
+beforeAll(async () => {
+	fs.rmSync(ART, { recursive: true, force: true });
+	cluster = new QueueCluster({
+		workers: 1,
+		concurrency: CONCURRENCY,
+		artifactsDir: ART,
+		// Each process says who it is through $env in the marker node.
+		env: { N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false' },
+	});
+	let t = Date.now();
+	sandbox = new Sandbox(await freePort(), path.join(cluster.logDir, 'sandbox.log'));
+	// start() spawns before its first await: the watchdog knows the pid before it is ready.
+	const sandboxReady = sandbox.start();
+	releaseSandbox = killOnExit(sandbox.pid);
+	await sandboxReady;
+	timings['sandbox start'] = Date.now() - t;
+	t = Date.now();
+	await cluster.start(async (main) => {
+		await main.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
+		await main.importWorkflows([brandsWorkflow(), queueTriggerWorkflow()]);
+		await main.publish(BRANDS_WORKFLOW_ID);
+		await main.publish(TRIGGER_WORKFLOW_ID);
+	});
+	timings['cluster start (total)'] = Date.now() - t;
+});
+
+afterAll(async () => {
+	try {
+		// Sandbox first: the cluster's stop() copies its log too.
+		await sandbox?.stop();
+		releaseSandbox?.();
+	} finally {
+		await cluster?.stop();
+		Object.assign(timings, cluster?.timings ?? {});
+		fs.mkdirSync(ART, { recursive: true });
+		fs.writeFileSync(path.join(ART, 'timings.json'), JSON.stringify(timings, null, 2));
+		process.stdout.write(
+			`\nqueue e2e step timings (ms):\n${Object.entries(timings)
+				.map(([k, v]) => `  ${String(v).padStart(7)}  ${k}`)
+				.join('\n')}\n`,
+		);
+	}
+});
+
+async function runData(id: string) {
+	return await cluster.main.execution(id);
+}
+
+describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis', () => {
+	describe('a. a webhook workflow with 50 items through Web Data Brand', () => {
+		const domains = Array.from({ length: ITEMS }, (_, i) => `queue-brand-${i}.example`);
+		let rows: ExecutionRow[] = [];
+		let response: { status: number; body: string };
+
+		beforeAll(async () => {
+			await sandbox.clearRequests();
+			const t = Date.now();
+			const res = await fetch(cluster.productionWebhookUrl(BRANDS_PATH), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ domains: domains.map((domain) => ({ domain })) }),
+			});
+			response = { status: res.status, body: await res.text() };
+			rows = await cluster.waitForExecutions(BRANDS_WORKFLOW_ID, 1);
+			timings['a: webhook call -> execution ended'] = Date.now() - t;
+		});
+
+		test('the webhook processor accepts the call and one execution ends successfully', () => {
+			expect(response.status).toBe(200);
+			expect(rows.map((r) => ({ status: r.status, mode: r.mode }))).toEqual([{ status: 'success', mode: 'webhook' }]);
+		});
+
+		test('it ran on the worker: its run data and the worker log say so, main and the webhook processor ran nothing', async () => {
+			const [row] = rows;
+			const run = await runData(row.id);
+			expect(nodeItems(run, 'Ran on')).toEqual([{ process: 'worker-1' }]);
+			expect(cluster.executionsStartedBy('worker-1')).toContain(row.id);
+			for (const name of ['main', 'webhook']) expect(cluster.executionsStartedBy(name)).toEqual([]);
+		});
+
+		test('every one of the 50 items succeeded, in order', async () => {
+			const run = await runData(rows[0].id);
+			expect(nodeItems(run, 'Split Out')).toHaveLength(ITEMS);
+			const items = nodeItems(run, 'Web Data Brand');
+			expect(items.filter((item) => item.error !== undefined)).toEqual([]);
+			expect(items.map((item) => (item.data as { brand?: { domain?: string } } | undefined)?.brand?.domain)).toEqual(domains);
+		});
+
+		test('the service saw each of the 50 domains exactly once, each answered 200', async () => {
+			const brand = (await sandbox.requests()).filter((r) => r.method === 'GET' && r.path === '/brand/retrieve');
+			expect(brand.map((r) => String(r.query.domain)).sort()).toEqual([...domains].sort());
+			expect(brand.filter((r) => r.status !== 200)).toEqual([]);
+		});
+	});
+
+	describe('b. Web Data Trigger through the webhook processor', () => {
+		const wh = async () => (await sandbox.webhooks()).find((w) => w.id === 'wh_demo');
+
+		test('main activated it: the seeded webhook points at the webhook processor', async () => {
+			const webhook = await wh();
+			expect(webhook?.url.startsWith(`${cluster.webhookUrl}/webhook/`)).toBe(true);
+			expect(webhook?.url.startsWith(cluster.mainUrl)).toBe(false);
+			expect(webhook?.isActive).toBe(true);
+			expect(webhook?.events).toEqual(['crawl.completed']);
+		});
+
+		test("a crawl's crawl.completed starts exactly one successful execution, on the worker", async () => {
+			const before = await cluster.executions(TRIGGER_WORKFLOW_ID);
+			const t = Date.now();
+			const jobId = await sandbox.createJob('crawl', 300);
+			const rows = await cluster.waitForExecutions(TRIGGER_WORKFLOW_ID, before.length + 1, { settleMs: 1500 });
+			timings['b: job created -> execution ended'] = Date.now() - t;
+			const fresh = rows.filter((r) => !before.some((b) => b.id === r.id));
+			expect(fresh.map((r) => ({ status: r.status, mode: r.mode }))).toEqual([{ status: 'success', mode: 'webhook' }]);
+			const run = await runData(fresh[0].id);
+			const items = nodeItems(run, 'Web Data Trigger');
+			expect(items).toHaveLength(1);
+			expect(items[0]).toMatchObject({ event: 'crawl.completed', jobId });
+			expect(nodeItems(run, 'Ran on')).toEqual([{ process: 'worker-1' }]);
+			expect(cluster.executionsStartedBy('worker-1')).toContain(fresh[0].id);
+			// One delivery, answered 2xx the first time: the webhook processor took it, no retry.
+			const deliveries = ((await wh())?.deliveries ?? []).filter((d) => d.jobId === jobId);
+			expect(deliveries.map((d) => ({ status: d.status, url: String(d.url).startsWith(cluster.webhookUrl) }))).toEqual([
+				{ status: 200, url: true },
+			]);
+		});
+
+		test('a delivery without the token gets 401 from the webhook processor and starts nothing', async () => {
+			const url = new URL(String((await wh())?.url));
+			expect([...url.searchParams.keys()].length).toBeGreaterThan(0);
+			url.search = '';
+			const before = await cluster.executions(TRIGGER_WORKFLOW_ID);
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ event: 'crawl.completed', jobId: 'crawl_forged', job: {} }),
+			});
+			expect(res.status).toBe(401);
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			expect(await cluster.executions(TRIGGER_WORKFLOW_ID)).toEqual(before);
+			expect(await cluster.executions()).toHaveLength(before.length + 1);
+		});
+	});
+
+	describe('c. stopping', () => {
+		test('stop() ends PostgreSQL, Redis and the three n8n processes with everything they started', async () => {
+			const pids = { ...cluster.pids(), postgres: cluster.postgres.pid, redis: cluster.redis.pid };
+			expect(Object.values(pids).every((pid) => typeof pid === 'number')).toBe(true);
+			const all = snapshot(Object.values(pids).flatMap((pid) => [pid as number, ...descendants(pid as number)]));
+			expect(all.length).toBeGreaterThan(Object.keys(pids).length); // postgres backends, task runners
+			const t = Date.now();
+			await cluster.stop();
+			timings['c: cluster stop'] = Date.now() - t;
+			const alive = all.filter(({ pid, start }) => startTime(pid) === start);
+			expect(alive).toEqual([]);
+			expect(fs.existsSync(cluster.dir)).toBe(false);
+			expect(fs.existsSync(cluster.postgres.dir)).toBe(false);
+		});
+	});
+});
