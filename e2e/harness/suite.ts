@@ -1,0 +1,78 @@
+/**
+ * What each end-to-end test file sets up: one sandbox and one n8n user folder (the package
+ * installed, the sandbox credential and the file's workflows imported), step timings, and run
+ * outputs saved in E2E_ARTIFACTS_DIR (artifacts/e2e, or artifacts/e2e-1x under n8n 1.x).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { N8n, type ExecuteResult, type RunData } from './n8n';
+import { E2E_ARTIFACTS_DIR, ROOT } from './paths';
+import { Sandbox, freePort, freePortBlock } from './sandbox';
+import { sandboxCredential } from './setup';
+
+export class Suite {
+	readonly art = E2E_ARTIFACTS_DIR;
+	readonly timings: Record<string, number> = {};
+	sandbox!: Sandbox;
+	n8n!: N8n;
+	private userFolder = '';
+
+	/** `name` names the timings file (timings-<name>.json). */
+	constructor(private readonly name: string) {}
+
+	async time<T>(step: string, fn: () => Promise<T>): Promise<T> {
+		const started = Date.now();
+		try {
+			return await fn();
+		} finally {
+			this.timings[step] = Date.now() - started;
+		}
+	}
+
+	/** Starts the sandbox, prepares n8n's user folder and imports the credentials and workflows. */
+	async setUp({ credentials = [], workflows }: { credentials?: object[]; workflows: object[] }): Promise<void> {
+		fs.mkdirSync(this.art, { recursive: true });
+		this.sandbox = new Sandbox(await freePort(), path.join(this.art, `sandbox-${this.name}.log`));
+		await this.time('sandbox start', () => this.sandbox.start());
+		this.userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-e2e-'));
+		this.n8n = new N8n({
+			userFolder: this.userFolder,
+			port: await freePortBlock(3),
+			logFile: path.join(this.art, `n8n-start-${this.name}.log`),
+		});
+		// WEBDATA_ALLOW_UNBUILT=1 installs without nodes package.json lists but the build lacks (development only).
+		this.n8n.installPackage(ROOT, { skipMissing: process.env.WEBDATA_ALLOW_UNBUILT === '1' });
+		await this.time('import:credentials (first n8n command: database set-up)', () =>
+			this.n8n.importCredentials([sandboxCredential(this.sandbox.baseUrl, this.sandbox.apiKey), ...credentials]),
+		);
+		await this.time('import:workflow', () => this.n8n.importWorkflows(workflows));
+	}
+
+	async tearDown(): Promise<void> {
+		await this.n8n?.stop();
+		await this.sandbox?.stop();
+		fs.mkdirSync(this.art, { recursive: true });
+		fs.writeFileSync(path.join(this.art, `timings-${this.name}.json`), JSON.stringify(this.timings, null, 2));
+		process.stdout.write(
+			`\ne2e step timings, ${this.name} (ms):\n${Object.entries(this.timings)
+				.map(([k, v]) => `  ${String(v).padStart(7)}  ${k}`)
+				.join('\n')}\n`,
+		);
+		if (this.userFolder) fs.rmSync(this.userFolder, { recursive: true, force: true });
+	}
+
+	saveRun(name: string, result: ExecuteResult): void {
+		fs.writeFileSync(path.join(this.art, `${name}.stdout.txt`), result.stdout);
+		const stderr = path.join(this.art, `${name}.stderr.txt`);
+		if (result.stderr) fs.writeFileSync(stderr, result.stderr);
+		else fs.rmSync(stderr, { force: true });
+	}
+}
+
+/** The run's error message (and description), or '' when it has none. */
+export function runError(run: RunData | undefined): string {
+	const error = run?.data.resultData.error;
+	return error ? `${error.message}${error.description ? ` (${error.description})` : ''}` : '';
+}

@@ -1,0 +1,96 @@
+/**
+ * Every action operation of the endpoint table inside real n8n, and the bad-parameter check. Runs
+ * against the pinned n8n 2.x and, with WEBDATA_N8N_LINE=1 (scripts/e2e.sh does both), n8n 1.x.
+ *   1. every operation as one workflow through `n8n import:workflow` + `n8n execute --id`;
+ *   2. an out-of-bounds parameter from an expression fails the execution and sends nothing.
+ * Step timings go to timings-operations.json in the artifacts folder.
+ */
+import { RESOURCES } from '../../nodes/shared/endpoints';
+import { nodeItems, nodeTask, tail, type ExecuteResult } from '../harness/n8n';
+import type { RecordedRequest } from '../harness/sandbox';
+import { Suite, runError } from '../harness/suite';
+import {
+	BAD_PARAM_WORKFLOW_ID,
+	BRAND_RETRIEVE_BOUND,
+	OP_CASES,
+	OPS_WORKFLOW_ID,
+	badParameterWorkflow,
+	operationsWorkflow,
+} from './operations';
+
+const suite = new Suite('operations');
+
+beforeAll(async () => {
+	await suite.setUp({ workflows: [operationsWorkflow(), badParameterWorkflow()] });
+});
+
+afterAll(async () => {
+	await suite.tearDown();
+});
+
+describe('1. every action operation runs inside n8n (import:workflow + execute --id)', () => {
+	let result: ExecuteResult;
+	let requests: RecordedRequest[] = [];
+	const outputs = new Map<string, Array<Record<string, unknown>>>();
+
+	beforeAll(async () => {
+		const { sandbox, n8n } = suite;
+		await sandbox.reset();
+		await sandbox.configure({ jobDurationMs: 500, latencyMs: 0 });
+		await sandbox.clearRequests();
+		result = await suite.time('execute: every operation', () => n8n.execute(OPS_WORKFLOW_ID));
+		suite.saveRun('operations', result);
+		requests = await sandbox.requests();
+		for (const c of OP_CASES) outputs.set(c.title, nodeItems(result.run, c.title));
+	});
+
+	test('the cases cover every operation of the endpoint table', () => {
+		const table = RESOURCES.flatMap((r) => r.operations.map((o) => `${r.node}.${o.value}`)).sort();
+		const covered = [...new Set(OP_CASES.map((c) => `${c.node}.${c.operation}`))].sort();
+		expect(covered).toEqual(table);
+	});
+
+	test('the workflow ran to the end in n8n', () => {
+		if (!result.run) {
+			throw new Error(`n8n execute printed no run data (exit ${result.code}):\n${tail(result.stdout + result.stderr, 40)}`);
+		}
+		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({ status: 'success', error: '' });
+	});
+
+	test.each(OP_CASES.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+		const task = nodeTask(result.run, c.title);
+		if (!task) throw new Error(`node "${c.title}" did not run (the run stopped at ${result.run?.data.resultData.lastNodeExecuted})`);
+		const output = outputs.get(c.title) ?? [];
+		const failures = output.filter((item) => item.error !== undefined && item.jobId === undefined);
+		if (task.error || failures.length > 0) {
+			throw new Error(`n8n reported an error: ${task.error?.message ?? ''} ${JSON.stringify(failures).slice(0, 500)}`);
+		}
+		const expectedPath = c.request.path(outputs);
+		const mine = requests.filter((r) => r.method === c.request.method && r.path === expectedPath);
+		expect(mine.length).toBeGreaterThan(0);
+		await c.check({ output, outputs, requests: mine, sandbox: suite.sandbox });
+	});
+});
+
+describe('2. an out-of-bounds parameter', () => {
+	let result: ExecuteResult;
+	beforeAll(async () => {
+		await suite.sandbox.reset();
+		await suite.sandbox.clearRequests();
+		result = await suite.time('execute: bad parameter', () => suite.n8n.execute(BAD_PARAM_WORKFLOW_ID));
+		suite.saveRun('bad-parameter', result);
+	});
+
+	test('fails the execution with our error message', () => {
+		expect(result.ok).toBe(false);
+		expect(result.run?.status).toBe('error');
+		const message = runError(result.run);
+		expect(message).toContain('(maxAgeMs)');
+		expect(message).toContain(String(BRAND_RETRIEVE_BOUND));
+		expect(message).toContain(String(BRAND_RETRIEVE_BOUND + 1));
+	});
+
+	test('sends nothing to the service', async () => {
+		expect(await suite.sandbox.requests()).toEqual([]);
+	});
+});
