@@ -75,7 +75,7 @@ export function behaviourOptions(op: OperationSpec): INodeProperties[] {
 		typeOptions: { minValue: 1, maxValue: 50 },
 		default: 5,
 		description:
-			"Requests in flight at once for many items. By default the node reads your plan's concurrency and rate limit and paces itself.",
+			"Caps this node's requests in flight. It can only lower the limit: every execution using the same credential in this n8n process already shares your plan's concurrency and rate limit.",
 	});
 	return options;
 }

@@ -11,6 +11,8 @@ export interface ApiRequest {
 	timeoutMs?: number;
 	/** Attempts before giving up on what may be retried (the transport's default otherwise). */
 	maxAttempts?: number;
+	/** Sent outside the account's pacer: only the read of the plan the pacer is waiting for. */
+	unpaced?: boolean;
 }
 
 /** Headroom over the server-side timeout a request carries, for queueing and transfer. */

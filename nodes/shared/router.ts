@@ -10,7 +10,7 @@ import type { ResourceSpec } from './endpoints/types';
 import { runOperation } from './operation';
 import { parameterReader, prepareItem, type PreparedItem } from './parameters';
 import { asNodeError } from './transport/errors';
-import { createClient } from './transport/plan';
+import { WebDataClient } from './transport/client';
 
 type Prepared = { item: PreparedItem } | { error: Error };
 
@@ -40,7 +40,7 @@ export async function executeResource(this: IExecuteFunctions, resource: Resourc
 	});
 
 	const maxConcurrent = (this.getNodeParameter('options.maxConcurrentRequests', 0, 0) as number) || undefined;
-	const client = createClient(this, prepared.filter((p) => 'item' in p).length, maxConcurrent);
+	const client = new WebDataClient(this, { shared: true, maxConcurrent });
 	const outputs = await Promise.allSettled(
 		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
 			if ('error' in entry) return [errorItem(entry.error, i)];

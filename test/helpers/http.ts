@@ -47,7 +47,10 @@ export interface MockApi {
 	requests: RecordedRequest[];
 	/** Requests nock could not match at all (another host, or no double installed). */
 	unmatched: string[];
-	/** Requests other than the plan read (GET /account) of a multi-item run. */
+	/**
+	 * The requests the operation sent: all but the plan read, the first GET /account of a process
+	 * (each test starts as a fresh process). An Account > Get keeps its own GET /account.
+	 */
 	apiRequests(): RecordedRequest[];
 	expectNothingSent(): void;
 }
@@ -99,7 +102,10 @@ export function mockApi(respond: Responder = OK_REPLY): MockApi {
 	return {
 		requests,
 		unmatched,
-		apiRequests: () => requests.filter((r) => !(r.method === 'GET' && r.path === '/account')),
+		apiRequests: () => {
+			const planRead = requests.findIndex((r) => r.method === 'GET' && r.path.endsWith('/account'));
+			return requests.filter((_, i) => i !== planRead);
+		},
 		expectNothingSent() {
 			expect(requests).toEqual([]);
 			expect(unmatched).toEqual([]);

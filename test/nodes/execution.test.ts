@@ -59,14 +59,14 @@ describe('parameters read for many items', () => {
 		]);
 	});
 
-	test('the credential is decrypted once per client (plan read, items), not once per request', async () => {
+	test('the credential is decrypted once per execution (the plan read goes through the same client), not once per request', async () => {
 		echoDomain();
 		const domains = Array.from({ length: 12 }, (_, i) => ({ domain: `site${i}.example` }));
 
 		const { error, credentialDecryptions } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains });
 
 		expect(error).toBeUndefined();
-		expect(credentialDecryptions).toBe(2);
+		expect(credentialDecryptions).toBe(1);
 	});
 });
 
@@ -211,7 +211,7 @@ describe('credentials', () => {
 		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), credentials: { apiKey: API_KEY, baseUrl } });
 
 		expect(error).toBeUndefined();
-		expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /brand/retrieve']);
+		expect(api.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /brand/retrieve']);
 	});
 
 	test('a base URL with a path prefix keeps it', async () => {
@@ -220,6 +220,6 @@ describe('credentials', () => {
 		const { error } = await runNode({ type: 'webDataAccount', parameters: { operation: 'get' }, credentials: { apiKey: API_KEY, baseUrl: `${BASE_URL}/v1/` } });
 
 		expect(error).toBeUndefined();
-		expect(api.requests.map((r) => r.path)).toEqual(['/v1/account']);
+		expect(api.apiRequests().map((r) => r.path)).toEqual(['/v1/account']);
 	});
 });

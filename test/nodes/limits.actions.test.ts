@@ -51,8 +51,8 @@ describe.each(CASES)('$title', ({ op, required, sub, action, bad, ok }) => {
 		const api = mockApi();
 		const { error } = await runNode({ type: 'webDataScrape', parameters: parameters(op, required, [action(value)]) });
 		expect(error).toBeUndefined();
-		expect(api.requests).toHaveLength(1);
-		if (op === 'batchScrape') expect((api.requests[0].body as IDataObject).actions).toEqual([action(value)]);
+		expect(api.apiRequests()).toHaveLength(1);
+		if (op === 'batchScrape') expect((api.apiRequests()[0].body as IDataObject).actions).toEqual([action(value)]);
 	});
 });
 
@@ -63,7 +63,7 @@ describe('action enums', () => {
 		const api = mockApi();
 		const { error } = await runNode({ type: 'webDataScrape', parameters: parameters('batchScrape', TARGETS[0].required, [{ type }]) });
 		expect(error).toBeUndefined();
-		expect((api.requests[0]?.body as IDataObject).actions).toEqual([{ type }]);
+		expect((api.apiRequests()[0]?.body as IDataObject).actions).toEqual([{ type }]);
 	});
 
 	test('an unknown type is refused, listing the allowed types', async () => {
@@ -82,6 +82,6 @@ describe('action enums', () => {
 		const api = mockApi();
 		const { error } = await runNode({ type: 'webDataScrape', parameters: parameters('batchScrape', TARGETS[0].required, [{ type: 'scroll', direction }]) });
 		expect(error).toBeUndefined();
-		expect(api.requests).toHaveLength(1);
+		expect(api.apiRequests()).toHaveLength(1);
 	});
 });

@@ -115,7 +115,7 @@ describe.each(TARGETS)('$title', ({ node, op: opValue, name, min, max, default: 
 		const api = mockApi();
 		const { error } = await runNode({ type: node, parameters: withItemValue(baseParameters(node, opValue), name, false), items: [{ v: value }] });
 		expect(error).toBeUndefined();
-		const [request] = api.requests;
+		const [request] = api.apiRequests();
 		const sent = spec.in === 'query' ? request?.query[name] : (request?.body as Record<string, unknown> | undefined)?.[name];
 		expect(sent).toBe(spec.in === 'query' ? String(value) : value);
 	});

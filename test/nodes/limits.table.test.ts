@@ -38,7 +38,7 @@ describe.each(BOUNDED)('$title', ({ resource, op, field, name }) => {
 		const api = mockApi();
 		const { error } = await runNode({ type: resource.node, parameters: withItemValue(base, name, !!field.required), items: [{ v: ok }] });
 		expect(error).toBeUndefined();
-		const [request] = api.requests;
+		const [request] = api.apiRequests();
 		const sent = field.in === 'query' ? request?.query[name] : (request?.body as Record<string, unknown> | undefined)?.[name];
 		expect(sent).toEqual(field.in === 'query' ? String(ok) : ok);
 	});

@@ -207,8 +207,8 @@ test.each(CASES)('$name', async ({ node, parameters, method, path, query, body }
 	const { error } = await runNode({ type: node, parameters });
 
 	expect(error).toBeUndefined();
-	expect(api.requests).toHaveLength(1);
-	const [request] = api.requests;
+	expect(api.apiRequests()).toHaveLength(1);
+	const [request] = api.apiRequests();
 	expect({ method: request.method, path: request.path, query: request.query, body: request.body }).toEqual({ method, path, query: query ?? {}, body });
 	expect(request.headers.authorization).toBe(BEARER);
 });

@@ -27,9 +27,9 @@ describe.each(OPERATIONS)('$label', ({ resource, op }) => {
 		const { error } = await runNode({ type: resource.node, parameters });
 
 		expect(error).toBeUndefined();
-		expect(api.requests.map(sent)).toEqual([expected]);
-		expect(api.requests[0].headers.authorization).toBe(BEARER);
-		if (expected.body !== undefined) expect(api.requests[0].headers['content-type']).toMatch(/^application\/json/);
+		expect(api.apiRequests().map(sent)).toEqual([expected]);
+		expect(api.apiRequests()[0].headers.authorization).toBe(BEARER);
+		if (expected.body !== undefined) expect(api.apiRequests()[0].headers['content-type']).toMatch(/^application\/json/);
 	});
 
 	test('sends only the required fields when no option is set', async () => {
@@ -39,6 +39,6 @@ describe.each(OPERATIONS)('$label', ({ resource, op }) => {
 		const { error } = await runNode({ type: resource.node, parameters });
 
 		expect(error).toBeUndefined();
-		expect(api.requests.map(sent)).toEqual([expected]);
+		expect(api.apiRequests().map(sent)).toEqual([expected]);
 	});
 });

@@ -41,7 +41,7 @@ describe("the spec's enums", () => {
 			const api = mockApi();
 			const { error } = await runNode({ type: node, parameters: withValue(op, spec, value) });
 			expect(error).toBeUndefined();
-			expect(sentValue(api.requests[0], spec)).toBe(value);
+			expect(sentValue(api.apiRequests()[0], spec)).toBe(value);
 		});
 
 		test(`${bad} is refused, listing every allowed value`, async () => {
@@ -59,7 +59,7 @@ describe("the spec's enums", () => {
 			const api = mockApi();
 			const { error } = await runNode({ type: 'webDataExtract', parameters: withValue(op, spec, JSON.stringify({ mode, model: 'm-1' })) });
 			expect(error).toBeUndefined();
-			expect(sentValue(api.requests[0], spec)).toEqual({ mode, model: 'm-1' });
+			expect(sentValue(api.apiRequests()[0], spec)).toEqual({ mode, model: 'm-1' });
 		});
 
 		test('another mode is refused, naming default and smart', async () => {
@@ -96,7 +96,7 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 			const api = mockApi();
 			const { error } = await runNode({ type: resource.node, parameters: withValue(op, spec, value) });
 			expect(error).toBeUndefined();
-			expect(sentValue(api.requests[0], spec)).toBe(value);
+			expect(sentValue(api.apiRequests()[0], spec)).toBe(value);
 		});
 	});
 });
@@ -140,5 +140,5 @@ test('options added but left empty (text, JSON {} and []) are not sent', async (
 		parameters: { operation: 'batchScrape', urls: 'https://acme.com/a', waitForCompletion: false, options: { headers: '{}', actions: '[]', includeTags: '', webhook: '{ }' } },
 	});
 	expect(error).toBeUndefined();
-	expect(api.requests[0]?.body).toEqual({ urls: ['https://acme.com/a'] });
+	expect(api.apiRequests()[0]?.body).toEqual({ urls: ['https://acme.com/a'] });
 });

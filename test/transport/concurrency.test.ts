@@ -113,7 +113,7 @@ describe('20 items at concurrency 5', () => {
 	});
 });
 
-describe('the plan is read once per execution and credential', () => {
+describe('one plan for the whole process', () => {
 	test('20 items: one GET /account', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 10 }, 5);
@@ -123,31 +123,89 @@ describe('the plan is read once per execution and credential', () => {
 		expect(rec.to('/account')).toHaveLength(1);
 	});
 
-	test('two executions: one read each', async () => {
+	test('two executions one after the other: the plan is read once, and the second starts at full speed', async () => {
 		const rec = new Recorder();
-		accountScope(rec, { concurrency: 10 }, 5);
-		slowBrand(() => 1);
+		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 100000 }, 5);
+		const stats = slowBrand(() => 40);
 		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 3) });
-		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(3, 6) });
-		expect(rec.to('/account')).toHaveLength(2);
+		const before = rec.seen.length;
+		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(3, 8) });
+		expect(error).toBeUndefined();
+		expect(rec.to('/account')).toHaveLength(1);
+		// The plan is known: all five items of the second run are in flight together from the start.
+		expect(rec.seen.slice(before).every((s) => s.path === '/brand/retrieve')).toBe(true);
+		expect(stats.maxInFlight).toBe(5);
 	});
 
-	test('one item: no GET /account at all', async () => {
+	test('two executions at once share the plan: together never more than its concurrency, no 429, each output exact', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 4, rateLimitPerMinute: 100000 }, 5);
+		const stats = slowBrand(() => 30, { concurrency: 4 });
+		const first = items.slice(0, 10);
+		const second = items.slice(10, 20);
+
+		const [a, b] = await Promise.all([
+			runNode({ type: 'webDataBrand', parameters: retrieveEach, items: first }),
+			runNode({ type: 'webDataBrand', parameters: retrieveEach, items: second }),
+		]);
+
+		for (const [run, input] of [
+			[a, first],
+			[b, second],
+		] as const) {
+			expect(run.error).toBeUndefined();
+			expect(run.items.map((item) => (item.json.data as { brand: { domain: string } }).brand.domain)).toEqual(input.map((i) => i.domain));
+			run.items.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
+		}
+		expect(stats.refused).toBe(0);
+		expect(stats.maxInFlight).toBe(4);
+		expect(rec.to('/account')).toHaveLength(1);
+	});
+
+	test('Max Concurrent Requests lowers the limit for its node only, and never raises it past the plan', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 6, rateLimitPerMinute: 100000 }, 5);
+		const stats = slowBrand(() => 30);
+		const capped = { ...retrieveEach, options: { maxConcurrentRequests: 2 } };
+		const above = { ...retrieveEach, options: { maxConcurrentRequests: 50 } };
+		// Prime the plan, so both runs below start with it known.
+		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 1) });
+		stats.maxInFlight = 0;
+
+		const { error } = await runNode({ type: 'webDataBrand', parameters: capped, items: items.slice(0, 10) });
+		expect(error).toBeUndefined();
+		expect(stats.maxInFlight).toBe(2);
+
+		stats.maxInFlight = 0;
+		const [a, b] = await Promise.all([
+			runNode({ type: 'webDataBrand', parameters: above, items: items.slice(0, 10) }),
+			runNode({ type: 'webDataBrand', parameters: capped, items: items.slice(10, 20) }),
+		]);
+		expect(a.error).toBeUndefined();
+		expect(b.error).toBeUndefined();
+		expect(stats.maxInFlight).toBe(6);
+	});
+
+	test('one item: the plan is read alongside it, not before it', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 10 }, 5);
-		slowBrand(() => 1);
+		const stats = slowBrand(() => 1);
 		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 1) });
 		expect(error).toBeUndefined();
-		expect(rec.to('/account')).toHaveLength(0);
+		// The item went out while the plan read was still open (the read answers after 5 ms).
+		const [read] = rec.to('/account');
+		expect(read).toBeDefined();
+		expect(stats.requests).toBe(1);
+		expect(stats.firstAt - read.at).toBeLessThan(5);
 	});
 
-	test('an unreadable plan does not fail the items (a cautious default is used)', async () => {
+	test('an unreadable plan does not fail the items (a cautious default of 5 is used)', async () => {
 		nock(BASE_URL).get('/account').reply(403, { success: false, error: 'this key may not read the account' });
 		const stats = slowBrand(() => 5);
 		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 8) });
 		expect(error).toBeUndefined();
 		expect(out).toHaveLength(8);
-		expect(stats.maxInFlight).toBeLessThanOrEqual(5);
+		expect(stats.maxInFlight).toBe(5);
 	});
 });
 
@@ -230,6 +288,36 @@ describe('429 and waits', () => {
 		// Halving on 429 brings the node down to the free slots quickly: far fewer refusals than items.
 		expect(stats.refused).toBeGreaterThan(0);
 		expect(stats.refused).toBeLessThan(20);
+	});
+
+	test('a 429 whose Retry-After says the rate window is spent holds every item until then', async () => {
+		const rec = new Recorder();
+		accountScope(rec, { concurrency: 2, rateLimitPerMinute: 100000 });
+		let refusedAt = 0;
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			(seen) => {
+				if (refusedAt === 0) {
+					refusedAt = seen.at;
+					return [429, { error: 'Rate limit exceeded' }, { 'Retry-After': '4' }];
+				}
+				return [200, record(seen.query.domain)];
+			},
+			{ times: 20 },
+		);
+
+		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 6) });
+
+		expect(error).toBeUndefined();
+		expect(out).toHaveLength(6);
+		const times = rec.to('/brand/retrieve').map((s) => s.at);
+		expect(times).toHaveLength(7);
+		// The request sent with the refused one was already out; everything after waited out the window.
+		const later = times.filter((t) => t > refusedAt + 50);
+		expect(later.length).toBeGreaterThanOrEqual(5);
+		for (const t of later) expect(t).toBeGreaterThanOrEqual(refusedAt + 4000 - 20);
 	});
 
 	test("one item's Retry-After wait does not hold up the others (concurrency 1)", async () => {

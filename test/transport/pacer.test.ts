@@ -1,65 +1,156 @@
 /**
- * The Pacer on its own (no HTTP): slots, spacing, and how it adapts to 429s. The n8n-core tests
- * in concurrency.test.ts show the same behaviour end to end; these pin the arithmetic.
+ * The Pacer and its slots on their own (no HTTP), on jest's fake clock: slots, spacing, holds,
+ * and how the window follows 429s. concurrency.test.ts shows the same behaviour through n8n-core.
  */
-import { Pacer } from '../../nodes/shared/transport/pacer';
+import { CALM_MS, DECREASE_FACTOR, HOLD_THRESHOLD_MS, INCREASE_EVERY, Pacer } from '../../nodes/shared/transport/pacer';
+import { Slots } from '../../nodes/shared/transport/slots';
+
+beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+afterEach(() => jest.useRealTimers());
 
 async function acquireMany(pacer: Pacer, n: number): Promise<void> {
 	for (let i = 0; i < n; i++) await pacer.acquire();
 }
 
+/** Starts `n` acquires and records when each is granted (fake clock). */
+function grantTimes(pacer: Pacer, n: number): number[] {
+	const times: number[] = [];
+	for (let i = 0; i < n; i++) void pacer.acquire().then(() => times.push(Date.now()));
+	return times;
+}
+
+describe('Slots', () => {
+	test('never grants more than the limit; a release hands the slot to the first waiter', async () => {
+		const slots = new Slots(2);
+		await slots.acquire();
+		await slots.acquire();
+		const order: string[] = [];
+		void slots.acquire().then(() => order.push('a'));
+		void slots.acquire().then(() => order.push('b'));
+		await jest.advanceTimersByTimeAsync(0);
+		expect(order).toEqual([]);
+		slots.release();
+		await jest.advanceTimersByTimeAsync(0);
+		expect(order).toEqual(['a']);
+		expect(slots.busy).toBe(2);
+	});
+
+	test('a waiter whose signal aborts leaves the queue and takes no slot', async () => {
+		const slots = new Slots(1);
+		await slots.acquire();
+		const controller = new AbortController();
+		const cancelled = slots.acquire(controller.signal);
+		let next = false;
+		void slots.acquire().then(() => (next = true));
+		controller.abort(new Error('cancelled'));
+		await expect(cancelled).rejects.toThrow('cancelled');
+		slots.release();
+		await jest.advanceTimersByTimeAsync(0);
+		expect(next).toBe(true);
+		expect(slots.busy).toBe(1);
+		expect(slots.waiting).toBe(0);
+	});
+});
+
 describe('Pacer', () => {
-	test('never grants more slots than its concurrency; a release hands the slot on', async () => {
-		const pacer = new Pacer({ concurrency: 3 });
-		await acquireMany(pacer, 3);
-		let fourth = false;
-		const waiting = pacer.acquire().then(() => (fourth = true));
-		await Promise.resolve();
-		expect(fourth).toBe(false);
-		pacer.release();
-		await waiting;
-		expect(fourth).toBe(true);
+	test('without a plan: one request at a time', async () => {
+		const pacer = new Pacer();
+		await pacer.acquire();
+		let second = false;
+		void pacer.acquire().then(() => (second = true));
+		await jest.advanceTimersByTimeAsync(1000);
+		expect(second).toBe(false);
+		pacer.setLimits({ concurrency: 3 });
+		await jest.advanceTimersByTimeAsync(0);
+		expect(second).toBe(true);
 	});
 
 	test('spaces request starts by 60000 / rate (plus 2%)', async () => {
 		const pacer = new Pacer({ concurrency: 10, perMinute: 1200 });
-		const starts: number[] = [];
-		for (let i = 0; i < 5; i++) {
-			await pacer.acquire();
-			starts.push(Date.now());
-			pacer.release();
-		}
-		// Starts keep to a schedule 51 ms apart (a late wake-up may shorten the gap after it, never
-		// the schedule): start k comes no sooner than k x 51 ms after the first.
-		starts.forEach((t, k) => expect(t - starts[0]).toBeGreaterThanOrEqual(k * 51 - 1));
-		expect(starts[4] - starts[0]).toBeLessThan(4 * 51 + 80);
+		const t0 = Date.now();
+		const times = grantTimes(pacer, 5);
+		await jest.advanceTimersByTimeAsync(1000);
+		expect(times.map((t) => t - t0)).toEqual([0, 51, 102, 153, 204]);
 	});
 
-	test('one 429 halves the concurrency; successes bring it back', async () => {
-		const pacer = new Pacer({ concurrency: 8 });
-		pacer.onRateLimited(Date.now());
-		expect(pacer.limit).toBe(4);
-		for (let i = 0; i < 40; i++) pacer.onSuccess();
+	test('the first 429 of an overload cuts the window by the decrease factor; successes bring it back', async () => {
+		const pacer = new Pacer({ concurrency: 10 });
+		expect(pacer.onRateLimited(Date.now())).toBe(true);
+		expect(pacer.limit).toBe(Math.floor(10 * DECREASE_FACTOR));
+		// Soon after an overload: one more request in flight per INCREASE_EVERY successes.
+		for (let i = 0; i < INCREASE_EVERY - 1; i++) pacer.onSuccess();
 		expect(pacer.limit).toBe(8);
+		pacer.onSuccess();
+		expect(pacer.limit).toBe(9);
+		// Calm for a while: one more per window of successes.
+		jest.advanceTimersByTime(CALM_MS + 1);
+		for (let i = 0; i < 9; i++) pacer.onSuccess();
+		expect(pacer.limit).toBe(10);
+		for (let i = 0; i < 100; i++) pacer.onSuccess();
+		expect(pacer.limit).toBe(10);
 	});
 
-	/**
-	 * A burst of 429s answers requests that were all sent before the first one came back; they
-	 * report one overload, not six. Halving once per 429 takes 20 slots to 1 (20 -> 10 -> 5 -> 2
-	 * -> 1), and at +1 per 10 successes it takes ~90 items to get back to 10. In the benchmark a
-	 * Max Concurrent Requests of 50 against a plan of 10 ran at 52-62% of the plan's limit.
-	 * Expected: one cut per overload (e.g. ignore 429s of requests started before the last cut).
-	 */
-	test('a burst of 429s from requests sent together cuts the concurrency once, not to 1', async () => {
+	test('429s of requests sent before the cut are the same overload: one step each, never below half', async () => {
 		const pacer = new Pacer({ concurrency: 20 });
 		const sentAt = Date.now();
 		await acquireMany(pacer, 20);
-		await new Promise((resolve) => setTimeout(resolve, 5));
-		// Six of the twenty come back 429 at about the same time.
-		for (let i = 0; i < 6; i++) {
-			pacer.release();
-			pacer.onRateLimited(sentAt);
-		}
-		expect(pacer.limit).toBeGreaterThanOrEqual(10);
+		jest.advanceTimersByTime(5);
+		expect(pacer.onRateLimited(sentAt)).toBe(true);
+		expect(pacer.limit).toBe(16);
+		for (let i = 0; i < 15; i++) expect(pacer.onRateLimited(sentAt)).toBe(false);
+		expect(pacer.limit).toBe(10);
+		// A request sent after the cut that is refused is a new overload.
+		expect(pacer.onRateLimited(Date.now())).toBe(true);
+		expect(pacer.limit).toBe(8);
+	});
+
+	test('a Retry-After past the threshold holds every request until then; a short one holds nothing', async () => {
+		const pacer = new Pacer({ concurrency: 8 });
+		pacer.onRateLimited(Date.now(), HOLD_THRESHOLD_MS);
+		const t0 = Date.now();
+		const quick = grantTimes(pacer, 1);
+		await jest.advanceTimersByTimeAsync(0);
+		expect(quick).toEqual([t0]);
+		pacer.release();
+
+		pacer.onRateLimited(Date.now(), 10_000);
+		const held = grantTimes(pacer, 3);
+		await jest.advanceTimersByTimeAsync(9_999);
+		expect(held).toEqual([]);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(held).toEqual([t0 + 10_000, t0 + 10_000, t0 + 10_000]);
+	});
+
+	test('a hold set while a request waits on the rate schedule applies to it too', async () => {
+		const pacer = new Pacer({ concurrency: 4, perMinute: 600 });
+		const t0 = Date.now();
+		const times = grantTimes(pacer, 2);
+		await jest.advanceTimersByTimeAsync(10);
+		expect(times).toEqual([t0]);
+		pacer.onRateLimited(Date.now(), 5_000);
+		await jest.advanceTimersByTimeAsync(10_000);
+		expect(times[1]).toBeGreaterThanOrEqual(t0 + 10 + 5_000);
+	});
+
+	test('a re-read plan caps the window but does not undo a cut', async () => {
+		const pacer = new Pacer({ concurrency: 10 });
+		pacer.onRateLimited(Date.now());
+		pacer.setLimits({ concurrency: 10 }, { keepWindow: true });
+		expect(pacer.limit).toBe(8);
+		pacer.setLimits({ concurrency: 3 }, { keepWindow: true });
+		expect(pacer.limit).toBe(3);
+	});
+
+	test('cancelled while waiting for the schedule: the slot goes back', async () => {
+		const pacer = new Pacer({ concurrency: 1, perMinute: 60 });
+		await pacer.acquire();
+		pacer.release();
+		const controller = new AbortController();
+		const waiting = pacer.acquire(controller.signal);
+		await jest.advanceTimersByTimeAsync(100);
+		controller.abort(new Error('cancelled'));
+		await expect(waiting).rejects.toThrow();
+		expect(pacer.inFlight).toBe(0);
+		expect(pacer.idle).toBe(true);
 	});
 });

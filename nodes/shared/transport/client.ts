@@ -8,7 +8,10 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type { ApiRequest } from '../request';
 import { DEFAULT_TIMEOUT_MS } from '../request';
 import { apiError, asNodeError, networkError, redactSecret } from './errors';
+import { accountKey, accountPacer } from './accounts';
 import { Pacer } from './pacer';
+import { readPlanLimits } from './plan';
+import { Slots } from './slots';
 import { MAX_ATTEMPTS, backoffMs, isIdempotent, neverSent, retryAfterMs } from './retry';
 
 export const CREDENTIAL_TYPE = 'webDataApi';
@@ -55,6 +58,16 @@ function describeRequest(request: ApiRequest): string {
 	return `${request.method} ${request.path}`;
 }
 
+export interface ClientOptions {
+	/**
+	 * Pace with every other execution of this process that uses the same account, inside its
+	 * plan. Off: one request at a time, for the trigger's few calls.
+	 */
+	shared?: boolean;
+	/** This client's own cap on requests in flight (the node's Max Concurrent Requests). */
+	maxConcurrent?: number;
+}
+
 export class WebDataClient {
 	private credentials?: WebDataCredentials;
 
@@ -67,10 +80,19 @@ export class WebDataClient {
 	/** The failure that stopped this run; requests not yet sent are refused once it is set. */
 	haltedBy?: Error;
 
+	private accountKey?: string;
+
+	private readonly ownPacer?: Pacer;
+
+	private readonly lane?: Slots;
+
 	constructor(
 		private readonly ctx: Context,
-		readonly pacer: Pacer = new Pacer({ concurrency: 1 }),
-	) {}
+		{ shared = false, maxConcurrent }: ClientOptions = {},
+	) {
+		if (!shared) this.ownPacer = new Pacer({ concurrency: maxConcurrent ?? 1 });
+		else if (maxConcurrent) this.lane = new Slots(maxConcurrent);
+	}
 
 	get node(): INode {
 		return this.ctx.getNode();
@@ -88,6 +110,7 @@ export class WebDataClient {
 	private async readCredentials(): Promise<WebDataCredentials> {
 		const data = await this.ctx.getCredentials(CREDENTIAL_TYPE);
 		this.credentials = checkCredentials(this.node, data);
+		this.accountKey = accountKey(this.credentials.apiKey, this.credentials.baseUrl);
 		const ref = this.node.credentials?.[CREDENTIAL_TYPE];
 		this.decrypted = { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_TYPE, data };
 		return this.credentials;
@@ -102,15 +125,38 @@ export class WebDataClient {
 		this.haltedBy ??= error;
 	}
 
+	/** The pacer a request goes through; the shared one also has the plan read when it is due. */
+	private pacer(): Pacer {
+		return this.ownPacer ?? accountPacer(this.accountKey!, async () => await readPlanLimits(this));
+	}
+
+	/** A slot of this client's own cap, then one of the pacer's; released in reverse. */
+	private async acquire(pacer: Pacer): Promise<void> {
+		await this.lane?.acquire(this.signal);
+		let acquired = false;
+		try {
+			await pacer.acquire(this.signal);
+			acquired = true;
+		} finally {
+			if (!acquired) this.lane?.release();
+		}
+	}
+
+	private release(pacer: Pacer): void {
+		pacer.release();
+		this.lane?.release();
+	}
+
 	/** Sends one request, retrying what is safe to retry, and returns the parsed JSON body. */
 	async request<T = IDataObject>(request: ApiRequest, itemIndex?: number): Promise<T> {
 		const url = (await this.baseUrl()) + request.path;
 		for (let attempt = 1; ; attempt++) {
 			const last = attempt >= (request.maxAttempts ?? MAX_ATTEMPTS);
-			await this.pacer.acquire(this.signal);
+			const pacer = request.unpaced ? undefined : this.pacer();
+			if (pacer) await this.acquire(pacer);
 			const startedAt = Date.now();
 			if (this.haltedBy) {
-				this.pacer.release();
+				if (pacer) this.release(pacer);
 				throw this.haltedBy;
 			}
 			let response: FullResponse;
@@ -129,16 +175,17 @@ export class WebDataClient {
 				await sleep(backoffMs(attempt), this.signal);
 				continue;
 			} finally {
-				this.pacer.release();
+				if (pacer) this.release(pacer);
 			}
 			const { statusCode, headers } = response;
 			const text = this.redact(response.body);
 			const parsed = parseBody(text);
 			const payload = parsed.ok ? parsed.value : text;
 			if (statusCode === 429) {
-				this.pacer.onRateLimited(startedAt);
+				const waitMs = retryAfterMs(headers['retry-after']) ?? backoffMs(attempt);
+				pacer?.onRateLimited(startedAt, waitMs);
 				if (last) throw apiError(this.node, 429, payload, itemIndex, `${describeRequest(request)}: gave up after ${attempt} attempts`);
-				await sleep(retryAfterMs(headers['retry-after']) ?? backoffMs(attempt), this.signal);
+				await sleep(waitMs, this.signal);
 				continue;
 			}
 			if (statusCode >= 500 && !last && isIdempotent(request.method)) {
@@ -156,7 +203,7 @@ export class WebDataClient {
 					itemIndex,
 				});
 			}
-			this.pacer.onSuccess();
+			pacer?.onSuccess();
 			// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
 			if ((payload as IDataObject | null)?.success === false) {
 				throw apiError(this.node, statusCode, payload, itemIndex, describeRequest(request));

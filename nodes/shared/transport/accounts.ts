@@ -1,0 +1,83 @@
+/**
+ * One Pacer per account (API key and base URL) in each n8n process, shared by every execution
+ * and node that uses the account, so that together they stay inside its plan. The plan is read
+ * once, kept, and read again in the background when it is a few minutes old or after an
+ * overload; a run never waits for it. Pacers idle for long are dropped and no timer is set, so
+ * this state stays small and never keeps n8n alive.
+ */
+import { createHash } from 'node:crypto';
+
+import { Pacer, type PacerLimits } from './pacer';
+
+/** A plan older than this is read again on the next request. */
+export const PLAN_MAX_AGE_MS = 5 * 60_000;
+/** After an overload the plan is read again, but not more often than this. */
+const REREAD_AFTER_CUT_MS = 30_000;
+/** A pacer with nothing in flight for this long is dropped (its account is read afresh later). */
+export const IDLE_DROP_MS = 15 * 60_000;
+/** At most this many accounts are kept; the longest idle go first. */
+export const MAX_ACCOUNTS = 100;
+
+interface Account {
+	pacer: Pacer;
+	planReadAt?: number;
+	reading?: Promise<void>;
+}
+
+const accounts = new Map<string, Account>();
+
+/** The key under which an account's pacer is kept: a hash, so the API key is not held in the map. */
+export function accountKey(apiKey: string, baseUrl: string): string {
+	return createHash('sha256').update(`${baseUrl}\n${apiKey}`).digest('hex');
+}
+
+function needsRead(account: Account, now: number): boolean {
+	const readAt = account.planReadAt;
+	if (readAt === undefined) return true;
+	if (now - readAt > PLAN_MAX_AGE_MS) return true;
+	return account.pacer.lastCutAt >= readAt && now - readAt > REREAD_AFTER_CUT_MS;
+}
+
+function dropIdle(now: number): void {
+	for (const [key, { pacer }] of accounts) {
+		if (pacer.idle && now - pacer.lastUsedAt > IDLE_DROP_MS) accounts.delete(key);
+	}
+	if (accounts.size < MAX_ACCOUNTS) return;
+	const idle = [...accounts].filter(([, { pacer }]) => pacer.idle).sort(([, a], [, b]) => a.pacer.lastUsedAt - b.pacer.lastUsedAt);
+	for (const [key] of idle.slice(0, accounts.size - MAX_ACCOUNTS + 1)) accounts.delete(key);
+}
+
+/**
+ * The account's pacer. Starts a read of the plan (`readPlan`, sent outside the pacer) when it is
+ * not known or due again; until the first read answers, one request at a time goes out.
+ */
+export function accountPacer(key: string, readPlan: () => Promise<PacerLimits>): Pacer {
+	const now = Date.now();
+	let account = accounts.get(key);
+	if (!account) {
+		dropIdle(now);
+		account = { pacer: new Pacer() };
+		accounts.set(key, account);
+	}
+	if (!account.reading && needsRead(account, now)) {
+		const current = account;
+		const first = current.planReadAt === undefined;
+		current.planReadAt = now;
+		current.reading = readPlan()
+			.then((limits) => current.pacer.setLimits(limits, { keepWindow: !first }))
+			.catch(() => undefined)
+			.finally(() => (current.reading = undefined));
+	}
+	return account.pacer;
+}
+
+/** How many accounts this process keeps (for tests and the benchmark). */
+export function accountCount(): number {
+	return accounts.size;
+}
+
+/** Forgets every account once its plan reads are over: each test starts as a process that has read no plan. */
+export async function forgetAccounts(): Promise<void> {
+	await Promise.all([...accounts.values()].map(async ({ reading }) => await reading));
+	accounts.clear();
+}

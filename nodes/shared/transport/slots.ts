@@ -1,0 +1,65 @@
+/**
+ * A counting semaphore whose limit can change while it is in use, served first come, first
+ * served. A waiter whose signal aborts leaves the queue at once, so a cancelled execution holds
+ * no place in a queue that other executions share.
+ */
+export class Slots {
+	private inUse = 0;
+
+	private readonly queue: Array<{ grant: () => void }> = [];
+
+	constructor(private max: number) {}
+
+	get limit(): number {
+		return this.max;
+	}
+
+	get busy(): number {
+		return this.inUse;
+	}
+
+	get waiting(): number {
+		return this.queue.length;
+	}
+
+	/** Lowering the limit takes effect as requests finish; raising it wakes waiters at once. */
+	setLimit(limit: number): void {
+		this.max = Math.max(1, Math.floor(limit));
+		this.wake();
+	}
+
+	async acquire(signal?: AbortSignal): Promise<void> {
+		signal?.throwIfAborted();
+		if (this.inUse < this.max && this.queue.length === 0) {
+			this.inUse++;
+			return;
+		}
+		await new Promise<void>((resolve, reject) => {
+			const onAbort = () => {
+				this.queue.splice(this.queue.indexOf(waiter), 1);
+				reject(signal!.reason);
+			};
+			// wake() counts the slot in inUse before granting it.
+			const waiter = {
+				grant: () => {
+					signal?.removeEventListener('abort', onAbort);
+					resolve();
+				},
+			};
+			this.queue.push(waiter);
+			signal?.addEventListener('abort', onAbort, { once: true });
+		});
+	}
+
+	release(): void {
+		this.inUse--;
+		this.wake();
+	}
+
+	private wake(): void {
+		while (this.queue.length > 0 && this.inUse < this.max) {
+			this.inUse++;
+			this.queue.shift()!.grant();
+		}
+	}
+}
