@@ -14,7 +14,7 @@ function boundsNote(field: FieldSpec): string {
 }
 
 function fieldProperty(field: FieldSpec): INodeProperties {
-	const description = field.description.includes(' to ') ? field.description : field.description + boundsNote(field);
+	const description = field.description + boundsNote(field);
 	const base = {
 		displayName: field.displayName,
 		name: field.name,

@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from './behaviour';
 import type { OperationSpec } from './endpoints/types';
-import { buildRequest, type ApiRequest } from './request';
+import { buildRequest } from './request';
+import type { ApiRequest } from './transport/apiRequest';
 import { formatIssue, validateFields } from './validation';
 
 export interface ItemBehaviour {

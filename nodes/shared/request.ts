@@ -1,23 +1,9 @@
 /** Turns validated values into the HTTP request an operation's row describes. */
-import type { HttpMethod, OperationSpec } from './endpoints/types';
-
-export interface ApiRequest {
-	method: HttpMethod;
-	/** Path below the base URL, path parameters filled in and encoded. */
-	path: string;
-	qs?: Record<string, string | number | boolean>;
-	body?: Record<string, unknown>;
-	/** Milliseconds before the HTTP call is abandoned. */
-	timeoutMs?: number;
-	/** Attempts before giving up on what may be retried (the transport's default otherwise). */
-	maxAttempts?: number;
-	/** Sent outside the account's pacer: only the read of the plan the pacer is waiting for. */
-	unpaced?: boolean;
-}
+import type { OperationSpec } from './endpoints/types';
+import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './transport/apiRequest';
 
 /** Headroom over the server-side timeout a request carries, for queueing and transfer. */
 const TIMEOUT_HEADROOM_MS = 15000;
-export const DEFAULT_TIMEOUT_MS = 60000;
 
 /** Builds the request from values already checked by validateFields (keyed by API name). */
 export function buildRequest(op: OperationSpec, values: Record<string, unknown>): ApiRequest {

@@ -78,3 +78,14 @@ describe('credential webDataApi', () => {
 		expect(resolveCredentialValue(request.baseURL, data)).toBe('https://api.webdata.test');
 	});
 });
+
+describe('every bounded number states its bounds in its description, once', () => {
+	const bounded = FIELDS.filter(({ field }) => field.kind === 'number' && field.min !== undefined);
+	test.each(bounded.map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` })))('$title', async ({ resource, op, field }) => {
+		const { property } = await uiProperty(resource.node, op.value, field.name);
+		const note = field.max !== undefined ? `(${field.min} to ${field.max})` : `(at least ${field.min})`;
+		expect(property.description).toContain(note);
+		expect(property.description!.split(note)).toHaveLength(2);
+		expect(property.description!.match(/\(\d+ to \d+\)/g) ?? []).toHaveLength(field.max !== undefined ? 1 : 0);
+	});
+});

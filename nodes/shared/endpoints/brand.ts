@@ -39,7 +39,7 @@ export const brand: ResourceSpec = {
 			fields: [
 				body({ name: 'url', displayName: 'URL', kind: 'string', required: true, format: 'url', default: '', placeholder: 'https://example.com', description: 'The website to profile' }),
 				body({ name: 'refresh', displayName: 'Refresh', kind: 'boolean', default: false, description: 'Whether to ignore a cached profile' }),
-				body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 1000, max: 120000, default: 30000, description: 'Timeout in milliseconds (1000 to 120000)' }),
+				body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 1000, max: 120000, default: 30000, description: 'Timeout in milliseconds' }),
 			],
 		},
 		retrieve('retrieve', 'Retrieve by Domain', 'domain', '/brand/retrieve', [

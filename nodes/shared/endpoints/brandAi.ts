@@ -42,7 +42,7 @@ export const brandAi: ResourceSpec = {
 			job: 'jobs',
 			fields: [
 				body({ name: 'domain', displayName: 'Domain', kind: 'string', required: true, format: 'domainOrUrl', default: '', placeholder: 'shop.example.com', description: 'The domain or URL of the shop' }),
-				body({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 20, default: 10, description: 'Maximum number of product pages (1 to 20)' }),
+				body({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 20, default: 10, description: 'Maximum number of product pages' }),
 				webhookObject,
 			],
 		},

@@ -47,7 +47,7 @@ export const batchScrapeOptions: FieldSpec[] = [
 
 /** Query parameters shared by GET /brand/retrieve and the four retrieve-by-* endpoints. */
 export const retrieveCommon: FieldSpec[] = [
-	query({ name: 'maxAgeMs', displayName: 'Max Age', kind: 'number', min: 0, max: 7776000000, aliases: ['BrandRetrieveMaxAgeMs'], description: 'Maximum cache age in milliseconds before the record is refreshed (up to 90 days)' }),
+	query({ name: 'maxAgeMs', displayName: 'Max Age', kind: 'number', min: 0, max: 7776000000, aliases: ['BrandRetrieveMaxAgeMs'], description: 'Maximum cache age in milliseconds before the record is refreshed, 90 days at most' }),
 	query({ name: 'timeoutMS', displayName: 'Timeout', kind: 'number', min: 1000, max: 120000, description: 'Timeout hint in milliseconds' }),
 	query({ name: 'forceLanguage', displayName: 'Force Language', kind: 'string', placeholder: 'en', description: 'Preferred language hint' }),
 	query({ name: 'maxSpeed', displayName: 'Max Speed', kind: 'boolean', default: false, description: 'Whether to prefer the fastest existing fetch path' }),
@@ -57,7 +57,7 @@ export const retrieveCommon: FieldSpec[] = [
 export const webLookupCommon: FieldSpec[] = [
 	query({ name: 'domain', displayName: 'Domain', kind: 'string', required: true, format: 'domainOrUrl', default: '', placeholder: 'example.com', description: 'The website to inspect: a domain or a URL' }),
 	query({ name: 'directUrl', displayName: 'Direct URL', kind: 'string', format: 'url', description: 'Inspect this exact URL instead of deriving the homepage' }),
-	query({ name: 'cacheMaxAgeMs', displayName: 'Cache Max Age', kind: 'number', min: 0, max: 604800000, description: 'Maximum cache age in milliseconds (up to 7 days)' }),
+	query({ name: 'cacheMaxAgeMs', displayName: 'Cache Max Age', kind: 'number', min: 0, max: 604800000, description: 'Maximum cache age in milliseconds, 7 days at most' }),
 	query({ name: 'timeoutMS', displayName: 'Timeout', kind: 'number', min: 1000, max: 120000, description: 'Timeout hint in milliseconds' }),
 	query({ name: 'maxSpeed', displayName: 'Max Speed', kind: 'boolean', default: false, description: 'Whether to prefer the fastest existing fetch path' }),
 ];

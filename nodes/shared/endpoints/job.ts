@@ -27,7 +27,7 @@ export const job: ResourceSpec = {
 				}),
 				query({ name: 'status', displayName: 'Status', kind: 'options', options: STATUS_OPTIONS, description: 'Only jobs in this status' }),
 				query({ name: 'page', displayName: 'Page', kind: 'number', min: 1, default: 1, description: 'The page to return (or to start from with Return All)' }),
-				query({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 100, default: 25, description: 'Max number of jobs per page (1 to 100)' }),
+				query({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 100, default: 25, description: 'Max number of jobs per page' }),
 			],
 		},
 		{
@@ -41,7 +41,7 @@ export const job: ResourceSpec = {
 			fields: [
 				idPath('Job'),
 				query({ name: 'page', displayName: 'Page', kind: 'number', min: 1, default: 1, description: 'The page of results to return (or to start from with Return All)' }),
-				query({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 100, default: 50, description: 'Max number of results per page (1 to 100)' }),
+				query({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 100, default: 50, description: 'Max number of results per page' }),
 			],
 		},
 	],

@@ -18,7 +18,7 @@ export const map: ResourceSpec = {
 			fields: [
 				body({ name: 'url', displayName: 'URL', kind: 'string', required: true, format: 'url', default: '', placeholder: 'https://example.com', description: 'The site to map' }),
 				body({ name: 'search', displayName: 'Search', kind: 'string', description: 'Only return URLs related to this search text' }),
-				body({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 1000, default: 100, description: 'Maximum number of URLs to return (1 to 1000)' }),
+				body({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 1000, default: 100, description: 'Maximum number of URLs to return' }),
 				body({
 					name: 'sitemap', displayName: 'Sitemap', kind: 'options', default: 'include', description: 'How to use the sitemap',
 					options: [
@@ -29,7 +29,7 @@ export const map: ResourceSpec = {
 				}),
 				body({ name: 'includeSubdomains', displayName: 'Include Subdomains', kind: 'boolean', default: true, description: 'Whether to include URLs of subdomains' }),
 				body({ name: 'location', displayName: 'Location (JSON)', kind: 'json', shape: 'object', default: '{}', description: 'A location object, as JSON, passed through as given (its fields are not documented)' }),
-				body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 1000, max: 300000, description: 'Timeout in milliseconds (1000 to 300000)' }),
+				body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 1000, max: 300000, description: 'Timeout in milliseconds' }),
 				body({ name: 'ignoreQueryParameters', displayName: 'Ignore Query Parameters', kind: 'boolean', default: true, description: 'Whether URLs that differ only in their query string count as one' }),
 			],
 		},

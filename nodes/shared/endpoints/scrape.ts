@@ -30,7 +30,7 @@ export const scrape: ResourceSpec = {
 			fields: [
 				body({ name: 'urls', displayName: 'URLs', kind: 'stringList', required: true, default: '', placeholder: 'https://example.com/a\nhttps://example.com/b', description: 'The URLs to scrape, one per line or comma-separated (or an expression returning an array)' }),
 				...batchScrapeOptions,
-				body({ name: 'maxConcurrency', displayName: 'Max Concurrency', kind: 'number', min: 1, max: 50, description: 'Concurrent scrapes for this batch (1 to 50)' }),
+				body({ name: 'maxConcurrency', displayName: 'Max Concurrency', kind: 'number', min: 1, max: 50, description: 'Concurrent scrapes for this batch' }),
 				body({ name: 'ignoreInvalidURLs', displayName: 'Ignore Invalid URLs', kind: 'boolean', default: true, description: 'Whether to skip invalid URLs and process the remaining valid ones' }),
 				body({ name: 'zeroDataRetention', displayName: 'Zero Data Retention', kind: 'boolean', default: false, description: 'Whether the service keeps no data of this batch (needs activation on the account)' }),
 				webhookObject,

@@ -27,7 +27,7 @@ export const website: ResourceSpec = {
 			timeoutField: 'timeoutMS',
 			fields: [
 				...webLookupCommon,
-				query({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 25, default: 10, aliases: ['numCompetitors'], description: 'Maximum number of competitor domains (1 to 25)' }),
+				query({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 25, default: 10, aliases: ['numCompetitors'], description: 'Maximum number of competitor domains' }),
 			],
 		},
 	],

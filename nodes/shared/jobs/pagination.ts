@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiRequest } from '../request';
+import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 
 /** Page size used when returning everything and the user set none: the API's maximum. */

@@ -5,8 +5,7 @@
 import type { ICredentialsDecrypted, IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { ApiRequest } from '../request';
-import { DEFAULT_TIMEOUT_MS } from '../request';
+import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
 import { apiError, asNodeError, networkError, redactSecret } from './errors';
 import { accountKey, accountPacer } from './accounts';
 import { Pacer } from './pacer';
