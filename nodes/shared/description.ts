@@ -2,7 +2,7 @@
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { behaviourOptions, behaviourSwitches } from './behaviour';
+import { BEHAVIOURS, maxConcurrentOption } from './behaviours';
 import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -63,10 +63,10 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 	const show = { displayOptions: { show: { operation: [op.value] } } };
 	const required = op.fields.filter((f) => f.required).map((f) => ({ ...fieldProperty(f), ...show }));
 	const optionalFields = op.fields.filter((f) => !f.required);
-	const optional = [...optionalFields.map(fieldProperty), ...optionalFields.flatMap(aliasProperties), ...behaviourOptions(op)];
+	const optional = [...optionalFields.map(fieldProperty), ...optionalFields.flatMap(aliasProperties), ...BEHAVIOURS.flatMap((b) => b.options(op)), maxConcurrentOption];
 	return [
 		...required,
-		...behaviourSwitches(op).map((p) => ({ ...p, ...show })),
+		...BEHAVIOURS.flatMap((b) => b.switches(op)).map((p) => ({ ...p, ...show })),
 		{
 			displayName: 'Options',
 			name: 'options',

@@ -2,23 +2,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from './behaviour';
+import { BEHAVIOURS, type Wrap } from './behaviours';
 import type { OperationSpec } from './endpoints/types';
 import { buildRequest } from './request';
 import type { ApiRequest } from './transport/apiRequest';
 import { formatIssue, validateFields } from './validation';
 
-export interface ItemBehaviour {
-	waitForCompletion: boolean;
-	maxWaitMs: number;
-	pollIntervalMs: number;
-	returnAll: boolean;
-	simplify: boolean;
-}
-
 export interface PreparedItem {
 	request: ApiRequest;
-	behaviour: ItemBehaviour;
+	/** The behaviours on for this item, innermost first. */
+	wraps: Wrap[];
 }
 
 export type ParameterReader = (name: string, itemIndex: number, fallback: unknown) => unknown;
@@ -60,15 +53,7 @@ export function prepareItem(ctx: IExecuteFunctions, op: OperationSpec, itemIndex
 			description: `Nothing was sent to the Web Data API. ${messages.length > 1 ? `All problems: ${messages.join('; ')}` : ''}`.trim(),
 		});
 	}
-	const seconds = (name: string, fallback: number) => Number(options[name] ?? fallback) * 1000;
-	return {
-		request: buildRequest(op, result.values),
-		behaviour: {
-			waitForCompletion: op.job ? (read('waitForCompletion', itemIndex, true) as boolean) : false,
-			maxWaitMs: seconds('maxWait', DEFAULT_MAX_WAIT_S),
-			pollIntervalMs: seconds('pollInterval', DEFAULT_POLL_INTERVAL_S),
-			returnAll: op.paginate ? (read('returnAll', itemIndex, false) as boolean) : false,
-			simplify: op.simplify ? (read('simplify', itemIndex, false) as boolean) : false,
-		},
-	};
+	const parameters = { get: (name: string, fallback: unknown) => read(name, itemIndex, fallback), options };
+	const wraps = BEHAVIOURS.map((behaviour) => behaviour.read(op, parameters)).filter((wrap): wrap is Wrap => wrap !== undefined);
+	return { request: buildRequest(op, result.values), wraps };
 }

@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readMaxConcurrent } from './behaviours';
 import type { ResourceSpec } from './endpoints/types';
 import { runOperation } from './operation';
 import { parameterReader, prepareItem, type PreparedItem } from './parameters';
@@ -39,8 +40,7 @@ export async function executeResource(this: IExecuteFunctions, resource: Resourc
 		}
 	});
 
-	const maxConcurrent = (this.getNodeParameter('options.maxConcurrentRequests', 0, 0) as number) || undefined;
-	const client = new WebDataClient(this, { shared: true, maxConcurrent });
+	const client = new WebDataClient(this, { shared: true, maxConcurrent: readMaxConcurrent(this) });
 	const outputs = await Promise.allSettled(
 		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
 			if ('error' in entry) return [errorItem(entry.error, i)];

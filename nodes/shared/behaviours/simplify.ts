@@ -1,5 +1,7 @@
-/** The fields people use from the large brand responses, for the Simplify switch. */
+/** Simplify: return the fields people use from the large brand responses. */
 import type { IDataObject } from 'n8n-workflow';
+
+import type { Behaviour } from './types';
 
 type Obj = IDataObject;
 
@@ -46,4 +48,25 @@ function brandProfile(body: Obj): Obj {
 	};
 }
 
-export const SIMPLIFIERS = { brandRecord, brandProfile } as const;
+const SIMPLIFIERS = { brandRecord, brandProfile } as const;
+
+export const simplify: Behaviour = {
+	switches: (op) =>
+		op.simplify
+			? [
+					{
+						displayName: 'Simplify',
+						name: 'simplify',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to return only the fields most people use instead of the full record',
+					},
+				]
+			: [],
+	options: () => [],
+	read(op, { get }) {
+		const simplifier = op.simplify && SIMPLIFIERS[op.simplify];
+		if (!simplifier || !(get('simplify', false) as boolean)) return undefined;
+		return (next) => async (request) => (await next(request)).map(simplifier);
+	},
+};

@@ -1,0 +1,39 @@
+/** Return All: follow the pages of a list, a job's results or a crawl; one page otherwise. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { allJobs, crawlWithAllPages, jobWithAllResults } from '../jobs/pagination';
+import type { Behaviour } from './types';
+
+export const paging: Behaviour = {
+	switches: (op) =>
+		op.paginate
+			? [
+					{
+						displayName: 'Return All',
+						name: 'returnAll',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to return all results or only up to a given limit',
+					},
+				]
+			: [],
+	options: () => [],
+	read(op, { get }) {
+		const kind = op.paginate;
+		if (!kind) return undefined;
+		if (get('returnAll', false) as boolean) {
+			return (_next, { client, itemIndex }) =>
+				async (request) => {
+					if (kind === 'jobList') return await allJobs(client, request, itemIndex);
+					if (kind === 'jobResults') return [await jobWithAllResults(client, request, itemIndex)];
+					return [await crawlWithAllPages(client, request, itemIndex)];
+				};
+		}
+		if (kind !== 'jobList') return undefined;
+		// One page of the jobs list: one item per job.
+		return (next) => async (request) => {
+			const [body] = await next(request);
+			return ((body.data as IDataObject | undefined)?.jobs as IDataObject[] | undefined) ?? [];
+		};
+	},
+};

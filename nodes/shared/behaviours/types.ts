@@ -1,0 +1,37 @@
+/**
+ * What a behaviour is: something an operation adds on top of its single request (waiting for a
+ * job, following pages, simplifying). Each behaviour is one module exporting its editor
+ * properties, how it reads an item's parameters, and how it runs; index.ts lists them.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { OperationSpec } from '../endpoints/types';
+import type { ApiRequest } from '../transport/apiRequest';
+import type { WebDataClient } from '../transport/client';
+
+/** Produces an item's output records from its request. */
+export type Step = (request: ApiRequest) => Promise<IDataObject[]>;
+
+export interface StepContext {
+	client: WebDataClient;
+	op: OperationSpec;
+	itemIndex: number;
+}
+
+/** Wraps the step below it; the innermost step sends the request. */
+export type Wrap = (next: Step, context: StepContext) => Step;
+
+/** Reads one parameter for the item: a top-level one, or an entry of the Options collection. */
+export interface ItemParameters {
+	get(name: string, fallback: unknown): unknown;
+	options: IDataObject;
+}
+
+export interface Behaviour {
+	/** Top-level parameters the behaviour adds to the operation. */
+	switches(op: OperationSpec): INodeProperties[];
+	/** Entries it adds to the operation's Options collection. */
+	options(op: OperationSpec): INodeProperties[];
+	/** How it runs for this item, or undefined when it is off for the item. */
+	read(op: OperationSpec, parameters: ItemParameters): Wrap | undefined;
+}

@@ -1,0 +1,78 @@
+/** Wait for Completion: poll a job the operation started and return its results. */
+import type { IDataObject } from 'n8n-workflow';
+
+import { jobWithAllResults } from '../jobs/pagination';
+import { POLL_PAGE, statusPath, waitForJob, type WaitOptions } from '../jobs/polling';
+import type { Behaviour, StepContext } from './types';
+
+export const DEFAULT_MAX_WAIT_S = 600;
+export const DEFAULT_POLL_INTERVAL_S = 2;
+
+type Obj = IDataObject;
+
+async function finishJob({ client, op, itemIndex }: StepContext, created: Obj, wait: WaitOptions): Promise<Obj[]> {
+	const id = String(created.id ?? (created.data as Obj | undefined)?.id ?? '');
+	const kind = op.job!;
+	const done = await waitForJob(client, kind, id, wait, itemIndex);
+	if (kind === 'extract') {
+		const { data, ...status } = done.body;
+		return [{ ...status, ...((data as Obj | undefined) ?? {}) }];
+	}
+	const detail = await jobWithAllResults(client, { method: 'GET', path: statusPath('jobs', id), qs: { ...POLL_PAGE } }, itemIndex, done.body);
+	const data = detail.data ?? {};
+	const results = ((data.results as Obj[] | undefined) ?? []).map((result) => ({ ...result, jobId: id }));
+	const errors = ((data.errors as Obj[] | undefined) ?? []).map(({ url, error }) => ({ jobId: id, url, error, success: false }));
+	const records = [...results, ...errors];
+	// A completed job with nothing to show still yields one item, so the workflow goes on.
+	return records.length > 0 ? records : [{ jobId: id, status: done.status, results: [], errors: [] }];
+}
+
+export const waiting: Behaviour = {
+	switches: (op) =>
+		op.job
+			? [
+					{
+						displayName: 'Wait for Completion',
+						name: 'waitForCompletion',
+						type: 'boolean',
+						default: true,
+						description:
+							'Whether to wait until the job finishes and return its results. Off: return the job ID at once (read it later with Web Data Job > Get).',
+					},
+				]
+			: [],
+	options: (op) =>
+		op.job
+			? [
+					{
+						displayName: 'Max Wait (Seconds)',
+						name: 'maxWait',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: DEFAULT_MAX_WAIT_S,
+						description: 'How long to wait for the job before failing with its ID (fetch it later with Web Data Job > Get)',
+						displayOptions: { show: { '/waitForCompletion': [true] } },
+					},
+					{
+						displayName: 'Poll Interval (Seconds)',
+						name: 'pollInterval',
+						type: 'number',
+						typeOptions: { minValue: 0.1 },
+						default: DEFAULT_POLL_INTERVAL_S,
+						description: 'Time before the first status check; later checks back off from it',
+						displayOptions: { show: { '/waitForCompletion': [true] } },
+					},
+				]
+			: [],
+	read(op, { get, options }) {
+		if (!op.job || !(get('waitForCompletion', true) as boolean)) return undefined;
+		const wait: WaitOptions = {
+			maxWaitMs: Number(options.maxWait ?? DEFAULT_MAX_WAIT_S) * 1000,
+			pollIntervalMs: Number(options.pollInterval ?? DEFAULT_POLL_INTERVAL_S) * 1000,
+		};
+		return (next, context) => async (request) => {
+			const [created] = await next(request);
+			return await finishJob(context, created, wait);
+		};
+	},
+};
