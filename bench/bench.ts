@@ -24,7 +24,7 @@
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/behaviour';
+import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/behaviours';
 import { pollDelays } from '../nodes/shared/jobs/polling';
 import { measureLoad } from './loadTime';
 import { SandboxProcess } from './sandboxProcess';
