@@ -6,9 +6,9 @@ import type { OperationSpec } from './endpoints/types';
 import type { PreparedItem } from './parameters';
 import type { WebDataClient } from './transport/client';
 
-export async function runOperation(client: WebDataClient, op: OperationSpec, item: PreparedItem, itemIndex: number): Promise<IDataObject[]> {
-	const send: Step = async (request) => [await client.request<IDataObject>(request, itemIndex)];
-	const context = { client, op, itemIndex };
+export async function runOperation(client: WebDataClient, op: OperationSpec, item: PreparedItem): Promise<IDataObject[]> {
+	const send: Step = async (request) => [await client.request<IDataObject>(request)];
+	const context = { client, op };
 	const run = item.wraps.reduce((next, wrap) => wrap(next, context), send);
 	return await run(item.request);
 }

@@ -10,7 +10,7 @@ import { readMaxConcurrent } from './behaviours';
 import type { ResourceSpec } from './endpoints/types';
 import { runOperation } from './operation';
 import { parameterReader, prepareItem, type PreparedItem } from './parameters';
-import { asNodeError } from './transport/errors';
+import { asNodeError, atItem } from './transport/errors';
 import { WebDataClient } from './transport/client';
 
 type Prepared = { item: PreparedItem } | { error: Error };
@@ -40,23 +40,26 @@ export async function executeResource(this: IExecuteFunctions, resource: Resourc
 		}
 	});
 
-	const client = new WebDataClient(this, { shared: true, maxConcurrent: readMaxConcurrent(this) });
-	const outputs = await Promise.allSettled(
+	// Without Continue On Fail the first failure stops the run: items still waiting send nothing,
+	// as when the execution is cancelled.
+	const halt = new AbortController();
+	const cancel = this.getExecutionCancelSignal?.();
+	const signal = cancel ? AbortSignal.any([cancel, halt.signal]) : halt.signal;
+	const client = new WebDataClient(this, { shared: true, maxConcurrent: readMaxConcurrent(this), signal });
+	const outputs = await Promise.all(
 		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
 			if ('error' in entry) return [errorItem(entry.error, i)];
 			try {
-				const records = await runOperation(client, op, entry.item, i);
+				const records = await runOperation(client, op, entry.item);
 				return records.map((json) => ({ json, pairedItem: { item: i } }));
 			} catch (error) {
-				if (continueOnFail) return [errorItem(error, i)];
-				// Items still waiting for a slot send nothing once one item has failed.
-				const failure = asNodeError(this.getNode(), error);
-				client.halt(failure);
-				throw failure;
+				const failure = atItem(asNodeError(this.getNode(), error), i);
+				if (continueOnFail) return [errorItem(failure, i)];
+				if (!halt.signal.aborted) halt.abort(failure);
+				return [];
 			}
 		}),
 	);
-	const failure = client.haltedBy;
-	if (failure) throw failure;
-	return [outputs.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : []))];
+	if (halt.signal.aborted) throw halt.signal.reason;
+	return [outputs.flat()];
 }

@@ -22,11 +22,11 @@ export const paging: Behaviour = {
 		const kind = op.paginate;
 		if (!kind) return undefined;
 		if (get('returnAll', false) as boolean) {
-			return (_next, { client, itemIndex }) =>
+			return (_next, { client }) =>
 				async (request) => {
-					if (kind === 'jobList') return await allJobs(client, request, itemIndex);
-					if (kind === 'jobResults') return [await jobWithAllResults(client, request, itemIndex)];
-					return [await crawlWithAllPages(client, request, itemIndex)];
+					if (kind === 'jobList') return await allJobs(client, request);
+					if (kind === 'jobResults') return [await jobWithAllResults(client, request)];
+					return [await crawlWithAllPages(client, request)];
 				};
 		}
 		if (kind !== 'jobList') return undefined;

@@ -15,7 +15,6 @@ export type Step = (request: ApiRequest) => Promise<IDataObject[]>;
 export interface StepContext {
 	client: WebDataClient;
 	op: OperationSpec;
-	itemIndex: number;
 }
 
 /** Wraps the step below it; the innermost step sends the request. */

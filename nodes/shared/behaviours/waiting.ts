@@ -10,15 +10,15 @@ export const DEFAULT_POLL_INTERVAL_S = 2;
 
 type Obj = IDataObject;
 
-async function finishJob({ client, op, itemIndex }: StepContext, created: Obj, wait: WaitOptions): Promise<Obj[]> {
+async function finishJob({ client, op }: StepContext, created: Obj, wait: WaitOptions): Promise<Obj[]> {
 	const id = String(created.id ?? (created.data as Obj | undefined)?.id ?? '');
 	const kind = op.job!;
-	const done = await waitForJob(client, kind, id, wait, itemIndex);
+	const done = await waitForJob(client, kind, id, wait);
 	if (kind === 'extract') {
 		const { data, ...status } = done.body;
 		return [{ ...status, ...((data as Obj | undefined) ?? {}) }];
 	}
-	const detail = await jobWithAllResults(client, { method: 'GET', path: statusPath('jobs', id), qs: { ...POLL_PAGE } }, itemIndex, done.body);
+	const detail = await jobWithAllResults(client, { method: 'GET', path: statusPath('jobs', id), qs: { ...POLL_PAGE } }, done.body);
 	const data = detail.data ?? {};
 	const results = ((data.results as Obj[] | undefined) ?? []).map((result) => ({ ...result, jobId: id }));
 	const errors = ((data.errors as Obj[] | undefined) ?? []).map(({ url, error }) => ({ jobId: id, url, error, success: false }));

@@ -29,12 +29,12 @@ function pageSize(request: ApiRequest): number {
 }
 
 /** GET /jobs: every job from the requested page on, as a flat list. */
-export async function allJobs(client: WebDataClient, request: ApiRequest, itemIndex: number): Promise<IDataObject[]> {
+export async function allJobs(client: WebDataClient, request: ApiRequest): Promise<IDataObject[]> {
 	const jobs: IDataObject[] = [];
 	const limit = pageSize(request);
 	let page = Number(request.qs?.page ?? 1);
 	for (let i = 0; i < MAX_PAGES; i++, page++) {
-		const body = await client.request<Envelope>(withQuery(request, { page, limit }), itemIndex);
+		const body = await client.request<Envelope>(withQuery(request, { page, limit }));
 		const list = (body.data?.jobs as IDataObject[] | undefined) ?? [];
 		jobs.push(...list);
 		const totalPages = Number((body.data?.pagination as Pagination | undefined)?.totalPages ?? page);
@@ -47,16 +47,16 @@ export async function allJobs(client: WebDataClient, request: ApiRequest, itemIn
  * GET /jobs/{id}: the job detail of the first page with `results` of every page from it on.
  * `firstPage` is that page when the caller already has it (the last status poll).
  */
-export async function jobWithAllResults(client: WebDataClient, request: ApiRequest, itemIndex: number, firstPage?: Envelope): Promise<Envelope> {
+export async function jobWithAllResults(client: WebDataClient, request: ApiRequest, firstPage?: Envelope): Promise<Envelope> {
 	const limit = pageSize(request);
 	let page = Number(request.qs?.page ?? 1);
-	const first = firstPage ?? (await client.request<Envelope>(withQuery(request, { page, limit }), itemIndex));
+	const first = firstPage ?? (await client.request<Envelope>(withQuery(request, { page, limit })));
 	const data = first.data ?? {};
 	const results = [...((data.results as IDataObject[] | undefined) ?? [])];
 	const totalPages = Number((data.resultPagination as Pagination | undefined)?.totalPages ?? page);
 	while (page < totalPages && page < MAX_PAGES) {
 		page++;
-		const next = await client.request<Envelope>(withQuery(request, { page, limit }), itemIndex);
+		const next = await client.request<Envelope>(withQuery(request, { page, limit }));
 		const more = (next.data?.results as IDataObject[] | undefined) ?? [];
 		if (more.length === 0) break;
 		results.push(...more);
@@ -71,8 +71,8 @@ export function nextCrawlPage(next: string): string {
 }
 
 /** GET /crawl/{id}: the crawl status with `data` of every page, following `next` until null. */
-export async function crawlWithAllPages(client: WebDataClient, request: ApiRequest, itemIndex: number): Promise<Envelope> {
-	const first = await client.request<Envelope>(request, itemIndex);
+export async function crawlWithAllPages(client: WebDataClient, request: ApiRequest): Promise<Envelope> {
+	const first = await client.request<Envelope>(request);
 	const status = first.data ?? {};
 	const pages = [...((status.data as IDataObject[] | undefined) ?? [])];
 	const seen = new Set<string>([String(request.qs?.page ?? '')]);
@@ -81,7 +81,7 @@ export async function crawlWithAllPages(client: WebDataClient, request: ApiReque
 		const page = nextCrawlPage(next);
 		if (seen.has(page)) break;
 		seen.add(page);
-		const body = await client.request<Envelope>(withQuery(request, { page }), itemIndex);
+		const body = await client.request<Envelope>(withQuery(request, { page }));
 		pages.push(...((body.data?.data as IDataObject[] | undefined) ?? []));
 		next = body.data?.next as string | null | undefined;
 	}

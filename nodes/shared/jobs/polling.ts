@@ -59,7 +59,6 @@ export async function waitForJob(
 	kind: JobKind,
 	id: string,
 	options: WaitOptions,
-	itemIndex: number,
 ): Promise<FinishedJob> {
 	const deadline = Date.now() + options.maxWaitMs;
 	const nextDelay = pollDelays(options.pollIntervalMs);
@@ -70,7 +69,6 @@ export async function waitForJob(
 		await sleep(Math.min(nextDelay(), remaining), client.signal);
 		const body = await client.request<IDataObject>(
 			{ method: 'GET', path: statusPath(kind, id), qs: kind === 'jobs' ? { ...POLL_PAGE } : undefined },
-			itemIndex,
 		);
 		status = statusOf(kind, body);
 		if (status === 'COMPLETED') return { status, body };
@@ -81,12 +79,10 @@ export async function waitForJob(
 			throw new NodeApiError(client.node, { jobId: id, status, errors } as JsonObject, {
 				message: `Job ${id} ended ${status}${detail ? `: ${detail}` : ''}`,
 				description: `Job ID ${id}. ${errors.length} error(s) reported by the Web Data API.`,
-				itemIndex,
 			});
 		}
 	}
 	throw new NodeOperationError(client.node, `Job ${id} is still ${status} after ${Math.round(options.maxWaitMs / 1000)} s (Max Wait)`, {
-		itemIndex,
 		description: `The job keeps running on the Web Data Service. Fetch it later with Web Data Job > Get and ID ${id}, or raise Max Wait.`,
 	});
 }

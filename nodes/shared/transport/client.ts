@@ -65,6 +65,8 @@ export interface ClientOptions {
 	shared?: boolean;
 	/** This client's own cap on requests in flight (the node's Max Concurrent Requests). */
 	maxConcurrent?: number;
+	/** Stops every request of the client; by default n8n's execution cancel signal. */
+	signal?: AbortSignal;
 }
 
 export class WebDataClient {
@@ -76,9 +78,6 @@ export class WebDataClient {
 	/** The credential as n8n decrypted it, read once per client and handed to every request. */
 	private decrypted?: ICredentialsDecrypted;
 
-	/** The failure that stopped this run; requests not yet sent are refused once it is set. */
-	haltedBy?: Error;
-
 	private accountKey?: string;
 
 	private readonly ownPacer?: Pacer;
@@ -87,8 +86,9 @@ export class WebDataClient {
 
 	constructor(
 		private readonly ctx: Context,
-		{ shared = false, maxConcurrent }: ClientOptions = {},
+		{ shared = false, maxConcurrent, signal }: ClientOptions = {},
 	) {
+		this.signal = signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
 		if (!shared) this.ownPacer = new Pacer({ concurrency: maxConcurrent ?? 1 });
 		else if (maxConcurrent) this.lane = new Slots(maxConcurrent);
 	}
@@ -97,9 +97,7 @@ export class WebDataClient {
 		return this.ctx.getNode();
 	}
 
-	get signal(): AbortSignal | undefined {
-		return 'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;
-	}
+	readonly signal?: AbortSignal;
 
 	async baseUrl(): Promise<string> {
 		this.credentialsRead ??= this.readCredentials();
@@ -118,10 +116,6 @@ export class WebDataClient {
 	/** The body or text with the API key masked: an error must never carry it, even if the service echoes it. */
 	private redact<T>(value: T): T {
 		return this.credentials ? redactSecret(value, this.credentials.apiKey) : value;
-	}
-
-	halt(error: Error): void {
-		this.haltedBy ??= error;
 	}
 
 	/** The pacer a request goes through; the shared one also has the plan read when it is due. */
@@ -147,29 +141,30 @@ export class WebDataClient {
 	}
 
 	/** Sends one request, retrying what is safe to retry, and returns the parsed JSON body. */
-	async request<T = IDataObject>(request: ApiRequest, itemIndex?: number): Promise<T> {
+	async request<T = IDataObject>(request: ApiRequest): Promise<T> {
 		const url = (await this.baseUrl()) + request.path;
 		for (let attempt = 1; ; attempt++) {
 			const last = attempt >= (request.maxAttempts ?? MAX_ATTEMPTS);
 			const pacer = request.unpaced ? undefined : this.pacer();
 			if (pacer) await this.acquire(pacer);
 			const startedAt = Date.now();
-			if (this.haltedBy) {
+			if (this.signal?.aborted) {
 				if (pacer) this.release(pacer);
-				throw this.haltedBy;
+				throw asNodeError(this.node, this.signal.reason);
 			}
 			let response: FullResponse;
 			try {
 				response = await this.send(url, request);
 			} catch (error) {
 				const code = (error.code ?? error.cause?.code) as string | undefined;
-				if (this.signal?.aborted || !code?.startsWith('E')) throw asNodeError(this.node, error);
+				if (this.signal?.aborted) throw asNodeError(this.node, this.signal.reason ?? error);
+				if (!code?.startsWith('E')) throw asNodeError(this.node, error);
 				const retry = !last && (neverSent(code) || isIdempotent(request.method));
 				if (!retry) {
 					const context = isIdempotent(request.method)
 						? `${describeRequest(request)} failed ${attempt} times`
 						: `${describeRequest(request)} was not retried: it may have reached the service, and repeating it could start a duplicate job or spend credits twice`;
-					throw networkError(this.node, code, this.redact(String(error.message ?? error)), itemIndex, context);
+					throw networkError(this.node, code, this.redact(String(error.message ?? error)), context);
 				}
 				await sleep(backoffMs(attempt), this.signal);
 				continue;
@@ -183,7 +178,7 @@ export class WebDataClient {
 			if (statusCode === 429) {
 				const waitMs = retryAfterMs(headers['retry-after']) ?? backoffMs(attempt);
 				pacer?.onRateLimited(startedAt, waitMs);
-				if (last) throw apiError(this.node, 429, payload, itemIndex, `${describeRequest(request)}: gave up after ${attempt} attempts`);
+				if (last) throw apiError(this.node, 429, payload, `${describeRequest(request)}: gave up after ${attempt} attempts`);
 				await sleep(waitMs, this.signal);
 				continue;
 			}
@@ -192,20 +187,19 @@ export class WebDataClient {
 				continue;
 			}
 			if (statusCode < 200 || statusCode >= 300) {
-				throw apiError(this.node, statusCode, payload, itemIndex, describeRequest(request));
+				throw apiError(this.node, statusCode, payload, describeRequest(request));
 			}
 			if (!parsed.ok) {
 				throw new NodeApiError(this.node, { message: 'Malformed response body' }, {
 					message: `The Web Data API answered ${describeRequest(request)} with a body that is not valid JSON (HTTP ${statusCode})`,
 					description: `The body starts with: ${String(text).slice(0, 200)}`,
 					httpCode: String(statusCode),
-					itemIndex,
 				});
 			}
 			pacer?.onSuccess();
 			// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
 			if ((payload as IDataObject | null)?.success === false) {
-				throw apiError(this.node, statusCode, payload, itemIndex, describeRequest(request));
+				throw apiError(this.node, statusCode, payload, describeRequest(request));
 			}
 			return payload as T;
 		}

@@ -34,7 +34,6 @@ export function apiError(
 	node: INode,
 	status: number,
 	body: unknown,
-	itemIndex: number | undefined,
 	context?: string,
 ): NodeApiError {
 	const message = apiMessage(body);
@@ -44,7 +43,6 @@ export function apiError(
 		message: `${hint} (HTTP ${status})${message ? `: ${message}` : ''}`,
 		description: [context, message].filter(Boolean).join(' - ') || undefined,
 		httpCode: String(status),
-		itemIndex,
 	});
 }
 
@@ -64,11 +62,16 @@ export function asNodeError(node: INode, error: Error): NodeApiError | NodeOpera
 	return error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error);
 }
 
+/** Names the item a failure belongs to: the router does it once, where errors are mapped. */
+export function atItem<E extends NodeApiError | NodeOperationError>(error: E, itemIndex: number): E {
+	error.context.itemIndex ??= itemIndex;
+	return error;
+}
+
 /** A failure before any HTTP status: timeouts, resets, refused connections. */
-export function networkError(node: INode, code: string | undefined, detail: string, itemIndex: number | undefined, context: string): NodeApiError {
+export function networkError(node: INode, code: string | undefined, detail: string, context: string): NodeApiError {
 	return new NodeApiError(node, { message: detail, code: code ?? 'NETWORK' } as JsonObject, {
 		message: `Could not reach the Web Data API${code ? ` (${code})` : ''}: ${detail}`,
 		description: context,
-		itemIndex,
 	});
 }
