@@ -34,7 +34,7 @@ export interface ApiRequest {
 	params: Record<string, string>;
 	query: Record<string, string | string[]>;
 	body: unknown;
-	/** Validated, coerced values of the table's fields (extensions validate their own). */
+	/** Validated, coerced values of the contract's fields (keyed by API name). */
 	values: Record<string, unknown>;
 }
 

@@ -1,24 +1,21 @@
-/**
- * Finds the operation for a request by method and path template, from the endpoint table the
- * nodes use, plus the sandbox's extensions for operations the spec does not show.
- */
-import { RESOURCES } from '../nodes/shared/endpoints';
-import type { HttpMethod, OperationSpec } from '../nodes/shared/endpoints';
+/** Finds the contract endpoint of a request by method and path template. */
+import { ENDPOINTS } from '../contract';
+import type { Endpoint, HttpMethod } from '../contract';
 
 export interface Route {
 	/** `METHOD /path/{template}`: the key of handlers and response schemas. */
 	key: string;
 	method: HttpMethod;
 	template: string;
-	/** The table's operation. */
-	op: OperationSpec;
+	endpoint: Endpoint;
 }
 
-export const ROUTES: readonly Route[] = [
-	...RESOURCES.flatMap((resource) =>
-		resource.operations.map((op) => ({ key: `${op.method} ${op.path}`, method: op.method, template: op.path, op })),
-	),
-];
+export const ROUTES: readonly Route[] = Object.values(ENDPOINTS).map((endpoint: Endpoint) => ({
+	key: `${endpoint.method} ${endpoint.path}`,
+	method: endpoint.method,
+	template: endpoint.path,
+	endpoint,
+}));
 
 export type RouteMatch =
 	| { found: true; route: Route; params: Record<string, string> }

@@ -17,7 +17,7 @@ import { HANDLERS } from './handlers';
 import { errorReply, HttpError, parseJsonBody, queryObject, readBody, send, sleep } from './http';
 import type { Reply } from './http';
 import { matchRoute } from './router';
-import { RESPONSE_SCHEMAS } from './schemas';
+import { RESPONSE_SCHEMAS } from '../contract/responses';
 import type { Job, RequestRecord, SandboxState } from './state';
 import { validateRequest } from './validate';
 
@@ -143,7 +143,7 @@ async function handle(core: SandboxCore, req: http.IncomingMessage, res: http.Se
 		const { route, params } = match;
 		respond(
 			tryReply(() => {
-				const values = validateRequest(route.op, params, query, parsed.value);
+				const values = validateRequest(route.endpoint, params, query, parsed.value);
 				const reply = HANDLERS[route.key](core, { params, query, body: parsed.value, values });
 				return core.config.checkResponses ? checked(route.key, reply) : reply;
 			}),

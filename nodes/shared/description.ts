@@ -2,6 +2,7 @@
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { namesOf } from '../../contract';
 import { BEHAVIOURS, maxConcurrentOption } from './behaviours';
 import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
 
@@ -53,7 +54,7 @@ function fieldProperty(field: FieldSpec): INodeProperties {
  * when a workflow's JSON already sets it: n8n drops collection keys it has no entry for.
  */
 function aliasProperties(field: FieldSpec): INodeProperties[] {
-	return (field.aliases ?? []).map((alias) => ({
+	return namesOf(field).slice(1).map((alias) => ({
 		...fieldProperty({ ...field, name: alias, displayName: `${field.displayName} (as ${alias})` }),
 		displayOptions: { show: { [alias]: [{ _cnd: { exists: true } }] } },
 	}));

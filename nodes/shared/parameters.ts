@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { namesOf } from '../../contract';
 import { BEHAVIOURS, type Wrap } from './behaviours';
 import type { OperationSpec } from './endpoints/types';
 import { buildRequest } from './request';
@@ -43,7 +44,7 @@ export function prepareItem(ctx: IExecuteFunctions, op: OperationSpec, itemIndex
 	const values: Record<string, unknown> = {};
 	for (const field of op.fields) {
 		if (field.required) values[field.name] = read(field.name, itemIndex, '');
-		else for (const name of [field.name, ...(field.aliases ?? [])]) if (name in options) values[name] = options[name];
+		else for (const name of namesOf(field)) if (name in options) values[name] = options[name];
 	}
 	const result = validateFields(op, values);
 	if (!result.ok) {

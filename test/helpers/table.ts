@@ -1,4 +1,5 @@
 /** The endpoint table as the tests walk it: every operation with its node. */
+import { namesOf } from '../../contract';
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import type { FieldSpec, OperationSpec, ResourceSpec } from '../../nodes/shared/endpoints';
 
@@ -20,7 +21,7 @@ export function operation(node: string, value: string): TableOperation {
 }
 
 export function field(op: OperationSpec, name: string): FieldSpec {
-	const found = op.fields.find((f) => f.name === name || f.aliases?.includes(name));
+	const found = op.fields.find((f) => namesOf(f).includes(name));
 	if (!found) throw new Error(`No field ${name} in ${op.method} ${op.path}`);
 	return found;
 }

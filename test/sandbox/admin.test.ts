@@ -1,5 +1,5 @@
 /** The admin API under /__sandbox that other tests rely on. */
-import { AccountResponse } from '../../sandbox/schemas';
+import { AccountResponse } from '../../contract/responses';
 import { admin, call, startListener, waitFor, withSandbox } from './helpers';
 
 describe('admin API', () => {

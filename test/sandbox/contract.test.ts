@@ -6,7 +6,7 @@ import { RESOURCES } from '../../nodes/shared/endpoints';
 import { defaultConfig } from '../../sandbox/config';
 import { HANDLERS } from '../../sandbox/handlers';
 import { ROUTES } from '../../sandbox/router';
-import * as schemas from '../../sandbox/schemas';
+import * as schemas from '../../contract/responses';
 import { seedState } from '../../sandbox/state';
 import { admin, call, startListener, withSandbox } from './helpers';
 import type { Listener } from './helpers';

@@ -6,7 +6,7 @@ import {
 	JobDetailResponse,
 	JobListResponse,
 	ProductsJobResponse,
-} from '../../sandbox/schemas';
+} from '../../contract/responses';
 import { admin, call, sleep, waitFor, withSandbox } from './helpers';
 
 describe('jobs', () => {

@@ -1,6 +1,6 @@
 /** Webhooks: PATCH/DELETE/test per spec, and job events delivered to a listener on loopback. */
 import { isLoopbackUrl, REFUSED, subscribes } from '../../sandbox/webhooks';
-import { ErrorResponse, JobCreation, WebhookDeleteResponse, WebhookEventPayload, WebhookResponse, WebhookTestResponse } from '../../sandbox/schemas';
+import { ErrorResponse, JobCreation, WebhookDeleteResponse, WebhookEventPayload, WebhookResponse, WebhookTestResponse } from '../../contract/responses';
 import { admin, call, sleep, startListener, waitFor, withSandbox } from './helpers';
 import type { Listener } from './helpers';
 

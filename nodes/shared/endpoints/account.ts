@@ -1,3 +1,4 @@
+import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
 export const account: ResourceSpec = {
@@ -6,14 +7,13 @@ export const account: ResourceSpec = {
 	description: 'Credits, plan limits and queue usage of your Web Data Service account',
 	aliases: ['account', 'credits', 'balance', 'plan', 'usage'],
 	operations: [
-		{
+		operation({
 			value: 'get',
 			name: 'Get',
 			action: 'Get account credits and plan',
 			description: 'Get the credit balance, plan limits and queue usage',
-			method: 'GET',
-			path: '/account',
-			fields: [],
-		},
+			endpoint: 'account',
+			fields: {},
+		}),
 	],
 };

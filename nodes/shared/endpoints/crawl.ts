@@ -1,4 +1,5 @@
-import { idPath, query } from './fields';
+import { idPath } from './fields';
+import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
 export const crawl: ResourceSpec = {
@@ -7,18 +8,17 @@ export const crawl: ResourceSpec = {
 	description: 'Read the status and pages of a Web Data Service crawl',
 	aliases: ['crawl', 'crawler', 'spider', 'site pages'],
 	operations: [
-		{
+		operation({
 			value: 'getStatus',
 			name: 'Get Status',
 			action: 'Get crawl status and pages',
 			description: 'Get the status of a crawl and its scraped pages, following the next links',
-			method: 'GET',
-			path: '/crawl/{id}',
+			endpoint: 'crawlStatus',
 			paginate: 'crawlNext',
-			fields: [
-				idPath('Crawl'),
-				query({ name: 'page', displayName: 'Page', kind: 'string', required: true, default: '1', description: 'The page of results to start from' }),
-			],
-		},
+			fields: {
+				...idPath('Crawl'),
+				page: { displayName: 'Page', default: '1', description: 'The page of results to start from' },
+			},
+		}),
 	],
 };

@@ -1,4 +1,4 @@
-import { body } from './fields';
+import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
 export const map: ResourceSpec = {
@@ -7,31 +7,23 @@ export const map: ResourceSpec = {
 	description: "List a website's URLs with the Web Data Service",
 	aliases: ['map', 'sitemap', 'site urls', 'links'],
 	operations: [
-		{
+		operation({
 			value: 'map',
 			name: 'Map',
 			action: 'Map a site',
 			description: "List a site's URLs with their titles and descriptions",
-			method: 'POST',
-			path: '/map',
+			endpoint: 'map',
 			timeoutField: 'timeout',
-			fields: [
-				body({ name: 'url', displayName: 'URL', kind: 'string', required: true, format: 'url', default: '', placeholder: 'https://example.com', description: 'The site to map' }),
-				body({ name: 'search', displayName: 'Search', kind: 'string', description: 'Only return URLs related to this search text' }),
-				body({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 1000, default: 100, description: 'Maximum number of URLs to return' }),
-				body({
-					name: 'sitemap', displayName: 'Sitemap', kind: 'options', default: 'include', description: 'How to use the sitemap',
-					options: [
-						{ name: 'Include', value: 'include', description: 'Use the sitemap and discover other URLs' },
-						{ name: 'Only', value: 'only', description: 'Return only URLs from the sitemap' },
-						{ name: 'Skip', value: 'skip', description: 'Ignore the sitemap' },
-					],
-				}),
-				body({ name: 'includeSubdomains', displayName: 'Include Subdomains', kind: 'boolean', default: true, description: 'Whether to include URLs of subdomains' }),
-				body({ name: 'location', displayName: 'Location (JSON)', kind: 'json', shape: 'object', default: '{}', description: 'A location object, as JSON, passed through as given (its fields are not documented)' }),
-				body({ name: 'timeout', displayName: 'Timeout', kind: 'number', min: 1000, max: 300000, description: 'Timeout in milliseconds' }),
-				body({ name: 'ignoreQueryParameters', displayName: 'Ignore Query Parameters', kind: 'boolean', default: true, description: 'Whether URLs that differ only in their query string count as one' }),
-			],
-		},
+			fields: {
+				url: { displayName: 'URL', placeholder: 'https://example.com', default: '', description: 'The site to map' },
+				search: { displayName: 'Search', description: 'Only return URLs related to this search text' },
+				limit: { displayName: 'Limit', default: 100, description: 'Maximum number of URLs to return' },
+				sitemap: { displayName: 'Sitemap', default: 'include', options: { include: { name: 'Include', description: 'Use the sitemap and discover other URLs' }, only: { name: 'Only', description: 'Return only URLs from the sitemap' }, skip: { name: 'Skip', description: 'Ignore the sitemap' } }, description: 'How to use the sitemap' },
+				includeSubdomains: { displayName: 'Include Subdomains', default: true, description: 'Whether to include URLs of subdomains' },
+				location: { displayName: 'Location (JSON)', default: '{}', description: 'A location object, as JSON, passed through as given (its fields are not documented)' },
+				timeout: { displayName: 'Timeout', description: 'Timeout in milliseconds' },
+				ignoreQueryParameters: { displayName: 'Ignore Query Parameters', default: true, description: 'Whether URLs that differ only in their query string count as one' },
+			},
+		}),
 	],
 };

@@ -1,12 +1,16 @@
 /**
- * The shape of the endpoint table. Every node's operations, parameters, validation and
- * request building are derived from rows of these types; the rows live beside this file,
- * one file per resource. Rows are plain data so that loading the nodes stays cheap.
+ * The shape of the endpoint table: editor matters (labels, descriptions, placeholders, initial
+ * values) and node behaviours on top of the contract's endpoints (contract/), which hold every
+ * wire fact. Rows live beside this file, one file per resource, and are resolved with the
+ * contract by resolve.ts into the operations the nodes are built from.
  */
+import type { EndpointId, FieldName, HttpMethod, JsonShape, StringFormat, WireField } from '../../../contract';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type { EndpointId, HttpMethod };
+export type FieldFormat = StringFormat;
+export type { JsonShape };
 
-/** How a value is entered in the editor and checked before sending. */
+/** How a value is entered in the editor, derived from its wire type. */
 export type FieldKind =
 	| 'string'
 	| 'number'
@@ -18,39 +22,35 @@ export type FieldKind =
 	/** An object or array entered as JSON (or produced by an expression). */
 	| 'json';
 
-/** Shape checks for string fields, where the spec names one. */
-export type FieldFormat = 'url' | 'domainOrUrl' | 'email' | 'countryCode';
-
-/** What a `json` field must hold. Named shapes are defined in validation.ts. */
-export type JsonShape = 'object' | 'array' | 'any' | 'actions' | 'agent' | 'formats';
-
 export interface FieldOption {
 	name: string;
 	value: string;
 	description?: string;
 }
 
-export interface FieldSpec {
-	/** The API's own field name, sent as is. */
-	name: string;
+/** An option's label, or its label and description. */
+export type OptionLabel = string | { name: string; description?: string };
+
+/** What the editor adds to a contract field. */
+export interface EditorField {
 	displayName: string;
-	in: 'path' | 'query' | 'body';
-	kind: FieldKind;
 	description: string;
-	required?: boolean;
-	/** The API's default where the spec gives one; also the editor's initial value. */
-	default?: string | number | boolean | string[];
-	min?: number;
-	max?: number;
-	maxLength?: number;
-	options?: readonly FieldOption[];
-	/** For multiOptions: values outside `options` are still accepted (the spec does not close the list). */
-	openOptions?: boolean;
-	format?: FieldFormat;
-	shape?: JsonShape;
-	/** Alternate API names accepted from JSON or expressions; validated with the same rules, sent as given. */
-	aliases?: readonly string[];
 	placeholder?: string;
+	/** The editor's initial value: the API's default where the spec gives one. */
+	default?: string | number | boolean | string[];
+	/**
+	 * Labels by value: every value of an enum field, or the values a text list offers (other
+	 * values are still accepted, as the spec does not close the list).
+	 */
+	options?: Readonly<Record<string, OptionLabel>>;
+}
+
+/** A contract field with what the editor adds: the field the nodes work with. */
+export interface FieldSpec extends WireField, Omit<EditorField, 'options'> {
+	kind: FieldKind;
+	options?: readonly FieldOption[];
+	/** For multiOptions: values outside `options` are still accepted. */
+	openOptions?: boolean;
 }
 
 /** Node behaviour an operation adds on top of its single request. */
@@ -65,7 +65,7 @@ export interface OperationBehaviour {
 	timeoutField?: string;
 }
 
-export interface OperationSpec extends OperationBehaviour {
+interface OperationLabels extends OperationBehaviour {
 	/** The Operation dropdown value. */
 	value: string;
 	/** The Operation dropdown label. */
@@ -73,6 +73,17 @@ export interface OperationSpec extends OperationBehaviour {
 	/** The action label shown in the node panel and to AI agents. */
 	action: string;
 	description: string;
+}
+
+/** A row of the table: an operation of a node on a contract endpoint. */
+export interface OperationRow<E extends EndpointId> extends OperationLabels {
+	endpoint: E;
+	fields: { readonly [K in FieldName<E>]: EditorField };
+}
+
+/** An operation resolved with its contract endpoint. */
+export interface OperationSpec extends OperationLabels {
+	endpoint: EndpointId;
 	method: HttpMethod;
 	/** Path below the base URL; `{name}` segments are filled from path fields. */
 	path: string;

@@ -1,4 +1,5 @@
-import { query, webLookupCommon } from './fields';
+import { webLookupCommon } from './fields';
+import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
 export const website: ResourceSpec = {
@@ -7,28 +8,28 @@ export const website: ResourceSpec = {
 	description: "Discover a website's fonts and its competitors",
 	aliases: ['fonts', 'typography', 'competitors', 'market', 'domain'],
 	operations: [
-		{
+		operation({
 			value: 'getFonts',
 			name: 'Get Fonts',
 			action: 'Get the fonts of a website',
 			description: 'List the font families, weights and sources a website uses',
-			method: 'GET',
-			path: '/web/fonts',
+			endpoint: 'webFonts',
 			timeoutField: 'timeoutMS',
-			fields: webLookupCommon,
-		},
-		{
+			fields: {
+				...webLookupCommon,
+			},
+		}),
+		operation({
 			value: 'getCompetitors',
 			name: 'Get Competitors',
 			action: 'Get the competitors of a website',
 			description: 'List competitor domains of a website',
-			method: 'GET',
-			path: '/web/competitors',
+			endpoint: 'webCompetitors',
 			timeoutField: 'timeoutMS',
-			fields: [
+			fields: {
 				...webLookupCommon,
-				query({ name: 'limit', displayName: 'Limit', kind: 'number', min: 1, max: 25, default: 10, aliases: ['numCompetitors'], description: 'Maximum number of competitor domains' }),
-			],
-		},
+				limit: { displayName: 'Limit', default: 10, description: 'Maximum number of competitor domains' },
+			},
+		}),
 	],
 };

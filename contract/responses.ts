@@ -18,7 +18,7 @@ export const ErrorResponse = z.object({
 	success: z.literal(false),
 	error: z.string().min(1),
 	issues: z
-		.array(z.object({ field: z.string(), displayName: z.string(), message: z.string(), value: z.unknown() }))
+		.array(z.object({ field: z.string(), in: z.enum(['path', 'query', 'body']), message: z.string(), value: z.unknown() }))
 		.optional(),
 });
 
@@ -318,12 +318,6 @@ export const ExtractStatus = z.object({
 	}),
 	startedAt: dateTime.optional(),
 	completedAt: dateTime.optional(),
-});
-
-/** A resource of the spec whose operation (cancelling a job) the spec does not show. */
-export const CancelJobResponse = z.object({
-	success: z.boolean(),
-	data: z.object({ id: z.string(), status: z.string() }),
 });
 
 // Webhooks

@@ -1,0 +1,51 @@
+/**
+ * Value checks without dependencies (the nodes load them inside n8n). Each returns the first
+ * problem as a message, or undefined when the value passes.
+ */
+
+export type Problem = string | undefined;
+
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isHttpUrl(value: string): boolean {
+	try {
+		const { protocol, hostname } = new URL(value);
+		return (protocol === 'http:' || protocol === 'https:') && hostname.length > 0;
+	} catch {
+		return false;
+	}
+}
+
+export const isDomain = (value: string) => DOMAIN.test(value);
+export const isEmail = (value: string) => EMAIL.test(value);
+export const isCountryCode = (value: string) => /^[a-z]{2}$/i.test(value);
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The type name a value reads as in a message ("Expected object, received array"). */
+export function typeName(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'array';
+	if (typeof value === 'number' && Number.isNaN(value)) return 'nan';
+	return typeof value;
+}
+
+const prefixed = (what: string, message: string) => (what ? `${what} ${message}` : message);
+
+/** A finite number within bounds; `what` (e.g. "action amount") names it in bound messages. */
+export function checkNumber(value: unknown, min: number | undefined, max: number | undefined, what = ''): Problem {
+	if (typeof value !== 'number' || Number.isNaN(value)) return 'must be a number';
+	if (!Number.isFinite(value)) return 'must be a finite number';
+	if (min !== undefined && value < min) return prefixed(what, `must be at least ${min}`);
+	if (max !== undefined && value > max) return prefixed(what, `must be at most ${max}`);
+	return undefined;
+}
+
+/** Text of at most `maxLength` characters; `notText` is the message for anything else. */
+export function checkText(value: unknown, maxLength: number | undefined, notText: string, what = ''): Problem {
+	if (typeof value !== 'string') return notText;
+	if (maxLength !== undefined && value.length > maxLength) return prefixed(what, `must be at most ${maxLength} characters`);
+	return undefined;
+}

@@ -1,0 +1,10 @@
+/**
+ * The wire contract: the spec's endpoints and fields as data, and the checks of wire values.
+ * The nodes and the sandbox are both built on it. Response schemas (zod, dev only) are in
+ * responses.ts, which the nodes never load.
+ */
+export { ENDPOINTS, type EndpointId, type FieldName } from './endpoints';
+export { namesOf, wireNames } from './names';
+export { gatherWire, placeWire, type QueryValue, type WireRequest } from './request';
+export { formatWireIssue, gotValue, isUnset, validateWire, type WireIssue, type WireResult } from './validate';
+export type * from './types';

@@ -1,0 +1,130 @@
+/**
+ * Checks wire values (keyed by the API's names, alternate names allowed) against an endpoint's
+ * fields, and coerces text to the types the API expects, so query strings validate as well as
+ * JSON. Issues name the field as the API knows it.
+ */
+import { checkNumber, checkText, isCountryCode, isDomain, isEmail, isHttpUrl, type Problem } from './checks';
+import { JSON_SHAPES } from './jsonShapes';
+import { namesOf } from './names';
+import type { FieldLocation, StringFormat, WireField } from './types';
+
+export interface WireIssue {
+	/** The API name the value was given under (a field's name or one of its alternate names). */
+	field: string;
+	in: FieldLocation;
+	message: string;
+	value: unknown;
+}
+
+export type WireResult = { ok: true; values: Record<string, unknown> } | { ok: false; issues: WireIssue[] };
+
+type Checked = { value: unknown; problem?: undefined } | { problem: string };
+
+const FORMATS: Record<StringFormat, [(value: string) => boolean, string]> = {
+	url: [isHttpUrl, 'must be a full http(s) URL, such as https://example.com'],
+	domainOrUrl: [(v) => isDomain(v) || isHttpUrl(v), 'must be a domain (example.com) or an http(s) URL'],
+	email: [isEmail, 'must be an e-mail address'],
+	countryCode: [isCountryCode, 'must be a two-letter country code, such as us'],
+};
+
+const toNumber = (value: unknown) =>
+	typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+const toBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
+const toList = (value: unknown) =>
+	typeof value !== 'string' ? value : value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== '');
+
+const result = (value: unknown, problem: Problem): Checked => (problem === undefined ? { value } : { problem });
+
+function checkString(field: WireField, value: unknown): Problem {
+	const problem = checkText(value, field.maxLength, 'must be text');
+	if (problem || !field.format) return problem;
+	const [test, message] = FORMATS[field.format];
+	return test(value as string) ? undefined : message;
+}
+
+function checkList(field: WireField, value: unknown): Problem {
+	if (!Array.isArray(value)) return 'must be a list of text values';
+	if (field.required && value.length === 0) return 'must not be empty';
+	return value.every((item) => typeof item === 'string') ? undefined : 'must be a list of text values';
+}
+
+function checkJson(field: WireField, value: unknown): Checked {
+	let parsed = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch {
+			return { problem: 'is not valid JSON' };
+		}
+	}
+	return result(parsed, JSON_SHAPES[field.shape ?? 'any'](parsed));
+}
+
+function checkEnum(field: WireField, value: unknown): Problem {
+	if (typeof value !== 'string') return 'must be text';
+	const allowed = field.enum ?? [];
+	return allowed.includes(value) ? undefined : `must be one of ${allowed.join(', ')}`;
+}
+
+/** One value of a field, coerced where its type allows. */
+export function checkValue(field: WireField, raw: unknown): Checked {
+	switch (field.type) {
+		case 'number': {
+			const value = toNumber(raw);
+			return result(value, checkNumber(value, field.min, field.max));
+		}
+		case 'boolean': {
+			const value = toBoolean(raw);
+			return result(value, typeof value === 'boolean' ? undefined : 'must be true or false');
+		}
+		case 'enum':
+			return result(raw, checkEnum(field, raw));
+		case 'stringArray': {
+			const value = toList(raw);
+			return result(value, checkList(field, value));
+		}
+		case 'json':
+			return checkJson(field, raw);
+		default:
+			return result(raw, checkString(field, raw));
+	}
+}
+
+/** True for values that mean "not set": absent, empty text, or an empty JSON object or array. */
+export function isUnset(value: unknown): boolean {
+	if (value === undefined || value === null) return true;
+	if (typeof value === 'string') return value.trim() === '' || /^\s*(\{\s*\}|\[\s*\])\s*$/.test(value);
+	if (Array.isArray(value)) return value.length === 0;
+	if (typeof value === 'object') return Object.keys(value).length === 0;
+	return false;
+}
+
+/** Validates one request's values against `fields`. Unset optional values are dropped. */
+export function validateWire(fields: readonly WireField[], values: Record<string, unknown>): WireResult {
+	const issues: WireIssue[] = [];
+	const out: Record<string, unknown> = {};
+	for (const field of fields) {
+		const names = namesOf(field).filter((name) => name in values && !isUnset(values[name]));
+		if (names.length === 0 && field.required) issues.push({ field: field.name, in: field.in, message: 'is required', value: values[field.name] });
+		for (const name of names) {
+			const checked = checkValue(field, values[name]);
+			if (checked.problem === undefined) out[name] = checked.value;
+			else issues.push({ field: name, in: field.in, message: checked.problem, value: values[name] });
+		}
+	}
+	return issues.length > 0 ? { ok: false, issues } : { ok: true, values: out };
+}
+
+/** `, got "abc"` for an issue's value, cut to a readable length; empty for a missing value. */
+export function gotValue(issue: WireIssue): string {
+	if (issue.message === 'is required') return '';
+	const shown = JSON.stringify(issue.value) ?? 'nothing';
+	return `, got ${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}`;
+}
+
+const WHERE: Record<FieldLocation, string> = { path: 'path parameter', query: 'query parameter', body: 'body field' };
+
+/** One readable sentence for an issue, e.g. `query parameter (maxAgeMs) must be at most 7776000000, got 9e12`. */
+export function formatWireIssue(issue: WireIssue): string {
+	return `${WHERE[issue.in]} (${issue.field}) ${issue.message}${gotValue(issue)}`;
+}

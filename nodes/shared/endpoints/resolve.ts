@@ -1,0 +1,33 @@
+/** Joins the table's editor rows with the contract's endpoints. */
+import { ENDPOINTS, type EndpointId, type WireField, type WireType } from '../../../contract';
+import type { EditorField, FieldKind, FieldOption, FieldSpec, OperationRow, OperationSpec } from './types';
+
+const KINDS: Record<WireType, FieldKind> = {
+	string: 'string',
+	number: 'number',
+	boolean: 'boolean',
+	enum: 'options',
+	stringArray: 'stringList',
+	json: 'json',
+};
+
+function option(value: string, editor: EditorField): FieldOption {
+	const label = editor.options?.[value];
+	if (label === undefined) throw new Error(`"${editor.displayName}" has no label for ${value}`);
+	return typeof label === 'string' ? { name: label, value } : { ...label, value };
+}
+
+function resolveField(wire: WireField, editor: EditorField): FieldSpec {
+	const { options, ...shown } = editor;
+	const field: FieldSpec = { ...wire, ...shown, kind: KINDS[wire.type] };
+	if (wire.enum) field.options = wire.enum.map((value) => option(value, editor));
+	else if (options) Object.assign(field, { kind: 'multiOptions', openOptions: true, options: Object.keys(options).map((value) => option(value, editor)) });
+	return field;
+}
+
+export function operation<E extends EndpointId>(row: OperationRow<E>): OperationSpec {
+	const { endpoint: id, fields, ...labels } = row;
+	const { method, path, fields: wire } = ENDPOINTS[id];
+	const editor = fields as Record<string, EditorField>;
+	return { ...labels, endpoint: id, method, path, fields: wire.map((field: WireField) => resolveField(field, editor[field.name])) };
+}
