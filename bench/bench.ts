@@ -26,6 +26,7 @@ import { performance } from 'node:perf_hooks';
 
 import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/behaviours';
 import { pollDelays } from '../nodes/shared/jobs/polling';
+import { bareClient } from './bareClient';
 import { measureLoad } from './loadTime';
 import { SandboxProcess } from './sandboxProcess';
 import { registerTypeScript, repoRoot } from './tsRequire';
@@ -123,24 +124,9 @@ async function throughput(harness: Harness, label: string, rateLimitPerMinute: n
 async function bareClientRate(rateLimitPerMinute: number): Promise<number> {
 	const sandbox = await SandboxProcess.start({ latencyMs: LATENCY_MS, credits: 10_000_000, plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute } });
 	try {
-		const headers = { authorization: `Bearer ${sandbox.apiKey}` };
-		const once = async (domain: string) => (await fetch(`${sandbox.baseUrl}/brand/retrieve?domain=${domain}`, { headers })).text();
-		await Promise.all([once('warmup0.example'), once('warmup1.example')]);
+		await bareClient(sandbox, { count: 2, loops: 2, prefix: 'warmup' });
 		await sandbox.reset();
-		let next = 0;
-		let ok = 0;
-		const started = performance.now();
-		await Promise.all(
-			Array.from({ length: PLAN_CONCURRENCY }, async () => {
-				while (next < ITEMS) {
-					const i = next++;
-					const response = await fetch(`${sandbox.baseUrl}/brand/retrieve?domain=bare${i}.example`, { headers });
-					await response.text();
-					if (response.ok) ok++;
-				}
-			}),
-		);
-		return ok / ((performance.now() - started) / 1000);
+		return (await bareClient(sandbox, { count: ITEMS, loops: PLAN_CONCURRENCY })).perSecond;
 	} finally {
 		await sandbox.close();
 	}

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# `npm run bench:n8n`: 200 items through Web Data Brand and through n8n's HTTP Request node
-# (default settings, and batching 10 per batch 100 ms apart) inside the pinned real n8n, against
-# the sandbox (100 ms latency, plan concurrency 10). Prints items ok and items/s per node; not a
-# pass/fail test. WEBDATA_BENCH_RATE sets the plan's requests/min (default 6000),
-# WEBDATA_BENCH_ITEMS the item count (default 200). WEBDATA_SKIP_BUILD=1 skips the build.
+# `npm run bench:n8n`: Web Data Brand inside the pinned real n8n against the sandbox (100 ms
+# latency, plan concurrency 10, 6000/min): a bare fetch client as the ceiling, 200 and 1000 items
+# in a long-running n8n, two executions at once, and queue mode (2 workers, 8 executions at once;
+# needs PostgreSQL and Redis, installed by ensure-services.sh). Prints figures beside targets; not
+# a pass/fail test (e2e/harness/bench-n8n.ts). WEBDATA_SKIP_BUILD=1 skips the build,
+# WEBDATA_BENCH_QUEUE=0 skips queue mode, WEBDATA_BENCH_HTTP=0 the HTTP Request node rows.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -11,4 +12,5 @@ if [ "${WEBDATA_SKIP_BUILD:-0}" != 1 ]; then npm run build --silent; fi
 WEBDATA_NODE24_BIN="$(bash "$ROOT/scripts/ensure-node24.sh")"
 WEBDATA_N8N_DIR="$(bash "$ROOT/scripts/ensure-n8n.sh")"
 export WEBDATA_NODE24_BIN WEBDATA_N8N_DIR
+if [ "${WEBDATA_BENCH_QUEUE:-1}" != 0 ]; then bash "$ROOT/scripts/ensure-services.sh"; fi
 exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/e2e/harness/bench-n8n.js"

@@ -364,8 +364,17 @@ export class N8n {
 		const versionId = workflow.activeVersionId;
 		if (!versionId) return false;
 		await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
-		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+		await this.activate(workflowId, versionId);
 		return true;
+	}
+
+	/**
+	 * Publishes a workflow in the running n8n (its current version unless one is given), without
+	 * the restart `publish()` needs. A production webhook may still answer 404 for a moment after.
+	 */
+	async activate(workflowId: string, versionId?: string): Promise<void> {
+		versionId ??= (await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`)).versionId;
+		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
 	}
 
 	/** The node types the running n8n knows (what the editor loads), as `type` -> versions. */

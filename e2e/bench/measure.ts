@@ -1,0 +1,170 @@
+/**
+ * What the benchmark reads after a run: the executions n8n recorded (through its REST API, with
+ * run data: the node under test's own start and execution time, and its items), and the requests
+ * the sandbox recorded (each with its status, so 429s are counted where they were refused).
+ */
+import * as fs from 'node:fs';
+
+import { nodeItems, nodeTask, sleep, type N8n, type RunData } from '../harness/n8n';
+import type { RecordedRequest, Sandbox } from '../harness/sandbox';
+import { NODE_UNDER_TEST } from './workflows';
+
+/**
+ * POSTs every list of domains to the webhook at once; resolves when every call has answered. A
+ * 404 (the webhook not registered yet, just after activation: it starts nothing) is tried again
+ * for up to 15 s.
+ */
+export async function callAtOnce(url: string, lists: string[][]): Promise<void> {
+	const call = async (list: string[]) => {
+		for (const started = Date.now(); ; await sleep(250)) {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ domains: list.map((domain) => ({ domain })) }),
+			});
+			const answer = { status: res.status, body: await res.text() };
+			if (answer.status !== 404 || Date.now() - started > 15_000) return answer;
+		}
+	};
+	const answers = await Promise.all(lists.map(call));
+	const bad = answers.find((a) => a.status !== 200);
+	if (bad) throw new Error(`${url} answered ${bad.status}: ${bad.body.slice(0, 300)}`);
+}
+
+/** One execution, seen through the node under test. */
+export interface NodeRun {
+	executionId: string;
+	status: string;
+	items: number;
+	ok: number;
+	/** The node's start and end (epoch ms, the clock of the process that ran it). */
+	startMs: number;
+	endMs: number;
+	/** The domain of its first item: says which call it was. */
+	firstDomain: string;
+	/** Failed items by HTTP status. */
+	failures: Record<string, number>;
+}
+
+function nodeRun(executionId: string, run: RunData): NodeRun {
+	const task = nodeTask(run, NODE_UNDER_TEST);
+	const items = nodeItems(run, NODE_UNDER_TEST);
+	const failed = items.filter((item) => item.error !== undefined);
+	const failures: Record<string, number> = {};
+	for (const item of failed) {
+		const error = item.error as Record<string, unknown> | undefined;
+		const status = String(error?.httpCode ?? item.httpCode ?? /\b([45]\d\d)\b/.exec(JSON.stringify(error))?.[1] ?? 'error');
+		failures[status] = (failures[status] ?? 0) + 1;
+	}
+	const first = nodeItems(run, 'Split Out')[0];
+	return {
+		executionId,
+		status: run.status,
+		items: items.length,
+		ok: items.length - failed.length,
+		startMs: task?.startTime ?? NaN,
+		endMs: (task?.startTime ?? NaN) + (task?.executionTime ?? NaN),
+		firstDomain: String(first?.domain ?? ''),
+		failures,
+	};
+}
+
+const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+/** The executions of one n8n (its REST API; in queue mode main's), each returned once. */
+export class Runs {
+	private readonly seen = new Set<string>();
+
+	constructor(private readonly n8n: N8n) {}
+
+	/** Waits until `count` executions of the workflow not returned before have ended; oldest first. */
+	async next(workflowId: string, count: number, timeoutMs = 120_000): Promise<NodeRun[]> {
+		const started = Date.now();
+		for (;;) {
+			const fresh = (await this.n8n.executions(workflowId)).filter((e) => !this.seen.has(e.id));
+			const ended = fresh.filter((e) => ENDED.has(e.status));
+			if (ended.length >= count) {
+				const ids = ended.map((e) => e.id).sort((a, b) => Number(a) - Number(b));
+				ids.forEach((id) => this.seen.add(id));
+				return await Promise.all(ids.map(async (id) => nodeRun(id, await this.n8n.execution(id))));
+			}
+			if (Date.now() - started > timeoutMs) throw new Error(`${ended.length} of ${count} executions of ${workflowId} ended within ${timeoutMs} ms`);
+			await sleep(200);
+		}
+	}
+}
+
+export interface Throughput {
+	items: number;
+	ok: number;
+	/** From the first run's node start to the last run's node end. */
+	seconds: number;
+	perSecond: number;
+	failures: Record<string, number>;
+}
+
+export function throughput(runs: NodeRun[]): Throughput {
+	const seconds = (Math.max(...runs.map((r) => r.endMs)) - Math.min(...runs.map((r) => r.startMs))) / 1000;
+	const ok = runs.reduce((n, r) => n + r.ok, 0);
+	const failures: Record<string, number> = {};
+	for (const r of runs) for (const [k, v] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + v;
+	return { items: runs.reduce((n, r) => n + r.items, 0), ok, seconds, perSecond: ok / seconds, failures };
+}
+
+/** The item requests the sandbox recorded since its log was last cleared. */
+export interface Traffic {
+	requests: number;
+	refused: number;
+	/** Most admitted requests in flight at once (each counted for `latencyMs` from its arrival). */
+	maxInFlight: number;
+	/** The first request's arrival and the last admitted one's answer (its arrival + latency), epoch ms. */
+	firstAt: number;
+	lastDoneAt: number;
+	/** Items answered per second between those two. */
+	servedPerSecond: number;
+	records: RecordedRequest[];
+}
+
+export async function traffic(sandbox: Sandbox, latencyMs: number): Promise<Traffic> {
+	const records = (await sandbox.requests()).filter((r) => r.path === '/brand/retrieve');
+	const admitted = records.filter((r) => r.status !== 429).map((r) => Date.parse(r.at));
+	const events = [...admitted.map((t) => [t, 1]), ...admitted.map((t) => [t + latencyMs, -1])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+	let inFlight = 0;
+	let maxInFlight = 0;
+	for (const [, delta] of events) maxInFlight = Math.max(maxInFlight, (inFlight += delta));
+	const firstAt = Math.min(...records.map((r) => Date.parse(r.at)));
+	const lastDoneAt = Math.max(...admitted) + latencyMs;
+	const served = records.filter((r) => r.status >= 200 && r.status < 300).length;
+	return {
+		requests: records.length,
+		refused: records.filter((r) => r.status === 429).length,
+		maxInFlight,
+		firstAt,
+		lastDoneAt,
+		servedPerSecond: served / ((lastDoneAt - firstAt) / 1000),
+		records,
+	};
+}
+
+/** CPU time (user + system, ms) a process has used so far; 0 when it is gone. Linux /proc, 10 ms ticks. */
+function cpuMs(pid: number | undefined): number {
+	if (pid === undefined) return 0;
+	if (pid === process.pid) {
+		const { user, system } = process.cpuUsage();
+		return (user + system) / 1000;
+	}
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+		return (utime + stime) * 10;
+	} catch {
+		return 0;
+	}
+}
+
+/** Runs `fn` and says how much CPU time (ms) each named process used meanwhile. */
+export async function withCpu<T>(pids: Record<string, number | undefined>, fn: () => Promise<T>): Promise<{ result: T; cpuMs: Record<string, number> }> {
+	const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+	const result = await fn();
+	return { result, cpuMs: Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid) - before[name]])) };
+}

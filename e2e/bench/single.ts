@@ -1,0 +1,113 @@
+/**
+ * One long-running `n8n start` (regular mode, SQLite): the workflows are published and called
+ * over HTTP, so every measured execution runs in a process that has already read the plan (a
+ * warm-up execution reads it first). Measures, against the same sandbox:
+ *   - the bare fetch client at 200 and 1000 requests (the ceiling),
+ *   - Web Data Brand at 200 and 1000 items, one execution each,
+ *   - two executions of 200 items started at once,
+ *   - optionally n8n's HTTP Request node, default settings and batched.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import { bareClient, type BareClientResult } from '../../bench/bareClient';
+import { N8n } from '../harness/n8n';
+import { freePortBlock, type Sandbox } from '../harness/sandbox';
+import { killOnExit } from '../harness/services';
+import { sandboxCredential } from '../harness/setup';
+import { Runs, callAtOnce, throughput, traffic, withCpu, type NodeRun, type Throughput, type Traffic } from './measure';
+import { brandWorkflow, domains, httpRequestWorkflow, type BenchWorkflow } from './workflows';
+
+export interface BenchSettings {
+	latencyMs: number;
+	concurrency: number;
+	ratePerMinute: number;
+	/** Where logs go. */
+	artifactsDir: string;
+	/** For experiments: install the package from here (package.json + dist/) instead of the checkout. */
+	packageFrom?: string;
+	/** For experiments: extra environment for every n8n process. */
+	n8nEnv?: Record<string, string>;
+}
+
+/** One measured step: the node's figures and what the sandbox saw meanwhile. */
+export interface Step {
+	label: string;
+	runs: NodeRun[];
+	node: Throughput;
+	traffic: Omit<Traffic, 'records'>;
+	/** CPU time (ms) each process used during the step. */
+	cpuMs: Record<string, number>;
+}
+
+export interface SingleResult {
+	bare: Record<number, BareClientResult & { cpuMs: Record<string, number> }>;
+	brand: Record<number, Step>;
+	pair: Step;
+	http: Step[];
+	timings: Record<string, number>;
+}
+
+export const SIZES = [200, 1000];
+export const PAIR_ITEMS = 200;
+
+export async function singleProcess(sandbox: Sandbox, settings: BenchSettings, { httpRequest = true } = {}): Promise<SingleResult> {
+	const timings: Record<string, number> = {};
+	let t = Date.now();
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-bench-'));
+	const unhook = killOnExit(undefined, { dirs: [userFolder] });
+	const n8n = new N8n({ userFolder, port: await freePortBlock(3), logFile: path.join(settings.artifactsDir, 'n8n.log'), env: settings.n8nEnv });
+	const brand = brandWorkflow();
+	const http = httpRequest ? [httpRequestWorkflow(sandbox.baseUrl, false), httpRequestWorkflow(sandbox.baseUrl, true)] : [];
+	try {
+		n8n.installPackage(settings.packageFrom);
+		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
+		await n8n.importWorkflows([brand, ...http].map((w) => w.workflow));
+		timings['imports'] = Date.now() - t;
+		t = Date.now();
+		const ready = n8n.start();
+		const unhookN8n = killOnExit(n8n.pid);
+		await ready;
+		timings['n8n start -> ready'] = Date.now() - t;
+		t = Date.now();
+		for (const w of [brand, ...http]) await n8n.activate(w.id);
+		const runs = new Runs(n8n);
+		const url = (w: BenchWorkflow) => `${n8n.baseUrl}/webhook/${w.path}`;
+		/** Calls the workflow once per list of domains, all at once, and reads what happened. */
+		const step = async (label: string, w: BenchWorkflow, lists: string[][]): Promise<Step> => {
+			await sandbox.clearRequests();
+			const { result: got, cpuMs } = await withCpu({ n8n: n8n.pid, sandbox: sandbox.pid }, async () => {
+				await callAtOnce(url(w), lists);
+				return await runs.next(w.id, lists.length);
+			});
+			const { records: _records, ...seen } = await traffic(sandbox, settings.latencyMs);
+			return { label, runs: got, node: throughput(got), traffic: seen, cpuMs };
+		};
+
+		// Warm-up: loads the node, reads the plan into this process's pacer, warms n8n's paths.
+		await step('warm-up', brand, [domains('warmup', 20)]);
+		for (const w of http) await step('warm-up', w, [domains(`warmup-${w.id}`, 5)]);
+		await bareClient(sandbox, { count: 20, loops: settings.concurrency, prefix: 'bare-warmup' });
+		timings['warm-up'] = Date.now() - t;
+
+		t = Date.now();
+		const result: SingleResult = { bare: {}, brand: {}, pair: undefined!, http: [], timings };
+		for (const count of SIZES) {
+			const bare = await withCpu({ bench: process.pid, sandbox: sandbox.pid }, () => bareClient(sandbox, { count, loops: settings.concurrency, prefix: `bare${count}-` }));
+			result.bare[count] = { ...bare.result, cpuMs: bare.cpuMs };
+			result.brand[count] = await step(`${count} items`, brand, [domains(`one${count}`, count)]);
+		}
+		result.pair = await step(`2 executions x ${PAIR_ITEMS} items at once`, brand, [domains('pairA', PAIR_ITEMS), domains('pairB', PAIR_ITEMS)]);
+		for (const w of http) result.http.push(await step(w.label, w, [domains(w.id, PAIR_ITEMS)]));
+		timings['measurements'] = Date.now() - t;
+		unhookN8n();
+		return result;
+	} finally {
+		t = Date.now();
+		await n8n.stop();
+		timings['n8n stop'] = Date.now() - t;
+		fs.rmSync(userFolder, { recursive: true, force: true });
+		unhook();
+	}
+}

@@ -1,0 +1,87 @@
+/**
+ * The benchmark's workflows: Webhook (POST `{domains: [{domain}, ...]}`, answers when the last
+ * node is done) > Split Out > the node under test, which keeps failed items as output so they
+ * can be counted. Called over HTTP, they run in a long-running n8n (or its queue-mode workers),
+ * where the plan is already known after a first execution.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { PACKAGE_NAME } from '../harness/paths';
+import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME, type WorkflowJson } from '../harness/setup';
+
+/** The node under test in every workflow: its run data gives the timing and the items. */
+export const NODE_UNDER_TEST = 'Under test';
+
+const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
+
+export interface BenchWorkflow {
+	id: string;
+	/** The production webhook path. */
+	path: string;
+	label: string;
+	workflow: WorkflowJson;
+}
+
+function webhookWorkflow(id: string, label: string, node: { type: string; typeVersion: number; parameters: Record<string, unknown> }): BenchWorkflow {
+	const path = `bench-${id}`;
+	const workflow: WorkflowJson = {
+		id,
+		name: `bench: ${label}`,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: `${id}-webhook`,
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'noData', options: {} },
+			},
+			{
+				id: `${id}-split`,
+				name: 'Split Out',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.domains', options: {} },
+			},
+			{ id: `${id}-node`, name: NODE_UNDER_TEST, position: [440, 0], onError: 'continueRegularOutput', credentials, ...node },
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
+			'Split Out': { main: [[{ node: NODE_UNDER_TEST, type: 'main', index: 0 }]] },
+		},
+	};
+	return { id, path, label, workflow };
+}
+
+/** Web Data Brand > Retrieve by Domain, default settings. */
+export function brandWorkflow(): BenchWorkflow {
+	return webhookWorkflow('wdBenchBrand', 'Web Data Brand > Retrieve (default settings)', {
+		type: `${PACKAGE_NAME}.webDataBrand`,
+		typeVersion: 1,
+		parameters: { operation: 'retrieve', domain: '={{ $json.domain }}', options: {} },
+	});
+}
+
+/** n8n's HTTP Request node with the Web Data credential: default settings, or batches of 10 every 100 ms. */
+export function httpRequestWorkflow(baseUrl: string, batching: boolean): BenchWorkflow {
+	return webhookWorkflow(batching ? 'wdBenchHttpBatched' : 'wdBenchHttp', batching ? 'HTTP Request (batches of 10, 100 ms apart)' : 'HTTP Request (default settings)', {
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			url: `${baseUrl}/brand/retrieve`,
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: 'webDataApi',
+			sendQuery: true,
+			queryParameters: { parameters: [{ name: 'domain', value: '={{ $json.domain }}' }] },
+			options: batching ? { batching: { batch: { batchSize: 10, batchInterval: 100 } } } : {},
+		},
+	});
+}
+
+/** `count` distinct domains for one call: `<tag>-<i>.example`. */
+export function domains(tag: string, count: number): string[] {
+	return Array.from({ length: count }, (_, i) => `${tag}-${i}.example`);
+}
