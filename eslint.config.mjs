@@ -4,8 +4,9 @@
 // over the node code and package.json, plus eslint-plugin-n8n-nodes-base's `community`,
 // `credentials` and `nodes` rule sets on the files each is written for.
 //
-// Only credentials/, nodes/ and package.json are linted: everything else (sandbox, tests,
-// bench, e2e, scripts, build files) is not node code and is checked by tsc.
+// Only credentials/, nodes/, the contract the nodes load (contract/, without the dev-only response
+// schemas) and package.json are linted: everything else (sandbox, tests, bench, e2e, scripts,
+// build files) is not node code and is checked by tsc.
 import js from '@eslint/js';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -15,9 +16,9 @@ import tseslint from 'typescript-eslint';
 const communityRecommended = n8nCommunityNodesPlugin.configs.recommended;
 
 export default defineConfig([
-	globalIgnores(['**/*', '!credentials/', '!credentials/**', '!nodes/', '!nodes/**', '!package.json']),
+	globalIgnores(['**/*', '!credentials/', '!credentials/**', '!nodes/', '!nodes/**', '!contract/', '!contract/**', 'contract/responses.ts', '!package.json']),
 	{
-		files: ['credentials/**/*.ts', 'nodes/**/*.ts'],
+		files: ['contract/**/*.ts', 'credentials/**/*.ts', 'nodes/**/*.ts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended, communityRecommended],
 		plugins: { 'n8n-nodes-base': n8nNodesBase },
 		rules: {

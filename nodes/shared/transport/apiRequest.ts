@@ -1,5 +1,5 @@
 /** What the transport sends: one HTTP request below the credential's base URL. */
-import type { HttpMethod } from '../endpoints/types';
+import type { HttpMethod } from '../../../contract';
 
 export interface ApiRequest {
 	method: HttpMethod;

@@ -1,5 +1,5 @@
 /** When and how long to wait before trying a request again. */
-import type { HttpMethod } from '../endpoints/types';
+import type { HttpMethod } from '../../../contract';
 
 export const MAX_ATTEMPTS = 6;
 const BASE_BACKOFF_MS = 500;
