@@ -1,6 +1,7 @@
 /**
  * The endpoint table: every operation of every node, one resource file each.
- * Adding an endpoint means adding a row to the resource's `operations`.
+ * Adding an endpoint means adding it to contract/endpoints.ts (its wire facts), then a row to the
+ * resource's `operations` (its labels and behaviours).
  */
 import { account } from './account';
 import { brand } from './brand';
