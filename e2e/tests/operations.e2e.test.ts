@@ -15,7 +15,11 @@ import {
 	OP_CASES,
 	OPS_WORKFLOW_ID,
 	badParameterWorkflow,
+	expectedOnTheWire,
+	isJobPoll,
+	onTheWire,
 	operationsWorkflow,
+	requestsByCase,
 } from './operations';
 
 const suite = new Suite('operations');
@@ -31,6 +35,10 @@ afterAll(async () => {
 describe('1. every action operation runs inside n8n (import:workflow + execute --id)', () => {
 	let result: ExecuteResult;
 	let requests: RecordedRequest[] = [];
+	/** The requests the nodes sent: all but the plan read, the first GET /account of the n8n process. */
+	let sent: RecordedRequest[] = [];
+	/** Each case's own requests, in order (see requestsByCase). */
+	let own = new Map<string, RecordedRequest[]>();
 	const outputs = new Map<string, Array<Record<string, unknown>>>();
 
 	beforeAll(async () => {
@@ -41,7 +49,16 @@ describe('1. every action operation runs inside n8n (import:workflow + execute -
 		result = await suite.time('execute: every operation', () => n8n.execute(OPS_WORKFLOW_ID));
 		suite.saveRun('operations', result);
 		requests = await sandbox.requests();
+		const planRead = requests.findIndex((r) => r.method === 'GET' && r.path === '/account');
+		sent = requests.filter((_, i) => i !== planRead);
 		for (const c of OP_CASES) outputs.set(c.title, nodeItems(result.run, c.title));
+		own = requestsByCase(OP_CASES, sent, outputs);
+	});
+
+	test('every request sent is one a case expects, or a status poll of a job it waits for', () => {
+		const expected = new Set([...own.values()].flat());
+		const others = sent.filter((r) => !expected.has(r));
+		expect(others.filter((r) => !isJobPoll(r))).toEqual([]);
 	});
 
 	test('the cases cover every operation of the endpoint table', () => {
@@ -65,9 +82,10 @@ describe('1. every action operation runs inside n8n (import:workflow + execute -
 		if (task.error || failures.length > 0) {
 			throw new Error(`n8n reported an error: ${task.error?.message ?? ''} ${JSON.stringify(failures).slice(0, 500)}`);
 		}
-		const expectedPath = c.request.path(outputs);
-		const mine = requests.filter((r) => r.method === c.request.method && r.path === expectedPath);
+		const mine = own.get(c.title) ?? [];
 		expect(mine.length).toBeGreaterThan(0);
+		// What went on the wire is what the parameters say: query and body, request by request.
+		expect(mine.map(onTheWire)).toEqual(c.sends.map(expectedOnTheWire));
 		await c.check({ output, outputs, requests: mine, sandbox: suite.sandbox });
 	});
 });

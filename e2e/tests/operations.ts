@@ -25,6 +25,22 @@ export interface CheckContext {
 	sandbox: Sandbox;
 }
 
+export interface Sent {
+	query?: Record<string, string | string[]>;
+	body?: unknown;
+}
+
+/** A request as the sandbox recorded it, in the shape of `Sent` (no body: undefined). */
+export function onTheWire(request: RecordedRequest): Required<Pick<Sent, 'query'>> & Sent {
+	const { body } = request;
+	const none = body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+	return { query: (request.query ?? {}) as Record<string, string | string[]>, body: none ? undefined : body };
+}
+
+export function expectedOnTheWire(sent: Sent): Required<Pick<Sent, 'query'>> & Sent {
+	return { query: sent.query ?? {}, body: sent.body };
+}
+
 export interface OpCase {
 	/** Node name in the workflow; unique. */
 	title: string;
@@ -34,7 +50,43 @@ export interface OpCase {
 	parameters: Json;
 	/** The request the node must have sent (path may hold ids known only after the run). */
 	request: { method: string; path: (outputs: Map<string, Json[]>) => string };
+	/**
+	 * What the parameters above must put on the wire, one entry per request to that method and
+	 * path, in order: the query as the sandbox parsed it (every value a string) and the JSON body
+	 * (undefined: none). A dropped, renamed or mis-encoded option fails here.
+	 */
+	sends: Sent[];
 	check: (ctx: CheckContext) => Promise<void>;
+}
+
+/**
+ * Each case's own requests in the sandbox's log (plan read left out): the workflow runs its nodes
+ * one after the other, so a case's requests are the first ones to its method and path after the
+ * previous case's. Two cases on one path (both extractions) each get their own.
+ */
+export function requestsByCase(cases: OpCase[], sent: RecordedRequest[], outputs: Map<string, Json[]>): Map<string, RecordedRequest[]> {
+	const own = new Map<string, RecordedRequest[]>();
+	let cursor = -1;
+	for (const c of cases) {
+		const path = c.request.path(outputs);
+		const taken: RecordedRequest[] = [];
+		for (let i = cursor + 1; i < sent.length && taken.length < c.sends.length; i++) {
+			if (sent[i].method !== c.request.method || sent[i].path !== path) continue;
+			taken.push(sent[i]);
+			cursor = i;
+		}
+		own.set(c.title, taken);
+	}
+	return own;
+}
+
+/** A status poll of a waited-for job, as the waiting nodes send it (GET /jobs/{id} asks for the first, largest page). */
+export function isJobPoll(request: RecordedRequest): boolean {
+	if (request.method !== 'GET') return false;
+	const wire = onTheWire(request);
+	if (/^\/jobs\/[^/]+$/.test(request.path)) return isDeepStrictEqual(wire, { query: { page: '1', limit: '100' }, body: undefined });
+	if (/^\/extract\/[^/]+$/.test(request.path)) return isDeepStrictEqual(wire, { query: {}, body: undefined });
+	return false;
 }
 
 /** Values that differ between two identical calls (time, credits left, cache hits). */
@@ -140,6 +192,34 @@ async function sameAsJobResults(ctx: CheckContext): Promise<void> {
 	);
 }
 
+/**
+ * Which state an extract job (GET /extract/{id} as it is now) was in at `at`: PENDING before
+ * `startedAt`, RUNNING before `completedAt`, then its end state. At a boundary (same millisecond)
+ * either side is right, and `claimed` is kept if it is one of them.
+ */
+function extractStateAt(now: Json, at: number, claimed: string): string {
+	const startedAt = typeof now.startedAt === 'string' ? Date.parse(now.startedAt) : Infinity;
+	const completedAt = typeof now.completedAt === 'string' ? Date.parse(now.completedAt) : Infinity;
+	const states: string[] = [];
+	if (at <= startedAt) states.push('PENDING');
+	if (at >= startedAt && at <= completedAt) states.push('RUNNING');
+	if (at >= completedAt) states.push(String(now.status));
+	return states.includes(claimed) ? claimed : states.join(' or ');
+}
+
+/** GET /extract/{id} of this job as the sandbox answers it in `state` (the spec's ExtractStatus). */
+function extractStatusIn(now: Json, state: string): Json {
+	if (state === now.status) return now;
+	const { data: _data, completedAt: _completedAt, startedAt, ...rest } = now;
+	return {
+		...rest,
+		status: state,
+		// Until it completes, an extraction has nothing extracted and has used no tokens.
+		data: { extracted: {}, tokenUsage: { inputTokens: 0, outputTokens: 0 } },
+		...(state === 'RUNNING' ? { startedAt } : {}),
+	};
+}
+
 export const BRAND_RETRIEVE_BOUND = 7776000000;
 
 export const OP_CASES: OpCase[] = [
@@ -149,6 +229,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'get',
 		parameters: {},
 		request: { method: 'GET', path: fixed('/account') },
+		sends: [{}],
 		check: sameAsReplay,
 	},
 	{
@@ -157,6 +238,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'scrape',
 		parameters: { url: 'https://example.com/docs/start' },
 		request: { method: 'GET', path: fixed('/scrape') },
+		sends: [{ query: { url: 'https://example.com/docs/start' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -169,6 +251,7 @@ export const OP_CASES: OpCase[] = [
 			options: { formats: ['markdown'], pollInterval: 0.3, maxWait: 60 },
 		},
 		request: { method: 'POST', path: fixed('/batch/scrape') },
+		sends: [{ body: { urls: ['https://example.com/a', 'https://example.com/b', 'https://example.com/c'], formats: ['markdown'] } }],
 		check: sameAsJobResults,
 	},
 	{
@@ -177,6 +260,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'map',
 		parameters: { url: 'https://example.com', options: { limit: 5, sitemap: 'include' } },
 		request: { method: 'POST', path: fixed('/map') },
+		sends: [{ body: { url: 'https://example.com', limit: 5, sitemap: 'include' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -189,6 +273,7 @@ export const OP_CASES: OpCase[] = [
 			options: { urls: 'https://example.com', pollInterval: 0.3, maxWait: 60 },
 		},
 		request: { method: 'POST', path: fixed('/extract') },
+		sends: [{ body: { prompt: 'The company name and what it sells', urls: ['https://example.com'] } }],
 		check: async (ctx) => {
 			const out = single(ctx);
 			assert(out.status === 'COMPLETED', `status ${String(out.status)}`);
@@ -206,6 +291,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'extract',
 		parameters: { prompt: 'The pricing plans', waitForCompletion: false, options: { urls: 'https://example.com/pricing' } },
 		request: { method: 'POST', path: fixed('/extract') },
+		sends: [{ body: { prompt: 'The pricing plans', urls: ['https://example.com/pricing'] } }],
 		check: async (ctx) => {
 			const out = single(ctx);
 			assert(typeof out.id === 'string' && out.id, `no job id in ${JSON.stringify(out)}`);
@@ -219,13 +305,18 @@ export const OP_CASES: OpCase[] = [
 		operation: 'getStatus',
 		parameters: { id: "={{ $('Extract (start only)').first().json.id }}" },
 		request: { method: 'GET', path: (o) => `/extract/${firstOf(o, 'Extract (start only)').id}` },
+		sends: [{}],
 		check: async (ctx) => {
 			const out = single(ctx);
 			const id = String(firstOf(ctx.outputs, 'Extract (start only)').id);
 			assert(out.id === id, `asked for ${id}, got ${JSON.stringify(out).slice(0, 200)}`);
 			const now = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
 			assert(typeof out.status === 'string' && ['PENDING', 'RUNNING', 'COMPLETED'].includes(out.status), `status ${String(out.status)}`);
-			if (out.status === 'COMPLETED') expectEqual(out, now, `extract ${id}`);
+			// The job has moved on since the node read it; its times say which state it was in when
+			// the sandbox recorded the node's GET, and what it answered in that state.
+			const readAt = Date.parse(firstOk(ctx).at);
+			expectEqual(out.status, extractStateAt(now, readAt, String(out.status)), `status of extract ${id} when the node read it`);
+			expectEqual(out, extractStatusIn(now, String(out.status)), `extract ${id} (${String(out.status)})`);
 		},
 	},
 	{
@@ -234,6 +325,8 @@ export const OP_CASES: OpCase[] = [
 		operation: 'getStatus',
 		parameters: { id: 'crawl_demo', page: '1', returnAll: true },
 		request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
+		// Page 1 as asked, then each `next` (the seeded crawl: 7 results, 3 per page).
+		sends: [{ query: { page: '1' } }, { query: { page: '2' } }, { query: { page: '3' } }],
 		check: async (ctx) => {
 			const out = single(ctx);
 			const data = (out.data ?? out) as Json;
@@ -262,6 +355,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'getProfile',
 		parameters: { url: 'https://example.com', options: { timeout: 30000 } },
 		request: { method: 'POST', path: fixed('/brand') },
+		sends: [{ body: { url: 'https://example.com', timeout: 30000 } }],
 		check: sameAsReplay,
 	},
 	{
@@ -270,6 +364,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'retrieve',
 		parameters: { domain: 'example.com', options: { maxAgeMs: 86400000 } },
 		request: { method: 'GET', path: fixed('/brand/retrieve') },
+		sends: [{ query: { domain: 'example.com', maxAgeMs: '86400000' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -278,6 +373,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'retrieveByName',
 		parameters: { name: 'Example Corp', options: { country_gl: 'us' } },
 		request: { method: 'GET', path: fixed('/brand/retrieve-by-name') },
+		sends: [{ query: { name: 'Example Corp', country_gl: 'us' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -286,6 +382,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'retrieveByTicker',
 		parameters: { ticker: 'AAPL', options: { ticker_exchange: 'NASDAQ' } },
 		request: { method: 'GET', path: fixed('/brand/retrieve-by-ticker') },
+		sends: [{ query: { ticker: 'AAPL', ticker_exchange: 'NASDAQ' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -294,6 +391,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'retrieveByEmail',
 		parameters: { email: 'jane@example.com' },
 		request: { method: 'GET', path: fixed('/brand/retrieve-by-email') },
+		sends: [{ query: { email: 'jane@example.com' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -302,6 +400,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'retrieveByIsin',
 		parameters: { isin: 'US0378331005' },
 		request: { method: 'GET', path: fixed('/brand/retrieve-by-isin') },
+		sends: [{ query: { isin: 'US0378331005' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -310,6 +409,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'query',
 		parameters: { query: 'What does the company sell?', options: { domain: 'example.com' } },
 		request: { method: 'POST', path: fixed('/brand/ai/query') },
+		sends: [{ body: { query: 'What does the company sell?', domain: 'example.com' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -318,6 +418,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'extractProduct',
 		parameters: { url: 'https://shop.example.com/products/blue-widget' },
 		request: { method: 'POST', path: fixed('/brand/ai/product') },
+		sends: [{ body: { url: 'https://shop.example.com/products/blue-widget' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -326,6 +427,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'extractProducts',
 		parameters: { domain: 'shop.example.com', waitForCompletion: true, options: { limit: 3, pollInterval: 0.3, maxWait: 60 } },
 		request: { method: 'POST', path: fixed('/brand/ai/products') },
+		sends: [{ body: { domain: 'shop.example.com', limit: 3 } }],
 		check: sameAsJobResults,
 	},
 	{
@@ -334,6 +436,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'getTranscript',
 		parameters: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
 		request: { method: 'POST', path: fixed('/youtube/transcript') },
+		sends: [{ body: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -342,6 +445,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'getFonts',
 		parameters: { domain: 'example.com' },
 		request: { method: 'GET', path: fixed('/web/fonts') },
+		sends: [{ query: { domain: 'example.com' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -350,6 +454,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'getCompetitors',
 		parameters: { domain: 'example.com', options: { limit: 3 } },
 		request: { method: 'GET', path: fixed('/web/competitors') },
+		sends: [{ query: { domain: 'example.com', limit: '3' } }],
 		check: sameAsReplay,
 	},
 	{
@@ -358,6 +463,8 @@ export const OP_CASES: OpCase[] = [
 		operation: 'list',
 		parameters: { returnAll: true },
 		request: { method: 'GET', path: fixed('/jobs') },
+		// Return All: every page from the first, at the largest page size.
+		sends: [{ query: { page: '1', limit: '100' } }],
 		check: async (ctx) => {
 			const ids = ctx.output.map((job) => job.id).sort();
 			const listed: unknown[] = [];
@@ -377,6 +484,8 @@ export const OP_CASES: OpCase[] = [
 		operation: 'get',
 		parameters: { id: "={{ $('Batch scrape').first().json.jobId }}", returnAll: true },
 		request: { method: 'GET', path: (o) => `/jobs/${firstOf(o, 'Batch scrape').jobId}` },
+		// Return All: the first page of results at the largest page size.
+		sends: [{ query: { page: '1', limit: '100' } }],
 		check: async (ctx) => {
 			const out = single(ctx);
 			const id = String(firstOf(ctx.outputs, 'Batch scrape').jobId);
@@ -392,6 +501,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'test',
 		parameters: { id: 'wh_demo', event: 'crawl.completed' },
 		request: { method: 'POST', path: fixed('/webhooks/wh_demo/test') },
+		sends: [{ body: { event: 'crawl.completed' } }],
 		check: async (ctx) => {
 			const out = single(ctx);
 			assert(out.success === true && out.event === 'crawl.completed', `got ${JSON.stringify(out).slice(0, 300)}`);
@@ -407,6 +517,7 @@ export const OP_CASES: OpCase[] = [
 			options: { url: 'https://hooks.example.com/webdata', events: 'crawl.completed\ncrawl.failed', isActive: false },
 		},
 		request: { method: 'PATCH', path: fixed('/webhooks/wh_demo') },
+		sends: [{ body: { url: 'https://hooks.example.com/webdata', events: ['crawl.completed', 'crawl.failed'], isActive: false } }],
 		check: async (ctx) => {
 			const out = single(ctx);
 			const data = (out.data ?? {}) as Json;
@@ -423,6 +534,7 @@ export const OP_CASES: OpCase[] = [
 		operation: 'delete',
 		parameters: { id: 'wh_demo' },
 		request: { method: 'DELETE', path: fixed('/webhooks/wh_demo') },
+		sends: [{}],
 		check: async (ctx) => {
 			const out = single(ctx);
 			assert(out.success === true, `got ${JSON.stringify(out).slice(0, 300)}`);

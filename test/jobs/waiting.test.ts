@@ -4,6 +4,7 @@
  * signal, and return the creation response when told not to wait.
  */
 
+import { onFakeClock } from '../helpers/clock';
 import { runNode } from '../helpers/run';
 import { FAST_POLL_S, Recorder, answer, created, jobDetail, resetNock, until, wait, watchExecutions } from './support';
 
@@ -34,7 +35,8 @@ describe('Batch Scrape waits for its job', () => {
 			times: 10,
 		});
 
-		const { items, error } = await runNode(batchScrape({}, { pollInterval: 0.1 }));
+		// On the fake clock: the poll times below are the node's schedule, not the machine's speed.
+		const { items, error } = (await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 0.1 })))).result;
 
 		expect(error).toBeUndefined();
 		expect(creation.isDone()).toBe(true);
@@ -43,7 +45,11 @@ describe('Batch Scrape waits for its job', () => {
 		// Five polls reach COMPLETED; the node may read the results once more (page 1 of the results).
 		expect(statusPolls.length).toBeGreaterThanOrEqual(statuses.length);
 		expect(statusPolls.length).toBeLessThanOrEqual(statuses.length + 1);
-		expect(polls.pendingMocks().length).toBeGreaterThan(0); // never polled past COMPLETED
+		// Never polled past COMPLETED: the answers given were exactly the statuses (plus that one
+		// read of the results), and the double still had answers left.
+		expect(polls.pendingMocks().length).toBeGreaterThan(0);
+		// The COMPLETED poll's body is page 1 of the results (totalPages 1): nothing is read after it.
+		expect(statusPolls).toHaveLength(statuses.length);
 
 		// The backoff starts at the poll interval and grows by half each time: 100, 150, 225, 337, 506 ms,
 		// so poll k comes no sooner than the sum of the first k delays after the job was created
@@ -53,6 +59,8 @@ describe('Batch Scrape waits for its job', () => {
 		statusPolls.slice(0, statuses.length).forEach((poll, k) => {
 			due += 100 * 1.5 ** k;
 			expect(poll.at - start).toBeGreaterThanOrEqual(Math.floor(due) - 2);
+			// ...and no later than that: the fake clock adds no delay of its own.
+			expect(poll.at - start).toBeLessThanOrEqual(Math.ceil(due) + 2);
 		});
 		expect(statusPolls[statuses.length - 1].at - start).toBeLessThan(due + 1000);
 
@@ -164,9 +172,10 @@ describe('Batch Scrape waits for its job', () => {
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-slow')]);
 		answer(rec, 'get', '/jobs/job-slow', () => [200, jobDetail('RUNNING')], { times: 100 });
 
-		const started = Date.now();
-		const { error } = await runNode(batchScrape({}, { maxWait: 0.4 }));
-		const took = Date.now() - started;
+		const {
+			result: { error },
+			elapsed: took,
+		} = await onFakeClock(() => runNode(batchScrape({}, { maxWait: 0.4 })));
 
 		expect(error).toBeDefined();
 		expect(error!.message).toContain('job-slow');
@@ -174,6 +183,8 @@ describe('Batch Scrape waits for its job', () => {
 		expect(`${error!.message} ${error!.description}`).toMatch(/Job > Get/);
 		expect(took).toBeGreaterThanOrEqual(380);
 		expect(took).toBeLessThan(2000);
+		// Exactly at Max Wait: the last sleep is cut to what is left of it.
+		expect(took).toBeLessThan(400 + 50);
 		expect(rec.to('/jobs/job-slow').length).toBeGreaterThanOrEqual(2);
 	});
 
@@ -182,8 +193,14 @@ describe('Batch Scrape waits for its job', () => {
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-nowait')]);
 		const polls = answer(rec, 'get', '/jobs/job-nowait', () => [200, jobDetail('COMPLETED')]);
 
-		const { items, error } = await runNode(batchScrape({ waitForCompletion: false }));
-		await wait(100);
+		// A minute passes on the fake clock after the run: a poll scheduled by then would have fired.
+		const { items, error } = (
+			await onFakeClock(async () => {
+				const result = await runNode(batchScrape({ waitForCompletion: false }));
+				await wait(60_000);
+				return result;
+			})
+		).result;
 
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([created('job-nowait')]);
@@ -207,20 +224,23 @@ describe('the execution cancel signal', () => {
 		answer(rec, 'get', '/jobs/job-stop', () => [200, jobDetail('RUNNING')], { times: 100 });
 		const executions = watchExecutions();
 		try {
-			const started = Date.now();
-			// Poll every 0.3 s (growing), Max Wait 30 s: without the signal this runs for 30 s.
-			const running = runNode(batchScrape({}, { pollInterval: 0.3, maxWait: 30 }));
-			await until(() => rec.to('/jobs/job-stop').length === 1);
-			executions.cancelLatest();
-			const cancelledAt = Date.now();
-			const { run } = await running;
-			const finishedAt = Date.now();
-			expect(run.status).toBe('canceled');
-			await wait(600); // a poll that was still scheduled would arrive by now (next gap: 450 ms)
+			// On the fake clock: "at once" means no time passes between the cancel and the end.
+			await onFakeClock(async () => {
+				const started = Date.now();
+				// Poll every 0.3 s (growing), Max Wait 30 s: without the signal this runs for 30 s.
+				const running = runNode(batchScrape({}, { pollInterval: 0.3, maxWait: 30 }));
+				await until(() => rec.to('/jobs/job-stop').length === 1);
+				executions.cancelLatest();
+				const cancelledAt = Date.now();
+				const { run } = await running;
+				const finishedAt = Date.now();
+				expect(run.status).toBe('canceled');
+				await wait(600); // a poll that was still scheduled would arrive by now (next gap: 450 ms)
 
-			expect(finishedAt - cancelledAt).toBeLessThan(250);
-			expect(finishedAt - started).toBeLessThan(2000);
-			expect(rec.to('/jobs/job-stop')).toHaveLength(1);
+				expect(finishedAt - cancelledAt).toBeLessThan(250);
+				expect(finishedAt - started).toBeLessThan(2000);
+				expect(rec.to('/jobs/job-stop')).toHaveLength(1);
+			});
 		} finally {
 			executions.restore();
 		}

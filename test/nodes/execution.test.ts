@@ -171,6 +171,65 @@ describe('the API key never appears in an error', () => {
 		expectNoKey(await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com' } }));
 	});
 
+	/** A double that puts the key it was sent back into its error body, as a careless service might. */
+	function echoKey(status: number, shape: 'json' | 'text') {
+		return mockApi((request) => {
+			const key = request.headers.authorization.replace(/^Bearer /, '');
+			if (request.path === '/account') return [200, { success: true, data: { plan: { concurrency: 10 } } }];
+			return shape === 'json'
+				? [status, { success: false, error: `Key ${key} may not do this`, detail: { key } }]
+				: [status, `Forbidden for key ${key}`, { 'content-type': 'text/plain' }];
+		});
+	}
+
+	function expectMasked(result: RunNodeResult, api: ReturnType<typeof mockApi>) {
+		// The double really did see (and echo) the key.
+		expect(api.apiRequests()[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
+		expectNoKey(result);
+		const { error } = result;
+		expect(JSON.stringify(error?.context ?? {})).not.toContain(API_KEY);
+		// What the service said is still shown, with the key masked.
+		expect(`${error?.message} ${error?.description}`).toContain('bc_***');
+	}
+
+	test.each([400, 403])('HTTP %d whose JSON error body echoes the key: masked in message, description and context', async (status) => {
+		const api = echoKey(status, 'json');
+		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') });
+		expect(result.error?.message).toContain('Key bc_*** may not do this');
+		expectMasked(result, api);
+	});
+
+	test('HTTP 500 on a POST whose JSON body echoes the key', async () => {
+		const api = echoKey(500, 'json');
+		const result = await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com' } });
+		expectMasked(result, api);
+	});
+
+	test('a non-JSON error body that echoes the key', async () => {
+		const api = echoKey(403, 'text');
+		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') });
+		expect(result.error?.httpCode).toBe('403');
+		expect(result.error?.message).toContain('Forbidden for key bc_***');
+		expectMasked(result, api);
+	});
+
+	test('a 200 body that is not JSON and echoes the key', async () => {
+		nock(BASE_URL).get('/brand/retrieve').query(true).reply(function () {
+			return [200, `<html>key=${String(this.req.headers.authorization).replace(/^Bearer /, '')}</html>`];
+		});
+		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') });
+		expectNoKey(result);
+		expect(result.error?.description).toContain('key=bc_***');
+	});
+
+	test('an error item under Continue On Fail whose body echoes the key', async () => {
+		echoKey(401, 'json');
+		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), continueOnFail: true });
+		expect(result.items).toHaveLength(1);
+		expect(JSON.stringify(result.items)).not.toContain(API_KEY);
+		expect(String(result.items[0].json.error)).toContain('bc_***');
+	});
+
 	test('an error item under Continue On Fail', async () => {
 		mockApi(() => [401, { success: false, error: 'Invalid API key' }]);
 		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), continueOnFail: true });

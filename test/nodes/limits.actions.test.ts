@@ -52,7 +52,9 @@ describe.each(CASES)('$title', ({ op, required, sub, action, bad, ok }) => {
 		const { error } = await runNode({ type: 'webDataScrape', parameters: parameters(op, required, [action(value)]) });
 		expect(error).toBeUndefined();
 		expect(api.apiRequests()).toHaveLength(1);
-		if (op === 'batchScrape') expect((api.apiRequests()[0].body as IDataObject).actions).toEqual([action(value)]);
+		// Every target sends its actions in the JSON body, exactly as given.
+		expect(api.apiRequests()[0]).toMatchObject({ method: 'POST', path: `/${op === 'batchScrape' ? 'batch/scrape' : op}` });
+		expect((api.apiRequests()[0].body as IDataObject).actions).toEqual([action(value)]);
 	});
 });
 
@@ -83,5 +85,7 @@ describe('action enums', () => {
 		const { error } = await runNode({ type: 'webDataScrape', parameters: parameters('batchScrape', TARGETS[0].required, [{ type: 'scroll', direction }]) });
 		expect(error).toBeUndefined();
 		expect(api.apiRequests()).toHaveLength(1);
+		// Sent as given: the direction reaches the service unchanged.
+		expect((api.apiRequests()[0].body as IDataObject).actions).toEqual([{ type: 'scroll', direction }]);
 	});
 });

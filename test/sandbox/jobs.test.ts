@@ -7,12 +7,30 @@ import {
 	JobListResponse,
 	ProductsJobResponse,
 } from '../../contract/responses';
-import { admin, call, sleep, waitFor, withSandbox } from './helpers';
+import { admin, call, withSandbox } from './helpers';
 
 describe('jobs', () => {
 	const ctx = withSandbox({ checkResponses: true });
 
-	beforeEach(() => ctx.sandbox.reset({ checkResponses: true, jobDurationMs: 400 }));
+	// The job engine runs on jest's fake clock (HTTP still goes over loopback): a job moves on
+	// only when a test moves the clock, so no state is missed or cut short on a busy machine.
+	beforeEach(() => {
+		ctx.sandbox.reset({ checkResponses: true, jobDurationMs: 400 });
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+	});
+	afterEach(() => jest.useRealTimers());
+
+	/** Moves the fake clock (the sandbox's job timers fire in order as it passes them). */
+	const advance = (ms: number) => jest.advanceTimersByTime(ms);
+
+	/** Reads `probe` every 10 ms of the fake clock until it gives something, for at most `timeoutMs`. */
+	async function whenFake<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 5000): Promise<T> {
+		for (const deadline = Date.now() + timeoutMs; Date.now() <= deadline; advance(10)) {
+			const value = await probe();
+			if (value !== null && value !== undefined) return value;
+		}
+		throw new Error(`nothing after ${timeoutMs} ms of the fake clock`);
+	}
 
 	/** GET /jobs/{id}'s data, checked with the schema (which would strip the extra fields, so the raw data is returned). */
 	const detail = async (id: string, query?: Record<string, number>) => {
@@ -24,7 +42,7 @@ describe('jobs', () => {
 	/** Polls a job until it ends, returning the statuses seen in order (no repeats). */
 	async function statusesOf(id: string, read: (id: string) => Promise<string> = async (j) => (await detail(j)).status) {
 		const seen: string[] = [];
-		for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(10)) {
+		for (const deadline = Date.now() + 5000; Date.now() < deadline; advance(10)) {
 			const status = await read(id);
 			if (seen.at(-1) !== status) seen.push(status);
 			if (['COMPLETED', 'FAILED', 'CANCELLED'].includes(status)) return seen;
@@ -54,9 +72,9 @@ describe('jobs', () => {
 		ctx.sandbox.setConfig({ jobDurationMs: 1200 });
 		const urls = Array.from({ length: 10 }, (_, i) => `https://acme.com/p${i}`);
 		const { id } = JobCreation.parse((await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls } })).body);
-		await sleep(200);
+		advance(200);
 		expect((await detail(id)).status).toBe('PENDING');
-		const partial = await waitFor(async () => {
+		const partial = await whenFake(async () => {
 			const d = await detail(id);
 			return d.status === 'RUNNING' && (d.completed as number) > 0 && (d.completed as number) < 10 ? d : null;
 		});

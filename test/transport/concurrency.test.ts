@@ -6,10 +6,22 @@
  */
 import nock from 'nock';
 
+import { onFakeClock } from '../helpers/clock';
 import { runNode } from '../helpers/run';
-import { type Answer, BASE_URL, Recorder, account, accountScope, answer, replyWith, resetNock, wait } from '../jobs/support';
+import { type Answer, BASE_URL, Recorder, account, accountScope, answer, replyWith, resetNock, until, wait } from '../jobs/support';
 
 afterEach(resetNock);
+
+/**
+ * Every test here runs on jest's fake clock (see helpers/clock.ts): the double's delays, the
+ * pacer's spacing and holds, and the times recorded all follow the node's own schedule, so a
+ * slow machine cannot fail a check and a broken pacer cannot pass one.
+ */
+function test(name: string, body: () => Promise<void>): void {
+	global.test(name, async () => {
+		await onFakeClock(body);
+	});
+}
 
 const DOMAINS = Array.from({ length: 20 }, (_, i) => `site${i}.example`);
 const items = DOMAINS.map((domain) => ({ domain }));
@@ -188,13 +200,31 @@ describe('one plan for the whole process', () => {
 
 	test('one item: the plan is read alongside it, not before it', async () => {
 		const rec = new Recorder();
-		accountScope(rec, { concurrency: 10 }, 5);
 		const stats = slowBrand(() => 1);
+		// The plan read is answered only once the item has arrived (or after 1 s, for a node that
+		// waits for the plan first): the item must not need the answer to go out.
+		let itemsBeforeThePlan = -1;
+		let planAnswered: () => void = () => {};
+		const answered = new Promise<void>((resolve) => (planAnswered = resolve));
+		nock(BASE_URL)
+			.get('/account')
+			.reply(
+				replyWith(async (req): Promise<Answer> => {
+					rec.note(req.method, req.url.toString(), req.body, req.authorization);
+					await until(() => stats.requests >= 1, 1000).catch(() => {});
+					itemsBeforeThePlan = stats.requests;
+					planAnswered();
+					return [200, account({ concurrency: 10 })];
+				}),
+			);
 		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 1) });
 		expect(error).toBeUndefined();
-		// The item went out while the plan read was still open (the read answers after 5 ms).
+		// The run may end before the plan read does: wait for its answer.
+		await answered;
+		// The item went out while the plan read was still open.
 		const [read] = rec.to('/account');
 		expect(read).toBeDefined();
+		expect(itemsBeforeThePlan).toBe(1);
 		expect(stats.requests).toBe(1);
 		expect(stats.firstAt - read.at).toBeLessThan(5);
 	});

@@ -5,6 +5,7 @@
  */
 import nock from 'nock';
 
+import { onFakeClock } from '../helpers/clock';
 import { type RunNodeOptions, runNode } from '../helpers/run';
 import { API_KEY, BASE_URL, Recorder, answer, created, everythingIn, replyWith, resetNock } from '../jobs/support';
 
@@ -147,6 +148,86 @@ describe('server errors and network faults', () => {
 		expect(error).toBeUndefined();
 		expect(gets).toBe(2);
 		expect(items[0].json).toEqual(brandRecord);
+	});
+});
+
+describe('network faults that may have reached the service, and one that cannot have', () => {
+	/** Counts every request nock sees for this scope. */
+	function counted(): { scope: nock.Scope; count: () => number } {
+		let n = 0;
+		const scope = nock(BASE_URL);
+		scope.on('request', () => n++);
+		return { scope, count: () => n };
+	}
+
+	// A timeout or a broken pipe says nothing about whether the service got the request: a
+	// job-creating POST must not be repeated (a duplicate job costs credits).
+	test.each(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE'])(
+		'%s on the job-creating POST: sent exactly once, and surfaces as an error',
+		async (code) => {
+			const { scope, count } = counted();
+			scope.post('/batch/scrape').times(6).replyWithError(Object.assign(new Error(`request failed: ${code}`), { code }));
+
+			const { items, error } = await runNode(batch);
+
+			expect(count()).toBe(1);
+			expect(items).toEqual([]);
+			expect(error?.name).toBe('NodeApiError');
+			// n8n words some codes itself ("The connection was aborted"); the code stays on the error.
+			expect(everythingIn(error)).toContain(code);
+			expect(`${error!.message} ${error!.description}`).toMatch(/not retried/);
+			expect(`${error!.message} ${error!.description}`).toContain('POST /batch/scrape');
+		},
+	);
+
+	test.each(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE'])('%s on a GET is retried: a read is safe to repeat', async (code) => {
+		const { scope, count } = counted();
+		scope.get('/brand/retrieve').query(true).replyWithError(Object.assign(new Error(`request failed: ${code}`), { code }));
+		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
+
+		const { items, error } = await runNode(retrieve);
+
+		expect(error).toBeUndefined();
+		expect(count()).toBe(2);
+		expect(items[0].json).toEqual(brandRecord);
+	});
+
+	// A refused connection proves nothing was sent: repeating it cannot duplicate anything.
+	test('ECONNREFUSED on the job-creating POST is retried, and the job is created once', async () => {
+		const { scope, count } = counted();
+		scope.post('/batch/scrape').times(2).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+		scope.post('/batch/scrape').reply(200, created('job-refused'));
+
+		const { items, error } = await runNode(batch);
+
+		expect(error).toBeUndefined();
+		expect(count()).toBe(3);
+		expect(items.map((i) => i.json)).toEqual([created('job-refused')]);
+	});
+
+	test('ECONNREFUSED on a GET is retried', async () => {
+		const { scope, count } = counted();
+		scope.get('/brand/retrieve').query(true).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
+
+		const { items, error } = await runNode(retrieve);
+
+		expect(error).toBeUndefined();
+		expect(count()).toBe(2);
+		expect(items[0].json).toEqual(brandRecord);
+	});
+
+	test('ECONNREFUSED forever on a POST: a bounded number of attempts, then an error naming the code', async () => {
+		const { scope, count } = counted();
+		scope.post('/batch/scrape').times(20).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+
+		// On the fake clock: the backoffs between attempts take no real time.
+		const { error } = (await onFakeClock(() => runNode(batch))).result;
+
+		expect(count()).toBeGreaterThan(1);
+		expect(count()).toBeLessThanOrEqual(10);
+		expect(error?.name).toBe('NodeApiError');
+		expect(everythingIn(error)).toContain('ECONNREFUSED');
 	});
 });
 
