@@ -9,6 +9,7 @@
 import type { IDataObject, IHookFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { endpointRequest } from '../shared/transport/apiRequest';
 import type { WebDataClient } from '../shared/transport/client';
 
 /** The fields of a webhook the trigger changes and puts back; unknown when the API omits them. */
@@ -157,10 +158,6 @@ export function withoutQuery(url: string): string {
 
 // ---- API calls -----------------------------------------------------------------------------
 
-export function webhookPath(id: string): string {
-	return `/webhooks/${encodeURIComponent(id)}`;
-}
-
 export function isNotFound(error: unknown): boolean {
 	return isRecord(error) && String(error.httpCode) === '404';
 }
@@ -172,7 +169,7 @@ export function isNotFound(error: unknown): boolean {
  */
 export async function patchWebhook(client: WebDataClient, id: string, body: IDataObject): Promise<WebhookState | undefined> {
 	try {
-		const response = await client.request<IDataObject>({ method: 'PATCH', path: webhookPath(id), body });
+		const response = await client.request<IDataObject>(endpointRequest('webhookUpdate', { id, ...body }));
 		return stateOf(response);
 	} catch (error) {
 		if (isNotFound(error)) return undefined;
@@ -205,5 +202,5 @@ export function restoreBody(previous: WebhookState): IDataObject {
 
 /** POST /webhooks/{id}/test: the service sends a sample delivery of `event`. */
 export async function requestTestDelivery(client: WebDataClient, id: string, event: string): Promise<IDataObject> {
-	return await client.request<IDataObject>({ method: 'POST', path: `${webhookPath(id)}/test`, body: { event } });
+	return await client.request<IDataObject>(endpointRequest('webhookTest', { id, event }));
 }

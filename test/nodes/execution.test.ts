@@ -142,6 +142,38 @@ describe('API errors', () => {
 	});
 });
 
+describe('the failing item is named', () => {
+	test('an API error of item 2 carries item index 2, and nothing after it is sent at concurrency 1', async () => {
+		const api = mockApi((request) =>
+			request.path === '/account'
+				? [200, { success: true, data: { plan: { concurrency: 1, rateLimitPerMinute: 6000 } } }]
+				: request.query.domain === 'missing.com'
+					? [404, { success: false, error: 'no brand for missing.com' }]
+					: [200, { success: true, data: { brand: { domain: request.query.domain } } }],
+		);
+		const domains = ['acme.com', 'globex.com', 'missing.com', 'initech.com', 'umbrella.com'];
+
+		const { error } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains.map((domain) => ({ domain })) });
+
+		expect(error?.message).toContain('no brand for missing.com');
+		expect(error?.context?.itemIndex).toBe(2);
+		expect(api.apiRequests().map((r) => r.query.domain)).not.toContain('umbrella.com');
+	});
+
+	test('under Continue On Fail each error item names its own item', async () => {
+		mockApi((request) =>
+			request.query.domain?.startsWith('missing') ? [404, { success: false, error: `no brand for ${request.query.domain}` }] : [200, { success: true, data: {} }],
+		);
+		const domains = ['missing0.com', 'acme.com', 'missing2.com'];
+
+		const { items, error } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains.map((domain) => ({ domain })), continueOnFail: true });
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.error ?? 'ok')).toEqual([expect.stringContaining('missing0.com'), 'ok', expect.stringContaining('missing2.com')]);
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+});
+
 describe('the API key never appears in an error', () => {
 	function expectNoKey(result: RunNodeResult) {
 		const { error } = result;

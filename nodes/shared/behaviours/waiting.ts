@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { jobWithAllResults } from '../jobs/pagination';
-import { POLL_PAGE, statusPath, waitForJob, type WaitOptions } from '../jobs/polling';
+import { statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
 import type { Behaviour, StepContext } from './types';
 
 export const DEFAULT_MAX_WAIT_S = 600;
@@ -18,7 +18,7 @@ async function finishJob({ client, op }: StepContext, created: Obj, wait: WaitOp
 		const { data, ...status } = done.body;
 		return [{ ...status, ...((data as Obj | undefined) ?? {}) }];
 	}
-	const detail = await jobWithAllResults(client, { method: 'GET', path: statusPath('jobs', id), qs: { ...POLL_PAGE } }, done.body);
+	const detail = await jobWithAllResults(client, statusRequest('jobs', id), done.body);
 	const data = detail.data ?? {};
 	const results = ((data.results as Obj[] | undefined) ?? []).map((result) => ({ ...result, jobId: id }));
 	const errors = ((data.errors as Obj[] | undefined) ?? []).map(({ url, error }) => ({ jobId: id, url, error, success: false }));

@@ -5,6 +5,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { endpointRequest, type ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 import { MAX_PAGE_SIZE } from './pagination';
 
@@ -40,8 +41,9 @@ function statusOf(kind: JobKind, body: IDataObject): string {
 	return kind === 'jobs' && total > 0 && results >= Math.min(total, POLL_PAGE.limit) ? 'COMPLETED' : 'UNKNOWN';
 }
 
-export function statusPath(kind: JobKind, id: string): string {
-	return `/${kind}/${encodeURIComponent(id)}`;
+/** The status request of a job: GET /jobs/{id} (first page of results) or GET /extract/{id}. */
+export function statusRequest(kind: JobKind, id: string): ApiRequest {
+	return kind === 'jobs' ? endpointRequest('jobDetail', { id, ...POLL_PAGE }) : endpointRequest('extractStatus', { id });
 }
 
 /** The delays between polls: interval, then growing by half each time, capped. */
@@ -67,9 +69,7 @@ export async function waitForJob(
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) break;
 		await sleep(Math.min(nextDelay(), remaining), client.signal);
-		const body = await client.request<IDataObject>(
-			{ method: 'GET', path: statusPath(kind, id), qs: kind === 'jobs' ? { ...POLL_PAGE } : undefined },
-		);
+		const body = await client.request<IDataObject>(statusRequest(kind, id));
 		status = statusOf(kind, body);
 		if (status === 'COMPLETED') return { status, body };
 		if (status === 'FAILED' || status === 'CANCELLED') {

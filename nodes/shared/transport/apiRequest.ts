@@ -1,5 +1,5 @@
 /** What the transport sends: one HTTP request below the credential's base URL. */
-import type { HttpMethod } from '../../../contract';
+import { ENDPOINTS, placeWire, type EndpointId, type HttpMethod } from '../../../contract';
 
 export interface ApiRequest {
 	method: HttpMethod;
@@ -16,3 +16,19 @@ export interface ApiRequest {
 }
 
 export const DEFAULT_TIMEOUT_MS = 60000;
+
+/**
+ * The request for an endpoint of the contract, with values keyed by API name: every request the
+ * package sends is built here, so no path is written twice.
+ */
+export function endpointRequest(id: EndpointId, values: Record<string, unknown> = {}, settings: Partial<ApiRequest> = {}): ApiRequest {
+	const endpoint = ENDPOINTS[id];
+	const { path, query, body } = placeWire(endpoint, values);
+	return {
+		method: endpoint.method,
+		path,
+		qs: Object.keys(query).length > 0 ? query : undefined,
+		body: endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : body,
+		...settings,
+	};
+}

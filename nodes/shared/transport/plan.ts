@@ -1,6 +1,7 @@
 /** The account's plan limits, read with GET /account, for the account's pacer. */
 import type { IDataObject } from 'n8n-workflow';
 
+import { endpointRequest } from './apiRequest';
 import type { WebDataClient } from './client';
 import type { PacerLimits } from './pacer';
 
@@ -10,7 +11,7 @@ export const FALLBACK_CONCURRENCY = 5;
 /** Never fails: a plan that cannot be read gives a cautious default. */
 export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits> {
 	try {
-		const { data } = await client.request<{ data?: { plan?: IDataObject } }>({ method: 'GET', path: '/account', maxAttempts: 2, unpaced: true });
+		const { data } = await client.request<{ data?: { plan?: IDataObject } }>(endpointRequest('account', {}, { maxAttempts: 2, unpaced: true }));
 		const concurrency = Number(data?.plan?.concurrency);
 		const perMinute = Number(data?.plan?.rateLimitPerMinute);
 		return {
