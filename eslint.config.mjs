@@ -16,7 +16,17 @@ import tseslint from 'typescript-eslint';
 const communityRecommended = n8nCommunityNodesPlugin.configs.recommended;
 
 export default defineConfig([
-	globalIgnores(['**/*', '!credentials/', '!credentials/**', '!nodes/', '!nodes/**', '!contract/', '!contract/**', 'contract/responses.ts', '!package.json']),
+	globalIgnores([
+		'**/*',
+		'!credentials/',
+		'!credentials/**',
+		'!nodes/',
+		'!nodes/**',
+		'!contract/',
+		'!contract/**',
+		'contract/responses.ts',
+		'!package.json',
+	]),
 	{
 		files: ['contract/**/*.ts', 'credentials/**/*.ts', 'nodes/**/*.ts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended, communityRecommended],

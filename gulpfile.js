@@ -38,7 +38,15 @@ const CATEGORIES = {
 const EXTRA_NODES = [
 	{
 		node: 'webDataTrigger',
-		aliases: ['webhook', 'event', 'events', 'trigger', 'crawl completed', 'job completed', 'callback'],
+		aliases: [
+			'webhook',
+			'event',
+			'events',
+			'trigger',
+			'crawl completed',
+			'job completed',
+			'callback',
+		],
 	},
 ];
 
@@ -61,7 +69,9 @@ function tsc(project) {
 		child.on('close', (code) => {
 			if (code === 0) resolve();
 			else {
-				const error = new Error(`tsc -p ${project} failed (exit code ${code}); see the errors above`);
+				const error = new Error(
+					`tsc -p ${project} failed (exit code ${code}); see the errors above`,
+				);
 				error.showStack = false;
 				reject(error);
 			}
@@ -111,7 +121,9 @@ function checkNodeType(nodeFile, name, nodeType) {
 	}
 	const actual = new NodeClass().description?.name;
 	if (actual !== nodeType) {
-		throw new Error(`codex: ${name} has description.name ${actual}, the endpoint table says ${nodeType}`);
+		throw new Error(
+			`codex: ${name} has description.name ${actual}, the endpoint table says ${nodeType}`,
+		);
 	}
 }
 

@@ -7,6 +7,9 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},
 	setupFiles: ['<rootDir>/test/setup/env.ts'],
-	setupFilesAfterEnv: ['<rootDir>/test/setup/restoreNock.ts', '<rootDir>/test/setup/freshProcess.ts'],
+	setupFilesAfterEnv: [
+		'<rootDir>/test/setup/restoreNock.ts',
+		'<rootDir>/test/setup/freshProcess.ts',
+	],
 	testTimeout: 30000,
 };

@@ -24,7 +24,10 @@ export async function bareClient(
 		Array.from({ length: loops }, async () => {
 			while (next < count) {
 				const i = next++;
-				const response = await fetch(`${server.baseUrl}/brand/retrieve?domain=${prefix}${i}.example`, { headers });
+				const response = await fetch(
+					`${server.baseUrl}/brand/retrieve?domain=${prefix}${i}.example`,
+					{ headers },
+				);
 				await response.text();
 				if (response.ok) ok++;
 			}

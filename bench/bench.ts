@@ -44,7 +44,10 @@ interface Harness {
 		items?: Array<Record<string, unknown>>;
 		credentials?: { apiKey: string; baseUrl: string };
 		continueOnFail?: boolean;
-	}): Promise<{ items: Array<{ json: Record<string, unknown>; pairedItem?: unknown }>; error?: Error }>;
+	}): Promise<{
+		items: Array<{ json: Record<string, unknown>; pairedItem?: unknown }>;
+		error?: Error;
+	}>;
 }
 
 function loadHarness(): Harness {
@@ -74,23 +77,48 @@ interface ThroughputResult {
 	steadyPerSecond: number;
 }
 
-async function throughput(harness: Harness, label: string, rateLimitPerMinute: number, options: Record<string, unknown> = {}, count = ITEMS): Promise<ThroughputResult> {
-	const sandbox = await SandboxProcess.start({ latencyMs: LATENCY_MS, credits: 10_000_000, plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute } });
+async function throughput(
+	harness: Harness,
+	label: string,
+	rateLimitPerMinute: number,
+	options: Record<string, unknown> = {},
+	count = ITEMS,
+): Promise<ThroughputResult> {
+	const sandbox = await SandboxProcess.start({
+		latencyMs: LATENCY_MS,
+		credits: 10_000_000,
+		plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute },
+	});
 	const credentials = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl };
 	const parameters = { operation: 'retrieve', domain: '={{ $json.domain }}', options };
 	try {
 		// Warm-up (not counted): loads the package into n8n-core and JIT-compiles the paths.
-		await harness.runNode({ type: 'webDataBrand', parameters, items: [{ domain: 'warmup0.example' }, { domain: 'warmup1.example' }], credentials });
+		await harness.runNode({
+			type: 'webDataBrand',
+			parameters,
+			items: [{ domain: 'warmup0.example' }, { domain: 'warmup1.example' }],
+			credentials,
+		});
 		await sandbox.reset();
 
 		const items = Array.from({ length: count }, (_, i) => ({ domain: `brand${i}.example` }));
 		const startedAt = Date.now();
 		const started = performance.now();
-		const { items: out, error } = await harness.runNode({ type: 'webDataBrand', parameters, items, credentials, continueOnFail: true });
+		const { items: out, error } = await harness.runNode({
+			type: 'webDataBrand',
+			parameters,
+			items,
+			credentials,
+			continueOnFail: true,
+		});
 		const seconds = (performance.now() - started) / 1000;
 		if (error) throw error;
-		const ok = out.filter((item) => item.json.error === undefined && item.json.success === true).length;
-		const pairedOk = out.length === count && out.every((item, i) => (item.pairedItem as { item: number }).item === i);
+		const ok = out.filter(
+			(item) => item.json.error === undefined && item.json.success === true,
+		).length;
+		const pairedOk =
+			out.length === count &&
+			out.every((item, i) => (item.pairedItem as { item: number }).item === i);
 		const api = (await sandbox.requests()).filter((r) => r.path === '/brand/retrieve');
 		const limit = Math.min(PLAN_CONCURRENCY / (LATENCY_MS / 1000), rateLimitPerMinute / 60);
 		const perSecond = ok / seconds;
@@ -122,7 +150,11 @@ async function throughput(harness: Harness, label: string, rateLimitPerMinute: n
  * server: what this server allows in practice, its own per-request cost included.
  */
 async function bareClientRate(rateLimitPerMinute: number): Promise<number> {
-	const sandbox = await SandboxProcess.start({ latencyMs: LATENCY_MS, credits: 10_000_000, plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute } });
+	const sandbox = await SandboxProcess.start({
+		latencyMs: LATENCY_MS,
+		credits: 10_000_000,
+		plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute },
+	});
 	try {
 		await bareClient(sandbox, { count: 2, loops: 2, prefix: 'warmup' });
 		await sandbox.reset();
@@ -164,7 +196,10 @@ async function pollsPerJob(harness: Harness): Promise<PollResult> {
 		const { items, error } = await harness.runNode({
 			type: 'webDataScrape',
 			// Default settings: Wait for Completion on, Poll Interval 2 s, Max Wait 600 s.
-			parameters: { operation: 'batchScrape', urls: 'https://example.com/a\nhttps://example.com/b' },
+			parameters: {
+				operation: 'batchScrape',
+				urls: 'https://example.com/a\nhttps://example.com/b',
+			},
 			credentials: { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl },
 		});
 		const returned = Date.now();
@@ -172,8 +207,12 @@ async function pollsPerJob(harness: Harness): Promise<PollResult> {
 		const jobId = String(items[0]?.json.jobId ?? '');
 		const job = (await sandbox.jobs()).find((j) => j.id === jobId);
 		if (!job) throw new Error(`the node returned no job ID the sandbox knows (${jobId})`);
-		const created = (await sandbox.requests()).find((r) => r.method === 'POST' && r.path === '/batch/scrape')!;
-		const reads = (await sandbox.requests()).filter((r) => r.method === 'GET' && r.path === `/jobs/${job.id}`).map((r) => Date.parse(r.at));
+		const created = (await sandbox.requests()).find(
+			(r) => r.method === 'POST' && r.path === '/batch/scrape',
+		)!;
+		const reads = (await sandbox.requests())
+			.filter((r) => r.method === 'GET' && r.path === `/jobs/${job.id}`)
+			.map((r) => Date.parse(r.at));
 		const createdAt = Date.parse(created.at) + LATENCY_MS;
 		const endedAt = job.completedAt ? Date.parse(job.completedAt) : returned;
 		// Polls: every read before the job ended, plus the first one after (it sees COMPLETED).
@@ -195,18 +234,25 @@ async function pollsPerJob(harness: Harness): Promise<PollResult> {
 async function main(): Promise<void> {
 	const quick = process.env.BENCH_QUICK === '1';
 	const harness = loadHarness();
-	console.log(`Web Data nodes benchmark (Node ${process.versions.node}; nodes from dist/ run by n8n-core WorkflowExecute; local sandbox on 127.0.0.1)`);
+	console.log(
+		`Web Data nodes benchmark (Node ${process.versions.node}; nodes from dist/ run by n8n-core WorkflowExecute; local sandbox on 127.0.0.1)`,
+	);
 	console.log('');
-	console.log(`1. ${ITEMS} items, Web Data Brand > Retrieve, server latency ${LATENCY_MS} ms, plan concurrency ${PLAN_CONCURRENCY} (more in flight get 429)`);
+	console.log(
+		`1. ${ITEMS} items, Web Data Brand > Retrieve, server latency ${LATENCY_MS} ms, plan concurrency ${PLAN_CONCURRENCY} (more in flight get 429)`,
+	);
 	// The concurrency-bound plan is short (~2.3 s) and sensitive to what else the machine does:
 	// three runs, the median counts. The rate-bound plan takes ~20 s: one run.
 	const fast = [];
-	for (let i = 1; i <= 3; i++) fast.push(await throughput(harness, `plan 6000/min, default settings (run ${i})`, 6000));
+	for (let i = 1; i <= 3; i++)
+		fast.push(await throughput(harness, `plan 6000/min, default settings (run ${i})`, 6000));
 	const median = [...fast].sort((a, b) => a.perSecond - b.perSecond)[1];
 	const runs = [
 		...fast,
 		await throughput(harness, 'plan 600/min, default settings', 600),
-		await throughput(harness, 'plan 6000/min, Max Concurrent Requests 50', 6000, { maxConcurrentRequests: 50 }),
+		await throughput(harness, 'plan 6000/min, Max Concurrent Requests 50', 6000, {
+			maxConcurrentRequests: 50,
+		}),
 		// Not the target: with 5x the items the fixed start (validation, plan read) weighs 5x less.
 		await throughput(harness, 'plan 6000/min, default settings, 1000 items', 6000, {}, 1000),
 	];
@@ -222,16 +268,26 @@ async function main(): Promise<void> {
 		);
 	}
 	const bare = await bareClientRate(6000);
-	console.log(`   reference: a bare client (10 fetch loops, no n8n) gets ${fmt(bare)} items/s from the same server at 6000/min (${fmt((bare / Math.min(PLAN_CONCURRENCY / (LATENCY_MS / 1000), 100)) * 100)}% of the nominal limit)`);
+	console.log(
+		`   reference: a bare client (10 fetch loops, no n8n) gets ${fmt(bare)} items/s from the same server at 6000/min (${fmt((bare / Math.min(PLAN_CONCURRENCY / (LATENCY_MS / 1000), 100)) * 100)}% of the nominal limit)`,
+	);
 	const defaults = [median, runs[3]];
-	console.log(`   plan 6000/min median of 3: ${fmt(median.perSecond)} items/s = ${fmt(median.share * 100)}% of the limit`);
+	console.log(
+		`   plan 6000/min median of 3: ${fmt(median.perSecond)} items/s = ${fmt(median.share * 100)}% of the limit`,
+	);
 	const itemsMet = defaults.every((r) => r.ok === ITEMS && r.share >= 0.9);
-	console.log(`   target (default settings): ${ITEMS}/${ITEMS} at >= 90% of the limit: ${itemsMet ? 'met' : 'MISSED'}`);
+	console.log(
+		`   target (default settings): ${ITEMS}/${ITEMS} at >= 90% of the limit: ${itemsMet ? 'met' : 'MISSED'}`,
+	);
 	console.log('');
 
 	const schedule = computedPolls(JOB_DURATION_MS / 1000);
-	console.log(`2. Status polls for a job that takes ${JOB_DURATION_MS / 1000} s (Poll Interval ${DEFAULT_POLL_INTERVAL_S} s, backoff x1.5, Max Wait ${DEFAULT_MAX_WAIT_S} s)`);
-	console.log(`   computed schedule: ${schedule.length} polls at ${schedule.map((t) => fmt(t)).join(', ')} s; the last one sees COMPLETED ${fmt(schedule[schedule.length - 1] - JOB_DURATION_MS / 1000)} s after the job ended`);
+	console.log(
+		`2. Status polls for a job that takes ${JOB_DURATION_MS / 1000} s (Poll Interval ${DEFAULT_POLL_INTERVAL_S} s, backoff x1.5, Max Wait ${DEFAULT_MAX_WAIT_S} s)`,
+	);
+	console.log(
+		`   computed schedule: ${schedule.length} polls at ${schedule.map((t) => fmt(t)).join(', ')} s; the last one sees COMPLETED ${fmt(schedule[schedule.length - 1] - JOB_DURATION_MS / 1000)} s after the job ended`,
+	);
 	let pollsMet = schedule.length <= 8;
 	if (!quick) {
 		const p = await pollsPerJob(harness);
@@ -247,8 +303,12 @@ async function main(): Promise<void> {
 	console.log('');
 
 	const load = measureLoad(7);
-	console.log(`3. Cold load of all ${load.files} node and credential modules after n8n-workflow (7 fresh processes)`);
-	console.log(`   median ${fmt(load.medianMs)} ms (min ${fmt(load.minMs)}, max ${fmt(load.maxMs)}); target <= 25 ms: ${load.medianMs <= 25 ? 'met' : 'MISSED'}`);
+	console.log(
+		`3. Cold load of all ${load.files} node and credential modules after n8n-workflow (7 fresh processes)`,
+	);
+	console.log(
+		`   median ${fmt(load.medianMs)} ms (min ${fmt(load.minMs)}, max ${fmt(load.maxMs)}); target <= 25 ms: ${load.medianMs <= 25 ? 'met' : 'MISSED'}`,
+	);
 }
 
 main().then(

@@ -43,10 +43,13 @@ process.stdout.write(JSON.stringify({ workflowMs, packageMs, files: files.length
 `;
 
 export function listedFiles(root: string): string[] {
-	const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { n8n?: { nodes?: string[]; credentials?: string[] } };
+	const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+		n8n?: { nodes?: string[]; credentials?: string[] };
+	};
 	const files = [...(pkg.n8n?.credentials ?? []), ...(pkg.n8n?.nodes ?? [])];
 	const missing = files.filter((file) => !fs.existsSync(path.join(root, file)));
-	if (missing.length > 0) throw new Error(`not built (run "npm run build" first): ${missing.join(', ')}`);
+	if (missing.length > 0)
+		throw new Error(`not built (run "npm run build" first): ${missing.join(', ')}`);
 	return files;
 }
 
@@ -54,7 +57,10 @@ export function measureLoad(runs = 7, root = repoRoot()): LoadResult {
 	const files = listedFiles(root);
 	const samples: LoadSample[] = [];
 	for (let i = 0; i < runs; i++) {
-		const out = execFileSync(process.execPath, ['-e', CHILD, root, JSON.stringify(files)], { cwd: root, encoding: 'utf8' });
+		const out = execFileSync(process.execPath, ['-e', CHILD, root, JSON.stringify(files)], {
+			cwd: root,
+			encoding: 'utf8',
+		});
 		samples.push(JSON.parse(out) as LoadSample);
 	}
 	const sorted = samples.map((s) => s.packageMs).sort((a, b) => a - b);
@@ -70,8 +76,14 @@ export function measureLoad(runs = 7, root = repoRoot()): LoadResult {
 if (require.main === module) {
 	const runs = Number(process.argv[2] ?? 7);
 	const result = measureLoad(runs);
-	const workflow = result.samples.map((s) => s.workflowMs).sort((a, b) => a - b)[Math.floor(runs / 2)];
-	console.log(`Cold load of ${result.files} node and credential files after n8n-workflow (${runs} fresh processes, Node ${process.versions.node}):`);
-	console.log(`  median ${result.medianMs.toFixed(1)} ms (min ${result.minMs.toFixed(1)}, max ${result.maxMs.toFixed(1)}); n8n-workflow itself took ${workflow.toFixed(0)} ms before it`);
+	const workflow = result.samples.map((s) => s.workflowMs).sort((a, b) => a - b)[
+		Math.floor(runs / 2)
+	];
+	console.log(
+		`Cold load of ${result.files} node and credential files after n8n-workflow (${runs} fresh processes, Node ${process.versions.node}):`,
+	);
+	console.log(
+		`  median ${result.medianMs.toFixed(1)} ms (min ${result.minMs.toFixed(1)}, max ${result.maxMs.toFixed(1)}); n8n-workflow itself took ${workflow.toFixed(0)} ms before it`,
+	);
 	console.log(`  target <= 25 ms: ${result.medianMs <= 25 ? 'met' : 'MISSED'}`);
 }

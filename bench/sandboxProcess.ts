@@ -47,11 +47,18 @@ export class SandboxProcess {
 				if (line) {
 					child.stdout!.off('data', onData);
 					child.stdout!.resume();
-					resolve(JSON.parse(line.slice('WEBDATA_SANDBOX_READY '.length)) as { baseUrl: string; apiKey: string });
+					resolve(
+						JSON.parse(line.slice('WEBDATA_SANDBOX_READY '.length)) as {
+							baseUrl: string;
+							apiKey: string;
+						},
+					);
 				}
 			};
 			child.stdout!.on('data', onData);
-			child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it was ready`)));
+			child.once('exit', (code) =>
+				reject(new Error(`the sandbox exited (${code}) before it was ready`)),
+			);
 			child.once('error', reject);
 		});
 		return new SandboxProcess(child, ready.baseUrl, ready.apiKey);
@@ -63,7 +70,10 @@ export class SandboxProcess {
 			headers: body === undefined ? undefined : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		if (!response.ok) throw new Error(`sandbox admin ${method} ${route}: HTTP ${response.status} ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(
+				`sandbox admin ${method} ${route}: HTTP ${response.status} ${await response.text()}`,
+			);
 		return (await response.json()) as T;
 	}
 

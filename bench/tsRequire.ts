@@ -15,7 +15,15 @@ export function registerTypeScript(): void {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const ts = require('typescript') as typeof import('typescript');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const Module = require('node:module') as { _extensions: Record<string, (module: NodeJS.Module & { _compile: (code: string, file: string) => void }, file: string) => void> };
+	const Module = require('node:module') as {
+		_extensions: Record<
+			string,
+			(
+				module: NodeJS.Module & { _compile: (code: string, file: string) => void },
+				file: string,
+			) => void
+		>;
+	};
 	Module._extensions['.ts'] = (module, file) => {
 		const source = fs.readFileSync(file, 'utf8');
 		const { outputText } = ts.transpileModule(source, {
@@ -36,7 +44,8 @@ export function registerTypeScript(): void {
 export function repoRoot(from = __dirname): string {
 	let dir = from;
 	for (;;) {
-		if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'nodes'))) return dir;
+		if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'nodes')))
+			return dir;
 		const parent = path.dirname(dir);
 		if (parent === dir) throw new Error(`cannot find the checkout above ${from}`);
 		dir = parent;

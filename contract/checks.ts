@@ -35,7 +35,12 @@ export function typeName(value: unknown): string {
 const prefixed = (what: string, message: string) => (what ? `${what} ${message}` : message);
 
 /** A finite number within bounds; `what` (e.g. "action amount") names it in bound messages. */
-export function checkNumber(value: unknown, min: number | undefined, max: number | undefined, what = ''): Problem {
+export function checkNumber(
+	value: unknown,
+	min: number | undefined,
+	max: number | undefined,
+	what = '',
+): Problem {
 	if (typeof value !== 'number' || Number.isNaN(value)) return 'must be a number';
 	if (!Number.isFinite(value)) return 'must be a finite number';
 	if (min !== undefined && value < min) return prefixed(what, `must be at least ${min}`);
@@ -44,8 +49,14 @@ export function checkNumber(value: unknown, min: number | undefined, max: number
 }
 
 /** Text of at most `maxLength` characters; `notText` is the message for anything else. */
-export function checkText(value: unknown, maxLength: number | undefined, notText: string, what = ''): Problem {
+export function checkText(
+	value: unknown,
+	maxLength: number | undefined,
+	notText: string,
+	what = '',
+): Problem {
 	if (typeof value !== 'string') return notText;
-	if (maxLength !== undefined && value.length > maxLength) return prefixed(what, `must be at most ${maxLength} characters`);
+	if (maxLength !== undefined && value.length > maxLength)
+		return prefixed(what, `must be at most ${maxLength} characters`);
 	return undefined;
 }

@@ -2,14 +2,28 @@
  * Every endpoint of the spec's endpoint list, with the fields it accepts: the spec encoded once.
  * test/contract/spec.test.ts holds this file to the spec's tables.
  */
-import { batchScrapeOptions, body, idPath, query, retrieveCommon, urlBody, webhookObject, webLookupCommon } from './fields';
+import {
+	batchScrapeOptions,
+	body,
+	idPath,
+	query,
+	retrieveCommon,
+	urlBody,
+	webhookObject,
+	webLookupCommon,
+} from './fields';
 import type { Endpoint } from './types';
 
-const retrieve = <F extends object>(path: string, lookup: F[]) => ({ method: 'GET', path, fields: [...lookup, ...retrieveCommon] }) as const;
+const retrieve = <F extends object>(path: string, lookup: F[]) =>
+	({ method: 'GET', path, fields: [...lookup, ...retrieveCommon] }) as const;
 
 export const ENDPOINTS = {
 	// The spec shows no query parameters of GET /scrape beyond the URL it scrapes.
-	scrape: { method: 'GET', path: '/scrape', fields: [query('url', 'string', { required: true, format: 'url' })] },
+	scrape: {
+		method: 'GET',
+		path: '/scrape',
+		fields: [query('url', 'string', { required: true, format: 'url' })],
+	},
 	batchScrape: {
 		method: 'POST',
 		path: '/batch/scrape',
@@ -22,7 +36,11 @@ export const ENDPOINTS = {
 			webhookObject,
 		],
 	},
-	crawlStatus: { method: 'GET', path: '/crawl/{id}', fields: [idPath, query('page', 'string', { required: true })] },
+	crawlStatus: {
+		method: 'GET',
+		path: '/crawl/{id}',
+		fields: [idPath, query('page', 'string', { required: true })],
+	},
 	map: {
 		method: 'POST',
 		path: '/map',
@@ -64,18 +82,31 @@ export const ENDPOINTS = {
 			body('timeout', 'number', { min: 1000, max: 120000 }),
 		],
 	},
-	brandRetrieve: retrieve('/brand/retrieve', [query('domain', 'string', { required: true, format: 'domainOrUrl' })]),
+	brandRetrieve: retrieve('/brand/retrieve', [
+		query('domain', 'string', { required: true, format: 'domainOrUrl' }),
+	]),
 	brandRetrieveByName: retrieve('/brand/retrieve-by-name', [
 		query('name', 'string', { required: true }),
 		query('country_gl', 'string', { format: 'countryCode' }),
 	]),
-	brandRetrieveByTicker: retrieve('/brand/retrieve-by-ticker', [query('ticker', 'string', { required: true }), query('ticker_exchange', 'string')]),
-	brandRetrieveByEmail: retrieve('/brand/retrieve-by-email', [query('email', 'string', { required: true, format: 'email' })]),
-	brandRetrieveByIsin: retrieve('/brand/retrieve-by-isin', [query('isin', 'string', { required: true })]),
+	brandRetrieveByTicker: retrieve('/brand/retrieve-by-ticker', [
+		query('ticker', 'string', { required: true }),
+		query('ticker_exchange', 'string'),
+	]),
+	brandRetrieveByEmail: retrieve('/brand/retrieve-by-email', [
+		query('email', 'string', { required: true, format: 'email' }),
+	]),
+	brandRetrieveByIsin: retrieve('/brand/retrieve-by-isin', [
+		query('isin', 'string', { required: true }),
+	]),
 	brandAiQuery: {
 		method: 'POST',
 		path: '/brand/ai/query',
-		fields: [body('query', 'string', { required: true }), body('url', 'string', { format: 'url' }), body('domain', 'string')],
+		fields: [
+			body('query', 'string', { required: true }),
+			body('url', 'string', { format: 'url' }),
+			body('domain', 'string'),
+		],
 	},
 	brandAiProduct: {
 		method: 'POST',
@@ -85,7 +116,11 @@ export const ENDPOINTS = {
 	brandAiProducts: {
 		method: 'POST',
 		path: '/brand/ai/products',
-		fields: [body('domain', 'string', { required: true, format: 'domainOrUrl' }), body('limit', 'number', { min: 1, max: 20 }), webhookObject],
+		fields: [
+			body('domain', 'string', { required: true, format: 'domainOrUrl' }),
+			body('limit', 'number', { min: 1, max: 20 }),
+			webhookObject,
+		],
 	},
 	youtubeTranscript: {
 		method: 'POST',
@@ -100,7 +135,10 @@ export const ENDPOINTS = {
 	webCompetitors: {
 		method: 'GET',
 		path: '/web/competitors',
-		fields: [...webLookupCommon, query('limit', 'number', { min: 1, max: 25, alternateNames: ['numCompetitors'] })],
+		fields: [
+			...webLookupCommon,
+			query('limit', 'number', { min: 1, max: 25, alternateNames: ['numCompetitors'] }),
+		],
 	},
 	account: { method: 'GET', path: '/account', fields: [] },
 	jobList: {
@@ -116,17 +154,30 @@ export const ENDPOINTS = {
 	jobDetail: {
 		method: 'GET',
 		path: '/jobs/{id}',
-		fields: [idPath, query('page', 'number', { min: 1 }), query('limit', 'number', { min: 1, max: 100 })],
+		fields: [
+			idPath,
+			query('page', 'number', { min: 1 }),
+			query('limit', 'number', { min: 1, max: 100 }),
+		],
 	},
 	webhookUpdate: {
 		method: 'PATCH',
 		path: '/webhooks/{id}',
-		fields: [idPath, body('url', 'string', { format: 'url' }), body('events', 'stringArray'), body('isActive', 'boolean')],
+		fields: [
+			idPath,
+			body('url', 'string', { format: 'url' }),
+			body('events', 'stringArray'),
+			body('isActive', 'boolean'),
+		],
 	},
 	webhookTest: {
 		method: 'POST',
 		path: '/webhooks/{id}/test',
-		fields: [idPath, body('event', 'string', { required: true }), body('payload', 'json', { shape: 'any' })],
+		fields: [
+			idPath,
+			body('event', 'string', { required: true }),
+			body('payload', 'json', { shape: 'any' }),
+		],
 	},
 	webhookDelete: { method: 'DELETE', path: '/webhooks/{id}', fields: [idPath] },
 } as const satisfies Record<string, Endpoint>;

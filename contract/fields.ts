@@ -5,7 +5,12 @@ type Rule = Omit<WireField, 'name' | 'in' | 'type'>;
 
 const at =
 	<L extends FieldLocation>(location: L) =>
-	<N extends string>(name: N, type: WireType, rule: Rule = {}) => ({ name, in: location, type, ...rule });
+	<N extends string>(name: N, type: WireType, rule: Rule = {}) => ({
+		name,
+		in: location,
+		type,
+		...rule,
+	});
 
 export const body = at('body');
 export const query = at('query');
@@ -21,14 +26,20 @@ export const batchScrapeOptions = [
 	body('excludeTags', 'stringArray'),
 	body('waitFor', 'number', { min: 0 }),
 	body('timeout', 'number', { min: 0 }),
-	body('proxy', 'enum', { enum: ['auto', 'basic', 'datacenter', 'none', 'residential', 'stealth'] }),
+	body('proxy', 'enum', {
+		enum: ['auto', 'basic', 'datacenter', 'none', 'residential', 'stealth'],
+	}),
 	body('headers', 'json', { shape: 'object' }),
 	body('actions', 'json', { shape: 'actions' }),
 ];
 
 /** Query parameters shared by GET /brand/retrieve and the four retrieve-by-* endpoints. */
 export const retrieveCommon = [
-	query('maxAgeMs', 'number', { min: 0, max: 7776000000, alternateNames: ['BrandRetrieveMaxAgeMs'] }),
+	query('maxAgeMs', 'number', {
+		min: 0,
+		max: 7776000000,
+		alternateNames: ['BrandRetrieveMaxAgeMs'],
+	}),
 	query('timeoutMS', 'number', { min: 1000, max: 120000 }),
 	query('forceLanguage', 'string'),
 	query('maxSpeed', 'boolean'),

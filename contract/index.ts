@@ -6,5 +6,12 @@
 export { ENDPOINTS, type EndpointId, type FieldName } from './endpoints';
 export { namesOf, wireNames } from './names';
 export { gatherWire, placeWire, type QueryValue, type WireRequest } from './request';
-export { formatWireIssue, gotValue, isUnset, validateWire, type WireIssue, type WireResult } from './validate';
+export {
+	formatWireIssue,
+	gotValue,
+	isUnset,
+	validateWire,
+	type WireIssue,
+	type WireResult,
+} from './validate';
 export type * from './types';

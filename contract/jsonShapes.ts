@@ -5,7 +5,8 @@ import type { JsonShape } from './types';
 const ACTION_TYPES = ['wait', 'click', 'write', 'press', 'scroll', 'scrape', 'screenshot', 'pdf'];
 
 const notObject = (value: unknown) => `Expected object, received ${typeName(value)}`;
-const optional = (value: unknown, check: (value: unknown) => Problem): Problem => (value === undefined ? undefined : check(value));
+const optional = (value: unknown, check: (value: unknown) => Problem): Problem =>
+	value === undefined ? undefined : check(value);
 const text = (what: string, maxLength: number) => (value: unknown) =>
 	checkText(value, maxLength, `Expected string, received ${typeName(value)}`, what);
 const oneOf = (allowed: string[], message: string) => (value: unknown) =>
@@ -22,8 +23,16 @@ function checkAction(action: unknown): Problem {
 		['selector', text('action selector', 2048)],
 		['text', text('action text', 10000)],
 	];
-	const type = oneOf(ACTION_TYPES, `action type must be one of ${ACTION_TYPES.join(', ')}`)(action.type);
-	return type ?? checks.map(([key, check]) => optional(action[key], check)).find((problem) => problem !== undefined);
+	const type = oneOf(
+		ACTION_TYPES,
+		`action type must be one of ${ACTION_TYPES.join(', ')}`,
+	)(action.type);
+	return (
+		type ??
+		checks
+			.map(([key, check]) => optional(action[key], check))
+			.find((problem) => problem !== undefined)
+	);
 }
 
 function checkActions(value: unknown): Problem {
@@ -40,13 +49,17 @@ function checkAgent(value: unknown): Problem {
 	if (!isPlainObject(value)) return notObject(value);
 	return (
 		optional(value.mode, oneOf(['default', 'smart'], 'agent mode must be default or smart')) ??
-		optional(value.model, (v) => (typeof v === 'string' ? undefined : 'agent model must be a string'))
+		optional(value.model, (v) =>
+			typeof v === 'string' ? undefined : 'agent model must be a string',
+		)
 	);
 }
 
 function checkFormats(value: unknown): Problem {
 	if (!Array.isArray(value)) return 'must be a JSON array of format names or format objects';
-	return value.every((item) => typeof item === 'string' || isPlainObject(item)) ? undefined : 'Invalid input';
+	return value.every((item) => typeof item === 'string' || isPlainObject(item))
+		? undefined
+		: 'Invalid input';
 }
 
 export const JSON_SHAPES: Record<JsonShape, (value: unknown) => Problem> = {

@@ -12,7 +12,9 @@ const cache = new WeakMap<readonly WireField[], ReadonlyMap<string, WireField>>(
 export function wireNames<F extends WireField>(fields: readonly F[]): ReadonlyMap<string, F> {
 	let names = cache.get(fields);
 	if (!names) {
-		names = new Map(fields.flatMap((field) => namesOf(field).map((name) => [name, field] as const)));
+		names = new Map(
+			fields.flatMap((field) => namesOf(field).map((name) => [name, field] as const)),
+		);
 		cache.set(fields, names);
 	}
 	return names as ReadonlyMap<string, F>;

@@ -17,7 +17,8 @@ export function placeWire(endpoint: Endpoint, values: Record<string, unknown>): 
 	for (const [name, field] of wireNames(endpoint.fields)) {
 		if (!(name in values)) continue;
 		const value = values[name];
-		if (field.in === 'path') request.path = request.path.replace(`{${name}}`, encodeURIComponent(String(value)));
+		if (field.in === 'path')
+			request.path = request.path.replace(`{${name}}`, encodeURIComponent(String(value)));
 		// Every query parameter of the spec is a single value (the table's tests hold rows to that).
 		else if (field.in === 'query') request.query[name] = value as QueryValue;
 		else request.body[name] = value;
@@ -26,7 +27,10 @@ export function placeWire(endpoint: Endpoint, values: Record<string, unknown>): 
 }
 
 /** The values a request carries for the endpoint's fields, read from where each field goes. */
-export function gatherWire(endpoint: Endpoint, sources: Record<FieldLocation, Record<string, unknown>>): Record<string, unknown> {
+export function gatherWire(
+	endpoint: Endpoint,
+	sources: Record<FieldLocation, Record<string, unknown>>,
+): Record<string, unknown> {
 	const values: Record<string, unknown> = {};
 	for (const [name, field] of wireNames(endpoint.fields)) {
 		if (Object.hasOwn(sources[field.in], name)) values[name] = sources[field.in][name];

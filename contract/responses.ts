@@ -12,13 +12,21 @@ const dateTime = z.string().datetime();
 const uri = z.string().url();
 
 /** `{success, data}`, the envelope most responses use. */
-export const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ success: z.boolean(), data });
+export const envelope = <T extends z.ZodTypeAny>(data: T) =>
+	z.object({ success: z.boolean(), data });
 
 export const ErrorResponse = z.object({
 	success: z.literal(false),
 	error: z.string().min(1),
 	issues: z
-		.array(z.object({ field: z.string(), in: z.enum(['path', 'query', 'body']), message: z.string(), value: z.unknown() }))
+		.array(
+			z.object({
+				field: z.string(),
+				in: z.enum(['path', 'query', 'body']),
+				message: z.string(),
+				value: z.unknown(),
+			}),
+		)
 		.optional(),
 });
 
@@ -74,8 +82,16 @@ export const BrandDesignSystem = z.object({
 	}),
 	typography: z.object({
 		fontFamilies: z.object({ heading: z.string().optional(), primary: z.string().optional() }),
-		fontStacks: z.object({ heading: z.array(z.string()), body: z.array(z.string()), paragraph: z.array(z.string()) }),
-		fontSizes: z.object({ body: z.string().optional(), h1: z.string().optional(), h2: z.string().optional() }),
+		fontStacks: z.object({
+			heading: z.array(z.string()),
+			body: z.array(z.string()),
+			paragraph: z.array(z.string()),
+		}),
+		fontSizes: z.object({
+			body: z.string().optional(),
+			h1: z.string().optional(),
+			h2: z.string().optional(),
+		}),
 	}),
 	spacing: z.object({ baseUnit: z.number(), borderRadius: z.string().optional() }),
 	components: z.object({
@@ -131,7 +147,13 @@ export const BrandRecord = z.object({
 				colors: z.array(z.object({ hex: z.string() })),
 			}),
 		),
-		backdrops: z.array(z.object({ url: z.string(), resolution: Resolution, colors: z.array(z.object({ hex: z.string() })) })),
+		backdrops: z.array(
+			z.object({
+				url: z.string(),
+				resolution: Resolution,
+				colors: z.array(z.object({ hex: z.string() })),
+			}),
+		),
 		resolution: Resolution,
 		socials: z.array(z.object({ type: z.string(), url: z.string() })),
 		stock: z.unknown().nullable(),
@@ -195,7 +217,14 @@ export const FontsResult = z.object({
 	status: z.string(),
 	code: int,
 	domain: z.string(),
-	fonts: z.array(z.object({ family: z.string(), source: z.string(), url: z.string(), weights: z.array(z.string()) })),
+	fonts: z.array(
+		z.object({
+			family: z.string(),
+			source: z.string(),
+			url: z.string(),
+			weights: z.array(z.string()),
+		}),
+	),
 	key_metadata: KeyMetadata,
 });
 
@@ -239,8 +268,10 @@ export const TranscriptResponse = z
 		metadata: TranscriptMetadata.optional(),
 	})
 	.superRefine((value, ctx) => {
-		if (value.success && !value.metadata) ctx.addIssue({ code: 'custom', path: ['metadata'], message: 'a success carries metadata' });
-		if (!value.success && !value.error) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a failure sets error' });
+		if (value.success && !value.metadata)
+			ctx.addIssue({ code: 'custom', path: ['metadata'], message: 'a success carries metadata' });
+		if (!value.success && !value.error)
+			ctx.addIssue({ code: 'custom', path: ['error'], message: 'a failure sets error' });
 	});
 
 export const MapResponse = z.object({
@@ -281,7 +312,9 @@ export const JobListItem = z.object({
 	completedAt: dateTime.optional(),
 });
 
-export const JobListResponse = envelope(z.object({ jobs: z.array(JobListItem), pagination: Pagination }));
+export const JobListResponse = envelope(
+	z.object({ jobs: z.array(JobListItem), pagination: Pagination }),
+);
 
 /** One scraped page: GET /scrape's data, a batch result, a crawl page. Not shown in the spec. */
 export const PageResult = z.object({

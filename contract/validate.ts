@@ -3,7 +3,15 @@
  * fields, and coerces text to the types the API expects, so query strings validate as well as
  * JSON. Issues name the field as the API knows it.
  */
-import { checkNumber, checkText, isCountryCode, isDomain, isEmail, isHttpUrl, type Problem } from './checks';
+import {
+	checkNumber,
+	checkText,
+	isCountryCode,
+	isDomain,
+	isEmail,
+	isHttpUrl,
+	type Problem,
+} from './checks';
 import { JSON_SHAPES } from './jsonShapes';
 import { namesOf } from './names';
 import type { FieldLocation, StringFormat, WireField } from './types';
@@ -16,24 +24,37 @@ export interface WireIssue {
 	value: unknown;
 }
 
-export type WireResult = { ok: true; values: Record<string, unknown> } | { ok: false; issues: WireIssue[] };
+export type WireResult =
+	| { ok: true; values: Record<string, unknown> }
+	| { ok: false; issues: WireIssue[] };
 
 type Checked = { value: unknown; problem?: undefined } | { problem: string };
 
 const FORMATS: Record<StringFormat, [(value: string) => boolean, string]> = {
 	url: [isHttpUrl, 'must be a full http(s) URL, such as https://example.com'],
-	domainOrUrl: [(v) => isDomain(v) || isHttpUrl(v), 'must be a domain (example.com) or an http(s) URL'],
+	domainOrUrl: [
+		(v) => isDomain(v) || isHttpUrl(v),
+		'must be a domain (example.com) or an http(s) URL',
+	],
 	email: [isEmail, 'must be an e-mail address'],
 	countryCode: [isCountryCode, 'must be a two-letter country code, such as us'],
 };
 
 const toNumber = (value: unknown) =>
-	typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+	typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
+		? Number(value)
+		: value;
 const toBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
 const toList = (value: unknown) =>
-	typeof value !== 'string' ? value : value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== '');
+	typeof value !== 'string'
+		? value
+		: value
+				.split(/[\n,]/)
+				.map((entry) => entry.trim())
+				.filter((entry) => entry !== '');
 
-const result = (value: unknown, problem: Problem): Checked => (problem === undefined ? { value } : { problem });
+const result = (value: unknown, problem: Problem): Checked =>
+	problem === undefined ? { value } : { problem };
 
 function checkString(field: WireField, value: unknown): Problem {
 	const problem = checkText(value, field.maxLength, 'must be text');
@@ -45,7 +66,9 @@ function checkString(field: WireField, value: unknown): Problem {
 function checkList(field: WireField, value: unknown): Problem {
 	if (!Array.isArray(value)) return 'must be a list of text values';
 	if (field.required && value.length === 0) return 'must not be empty';
-	return value.every((item) => typeof item === 'string') ? undefined : 'must be a list of text values';
+	return value.every((item) => typeof item === 'string')
+		? undefined
+		: 'must be a list of text values';
 }
 
 function checkJson(field: WireField, value: unknown): Checked {
@@ -93,23 +116,34 @@ export function checkValue(field: WireField, raw: unknown): Checked {
 /** True for values that mean "not set": absent, empty text, or an empty JSON object or array. */
 export function isUnset(value: unknown): boolean {
 	if (value === undefined || value === null) return true;
-	if (typeof value === 'string') return value.trim() === '' || /^\s*(\{\s*\}|\[\s*\])\s*$/.test(value);
+	if (typeof value === 'string')
+		return value.trim() === '' || /^\s*(\{\s*\}|\[\s*\])\s*$/.test(value);
 	if (Array.isArray(value)) return value.length === 0;
 	if (typeof value === 'object') return Object.keys(value).length === 0;
 	return false;
 }
 
 /** Validates one request's values against `fields`. Unset optional values are dropped. */
-export function validateWire(fields: readonly WireField[], values: Record<string, unknown>): WireResult {
+export function validateWire(
+	fields: readonly WireField[],
+	values: Record<string, unknown>,
+): WireResult {
 	const issues: WireIssue[] = [];
 	const out: Record<string, unknown> = {};
 	for (const field of fields) {
 		const names = namesOf(field).filter((name) => name in values && !isUnset(values[name]));
-		if (names.length === 0 && field.required) issues.push({ field: field.name, in: field.in, message: 'is required', value: values[field.name] });
+		if (names.length === 0 && field.required)
+			issues.push({
+				field: field.name,
+				in: field.in,
+				message: 'is required',
+				value: values[field.name],
+			});
 		for (const name of names) {
 			const checked = checkValue(field, values[name]);
 			if (checked.problem === undefined) out[name] = checked.value;
-			else issues.push({ field: name, in: field.in, message: checked.problem, value: values[name] });
+			else
+				issues.push({ field: name, in: field.in, message: checked.problem, value: values[name] });
 		}
 	}
 	return issues.length > 0 ? { ok: false, issues } : { ok: true, values: out };
@@ -122,7 +156,11 @@ export function gotValue(issue: WireIssue): string {
 	return `, got ${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}`;
 }
 
-const WHERE: Record<FieldLocation, string> = { path: 'path parameter', query: 'query parameter', body: 'body field' };
+const WHERE: Record<FieldLocation, string> = {
+	path: 'path parameter',
+	query: 'query parameter',
+	body: 'body field',
+};
 
 /** One readable sentence for an issue, e.g. `query parameter (maxAgeMs) must be at most 7776000000, got 9e12`. */
 export function formatWireIssue(issue: WireIssue): string {

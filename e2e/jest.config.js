@@ -9,7 +9,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/e2e/tests'],
 	// Against n8n 1.x (WEBDATA_N8N_LINE=1, see scripts/e2e.sh) only the operations suite runs.
-	testMatch: process.env.WEBDATA_N8N_LINE === '1' ? ['**/operations.e2e.test.ts'] : ['**/*.test.ts'],
+	testMatch:
+		process.env.WEBDATA_N8N_LINE === '1' ? ['**/operations.e2e.test.ts'] : ['**/*.test.ts'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},

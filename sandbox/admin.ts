@@ -25,13 +25,23 @@ const AdminJobBody = z.object({
 	/** Number of results (crawl pages, batch pages, products). */
 	pages: z.number().int().min(0).max(1000).optional(),
 	webhook: z
-		.object({ url: z.string().url(), events: z.array(z.string()).optional(), headers: z.record(z.string()).optional(), metadata: z.unknown().optional() })
+		.object({
+			url: z.string().url(),
+			events: z.array(z.string()).optional(),
+			headers: z.record(z.string()).optional(),
+			metadata: z.unknown().optional(),
+		})
 		.optional(),
 });
 
 export type AdminJobInput = z.infer<typeof AdminJobBody>;
 
-const DEFAULT_PAGES: Record<JobType, number> = { crawl: 7, batch_scrape: 3, extract: 0, products: 5 };
+const DEFAULT_PAGES: Record<JobType, number> = {
+	crawl: 7,
+	batch_scrape: 3,
+	extract: 0,
+	products: 5,
+};
 
 /** A job that runs to its terminal state like any other and delivers its event. */
 export function createAdminJob(core: SandboxCore, input: AdminJobInput): Job {
@@ -43,7 +53,10 @@ export function createAdminJob(core: SandboxCore, input: AdminJobInput): Job {
 	let completedResult: unknown = null;
 	let extract: Job['extract'];
 	if (type === 'crawl') plannedResults = content.crawlPages(base, pages);
-	if (type === 'batch_scrape') plannedResults = Array.from({ length: pages }, (_, i) => content.pageResult(`${base.replace(/\/$/, '')}/page-${i + 1}`));
+	if (type === 'batch_scrape')
+		plannedResults = Array.from({ length: pages }, (_, i) =>
+			content.pageResult(`${base.replace(/\/$/, '')}/page-${i + 1}`),
+		);
 	if (type === 'products') {
 		const domain = content.domainOf(base);
 		plannedResults = content.productUrls(domain, pages).map((url) => content.product(url));
@@ -58,7 +71,12 @@ export function createAdminJob(core: SandboxCore, input: AdminJobInput): Job {
 		type,
 		durationMs: input.durationMs,
 		outcome,
-		...(input.fail ? { error: 'Job failed (requested through the admin API)', errors: [{ url: base, error: 'Failure requested through the admin API' }] } : {}),
+		...(input.fail
+			? {
+					error: 'Job failed (requested through the admin API)',
+					errors: [{ url: base, error: 'Failure requested through the admin API' }],
+				}
+			: {}),
 		...(input.cancel ? { error: 'Job was cancelled' } : {}),
 		plannedResults,
 		completedResult,
@@ -68,34 +86,57 @@ export function createAdminJob(core: SandboxCore, input: AdminJobInput): Job {
 }
 
 function adminJobView(job: Job) {
-	return { ...jobDetail(job, { page: 1, limit: Math.max(1, job.plannedResults.length) }), jobType: job.type, webhook: job.webhook ?? null };
+	return {
+		...jobDetail(job, { page: 1, limit: Math.max(1, job.plannedResults.length) }),
+		jobType: job.type,
+		webhook: job.webhook ?? null,
+	};
 }
 
 function parse<T extends z.ZodTypeAny>(schema: T, body: unknown): z.infer<T> {
 	const parsed = schema.safeParse(body ?? {});
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
-		throw new HttpError(400, `Invalid admin request: ${issue.path.join('.') || 'body'} ${issue.message}`);
+		throw new HttpError(
+			400,
+			`Invalid admin request: ${issue.path.join('.') || 'body'} ${issue.message}`,
+		);
 	}
 	return parsed.data;
 }
 
 function configOverrides(body: unknown): SandboxConfigOverrides {
 	if (body === undefined) return {};
-	if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'Invalid admin request: the body must be a JSON object of config overrides');
+	if (!body || typeof body !== 'object' || Array.isArray(body))
+		throw new HttpError(
+			400,
+			'Invalid admin request: the body must be a JSON object of config overrides',
+		);
 	return body as SandboxConfigOverrides;
 }
 
 function stateSummary(core: SandboxCore) {
 	const jobs = [...core.state.jobs.values()];
-	const count = (key: (job: Job) => string) => jobs.reduce<Record<string, number>>((acc, job) => ({ ...acc, [key(job)]: (acc[key(job)] ?? 0) + 1 }), {});
+	const count = (key: (job: Job) => string) =>
+		jobs.reduce<Record<string, number>>(
+			(acc, job) => ({ ...acc, [key(job)]: (acc[key(job)] ?? 0) + 1 }),
+			{},
+		);
 	return {
 		account: { ...core.state.account, plan: core.config.plan, queue: core.jobs.queue() },
-		jobs: { total: jobs.length, byStatus: count((j) => j.status), byType: count((j) => j.type), ids: jobs.map((j) => j.id) },
+		jobs: {
+			total: jobs.length,
+			byStatus: count((j) => j.status),
+			byType: count((j) => j.type),
+			ids: jobs.map((j) => j.id),
+		},
 		webhooks: core.state.webhooks.size,
 		requests: core.state.requests.length,
 		deliveries: core.state.deliveries.length,
-		limits: { requestsInFlight: core.limiter.requestsInFlight, requestsInWindow: core.limiter.requestsInWindow() },
+		limits: {
+			requestsInFlight: core.limiter.requestsInFlight,
+			requestsInWindow: core.limiter.requestsInWindow(),
+		},
 		config: core.config,
 	};
 }
@@ -148,7 +189,8 @@ export function handleAdmin(core: SandboxCore, method: string, path: string, bod
 		case 'POST /jobs/{id}/cancel': {
 			const job = core.state.jobs.get(decodeURIComponent(jobMatch![1]));
 			if (!job) throw new HttpError(404, `Job ${jobMatch![1]} not found`);
-			if (route.startsWith('POST') && !core.jobs.cancel(job)) throw new HttpError(409, `Job ${job.id} already ended with status ${job.status}`);
+			if (route.startsWith('POST') && !core.jobs.cancel(job))
+				throw new HttpError(409, `Job ${job.id} already ended with status ${job.status}`);
 			return ok(adminJobView(job));
 		}
 		case 'GET /state':

@@ -22,7 +22,9 @@ function parseArgs(argv: readonly string[]): { overrides: SandboxConfigOverrides
 	let port: number | undefined;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
-		const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		const [name, inline] = arg.includes('=')
+			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+			: [arg, undefined];
 		const value = () => {
 			const next = inline ?? argv[++i];
 			if (next === undefined) throw new Error(`${name} needs a value`);
@@ -34,7 +36,8 @@ function parseArgs(argv: readonly string[]): { overrides: SandboxConfigOverrides
 		else throw new Error(`Unknown argument ${arg}`);
 	}
 	if (port !== undefined) {
-		if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be a whole number from 0 to 65535');
+		if (!Number.isInteger(port) || port < 0 || port > 65535)
+			throw new Error('--port must be a whole number from 0 to 65535');
 		overrides.port = port;
 	}
 	return { overrides, help: false };

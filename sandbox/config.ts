@@ -92,15 +92,20 @@ export function normalizeFailure(failure: FailureOverride | undefined): FailureC
 	const rate = failure.rate ?? 1;
 	if (!(rate >= 0 && rate <= 1)) throw new Error('failure.rate must be between 0 and 1');
 	const status = failure.status ?? (malformed ? 200 : 500);
-	if (!Number.isInteger(status) || status < 100 || status > 599) throw new Error('failure.status must be an HTTP status');
+	if (!Number.isInteger(status) || status < 100 || status > 599)
+		throw new Error('failure.status must be an HTTP status');
 	return { ...failure, status, rate, malformed };
 }
 
 /** A new config: `base` with `overrides` applied (plan merged, failure replaced). */
-export function mergeConfig(base: SandboxConfig, overrides: SandboxConfigOverrides = {}): SandboxConfig {
+export function mergeConfig(
+	base: SandboxConfig,
+	overrides: SandboxConfigOverrides = {},
+): SandboxConfig {
 	const known = Object.keys(defaultConfig());
 	const unknown = Object.keys(overrides).filter((key) => !known.includes(key));
-	if (unknown.length > 0) throw new Error(`unknown config keys: ${unknown.join(', ')} (known: ${known.join(', ')})`);
+	if (unknown.length > 0)
+		throw new Error(`unknown config keys: ${unknown.join(', ')} (known: ${known.join(', ')})`);
 	const { plan, failure, ...rest } = overrides;
 	const merged: SandboxConfig = {
 		...base,
@@ -110,13 +115,25 @@ export function mergeConfig(base: SandboxConfig, overrides: SandboxConfigOverrid
 		failure: failure === undefined ? base.failure : normalizeFailure(failure),
 	};
 	for (const key of ['rateLimitPerMinute', 'concurrency', 'queueLimit'] as const) {
-		if (!Number.isInteger(merged.plan[key]) || merged.plan[key] < 1) throw new Error(`plan.${key} must be a positive integer`);
+		if (!Number.isInteger(merged.plan[key]) || merged.plan[key] < 1)
+			throw new Error(`plan.${key} must be a positive integer`);
 	}
-	for (const key of ['latencyMs', 'jobDurationMs', 'credits', 'webhookRetries', 'webhookRetryDelayMs'] as const) {
-		if (typeof merged[key] !== 'number' || !(merged[key] >= 0)) throw new Error(`${key} must be a number >= 0`);
+	for (const key of [
+		'latencyMs',
+		'jobDurationMs',
+		'credits',
+		'webhookRetries',
+		'webhookRetryDelayMs',
+	] as const) {
+		if (typeof merged[key] !== 'number' || !(merged[key] >= 0))
+			throw new Error(`${key} must be a number >= 0`);
 	}
-	if (!Number.isInteger(merged.crawlPageSize) || merged.crawlPageSize < 1) throw new Error('crawlPageSize must be a positive integer');
-	if (!Array.isArray(merged.apiKeys) || merged.apiKeys.some((key) => typeof key !== 'string' || !key.startsWith('bc_'))) {
+	if (!Number.isInteger(merged.crawlPageSize) || merged.crawlPageSize < 1)
+		throw new Error('crawlPageSize must be a positive integer');
+	if (
+		!Array.isArray(merged.apiKeys) ||
+		merged.apiKeys.some((key) => typeof key !== 'string' || !key.startsWith('bc_'))
+	) {
 		throw new Error('apiKeys must be strings starting with bc_');
 	}
 	return merged;
@@ -136,7 +153,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
 		latencyMs: num(env.WEBDATA_SANDBOX_LATENCY_MS),
 		jobDurationMs: num(env.WEBDATA_SANDBOX_JOB_DURATION_MS),
 		credits: num(env.WEBDATA_SANDBOX_CREDITS),
-		apiKeys: env.WEBDATA_SANDBOX_API_KEYS ? env.WEBDATA_SANDBOX_API_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : undefined,
+		apiKeys: env.WEBDATA_SANDBOX_API_KEYS
+			? env.WEBDATA_SANDBOX_API_KEYS.split(',')
+					.map((k) => k.trim())
+					.filter(Boolean)
+			: undefined,
 		plan: {
 			rateLimitPerMinute: num(env.WEBDATA_SANDBOX_RATE_LIMIT),
 			concurrency: num(env.WEBDATA_SANDBOX_CONCURRENCY),
@@ -145,7 +166,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
 	};
 	const failureStatus = num(env.WEBDATA_SANDBOX_FAILURE_STATUS);
 	const failureRate = num(env.WEBDATA_SANDBOX_FAILURE_RATE);
-	const malformed = env.WEBDATA_SANDBOX_FAILURE_MALFORMED === 'true' || env.WEBDATA_SANDBOX_FAILURE_MALFORMED === '1';
+	const malformed =
+		env.WEBDATA_SANDBOX_FAILURE_MALFORMED === 'true' ||
+		env.WEBDATA_SANDBOX_FAILURE_MALFORMED === '1';
 	if (failureStatus !== undefined || failureRate !== undefined || malformed) {
 		out.failure = { status: failureStatus, rate: failureRate, malformed };
 	}
@@ -160,7 +183,10 @@ export function configFromFile(path: string): SandboxConfigOverrides {
 }
 
 /** Two override objects as one; `later` wins, plans merge. */
-export function combine(earlier: SandboxConfigOverrides, later: SandboxConfigOverrides): SandboxConfigOverrides {
+export function combine(
+	earlier: SandboxConfigOverrides,
+	later: SandboxConfigOverrides,
+): SandboxConfigOverrides {
 	return {
 		...stripUndefined(earlier),
 		...stripUndefined(later),
@@ -175,6 +201,7 @@ function parseJsonObject(text: string, where: string): SandboxConfigOverrides {
 	} catch {
 		throw new Error(`${where} is not valid JSON`);
 	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${where} must hold a JSON object`);
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+		throw new Error(`${where} must hold a JSON object`);
 	return parsed as SandboxConfigOverrides;
 }

@@ -23,7 +23,11 @@ export class SandboxCore {
 	constructor(private readonly initialConfig: SandboxConfig) {
 		this.config = initialConfig;
 		this.state = seedState(initialConfig);
-		this.jobs = new JobRunner(() => this.state, () => this.config, (job) => this.jobEnded(job));
+		this.jobs = new JobRunner(
+			() => this.state,
+			() => this.config,
+			(job) => this.jobEnded(job),
+		);
 		this.deliverer = this.newDeliverer();
 	}
 
@@ -49,10 +53,14 @@ export class SandboxCore {
 	spend(credits: number): void {
 		const account = this.state.account;
 		if (account.credits < credits) {
-			throw new HttpError(402, `Insufficient credits: this request needs ${credits} credits and the balance is ${account.credits}`);
+			throw new HttpError(
+				402,
+				`Insufficient credits: this request needs ${credits} credits and the balance is ${account.credits}`,
+			);
 		}
 		account.credits -= credits;
-		account.lifetimeSpendUsd = Math.round((account.lifetimeSpendUsd + credits * USD_PER_CREDIT) * 1000) / 1000;
+		account.lifetimeSpendUsd =
+			Math.round((account.lifetimeSpendUsd + credits * USD_PER_CREDIT) * 1000) / 1000;
 	}
 
 	/** Refuses a new job with 429 when PENDING + RUNNING jobs already fill the plan's queueLimit. */
@@ -76,7 +84,16 @@ export class SandboxCore {
 
 	/** Sends a test delivery of `event` to a webhook, after the current answer has gone out. */
 	sendTest(webhook: WebhookRecord, event: string, payload: Record<string, unknown>): void {
-		this.track(new Promise((resolve) => setImmediate(resolve)).then(() => this.deliverer.deliver({ url: webhook.url, webhook }, event, String(payload.jobId), payload)));
+		this.track(
+			new Promise((resolve) => setImmediate(resolve)).then(() =>
+				this.deliverer.deliver(
+					{ url: webhook.url, webhook },
+					event,
+					String(payload.jobId),
+					payload,
+				),
+			),
+		);
 	}
 
 	/** Resolves once every delivery started so far has finished (retries included). */
@@ -92,16 +109,29 @@ export class SandboxCore {
 	/** Delivers `<type>.<status>` to every active webhook subscribed to it, and to the job's own webhook. */
 	private jobEnded(job: Job): void {
 		const event = `${job.type}.${job.status.toLowerCase()}`;
-		const payload = { event, jobId: job.id, job: jobDetail(job), timestamp: new Date().toISOString() };
+		const payload = {
+			event,
+			jobId: job.id,
+			job: jobDetail(job),
+			timestamp: new Date().toISOString(),
+		};
 		for (const webhook of this.state.webhooks.values()) {
 			if (webhook.isActive && subscribes(webhook.events, event)) {
 				this.track(this.deliverer.deliver({ url: webhook.url, webhook }, event, job.id, payload));
 			}
 		}
 		const own = job.webhook;
-		if (own?.url && (!own.events || own.events.length === 0 || own.events.some((e) => e === event || e === job.status.toLowerCase()))) {
-			const withMetadata = own.metadata === undefined ? payload : { ...payload, metadata: own.metadata };
-			this.track(this.deliverer.deliver({ url: own.url, headers: own.headers }, event, job.id, withMetadata));
+		if (
+			own?.url &&
+			(!own.events ||
+				own.events.length === 0 ||
+				own.events.some((e) => e === event || e === job.status.toLowerCase()))
+		) {
+			const withMetadata =
+				own.metadata === undefined ? payload : { ...payload, metadata: own.metadata };
+			this.track(
+				this.deliverer.deliver({ url: own.url, headers: own.headers }, event, job.id, withMetadata),
+			);
 		}
 	}
 
@@ -111,6 +141,9 @@ export class SandboxCore {
 	}
 
 	private newDeliverer(): Deliverer {
-		return new Deliverer(() => this.state, () => this.config);
+		return new Deliverer(
+			() => this.state,
+			() => this.config,
+		);
 	}
 }

@@ -43,7 +43,8 @@ export type Handler = (core: SandboxCore, req: ApiRequest) => Reply;
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
 /** Marker words in inputs that make the sandbox fail on purpose (see README). */
-const wants = (word: string, ...inputs: unknown[]) => inputs.some((input) => typeof input === 'string' && input.toLowerCase().includes(word));
+const wants = (word: string, ...inputs: unknown[]) =>
+	inputs.some((input) => typeof input === 'string' && input.toLowerCase().includes(word));
 
 function notFound(what: string): never {
 	throw new HttpError(404, `${what} not found`);
@@ -59,14 +60,24 @@ function keyMetadata(core: SandboxCore, consumed: number) {
 	return { credits_consumed: consumed, credits_remaining: core.state.account.credits };
 }
 
-function brandLookup(core: SandboxCore, lookup: string, domain: string, stock: Record<string, unknown> | null): Reply {
+function brandLookup(
+	core: SandboxCore,
+	lookup: string,
+	domain: string,
+	stock: Record<string, unknown> | null,
+): Reply {
 	if (wants('notfound', lookup)) {
-		throw new HttpError(404, `No brand found for ${lookup}`, { data: { status: 'not_found', code: 404 } });
+		throw new HttpError(404, `No brand found for ${lookup}`, {
+			data: { status: 'not_found', code: 404 },
+		});
 	}
 	core.spend(CREDIT_COSTS.brandRetrieve);
 	return ok({
 		success: true,
-		data: { ...content.brandRecord(domain, stock), key_metadata: keyMetadata(core, CREDIT_COSTS.brandRetrieve) },
+		data: {
+			...content.brandRecord(domain, stock),
+			key_metadata: keyMetadata(core, CREDIT_COSTS.brandRetrieve),
+		},
 	});
 }
 
@@ -82,7 +93,10 @@ function jobWebhook(value: unknown): JobWebhook | undefined {
 		})
 		.safeParse(value);
 	if (!parsed.success) {
-		throw new HttpError(400, 'Invalid request: webhook must be an object with a url (http or https), and optional events, headers and metadata');
+		throw new HttpError(
+			400,
+			'Invalid request: webhook must be an object with a url (http or https), and optional events, headers and metadata',
+		);
 	}
 	return parsed.data as JobWebhook;
 }
@@ -92,20 +106,32 @@ function checkUrls(urls: readonly string[], ignoreInvalid: boolean) {
 	const valid = urls.filter((url) => content.isHttpUrl(url));
 	const invalid = urls.filter((url) => !content.isHttpUrl(url));
 	if (!ignoreInvalid && invalid.length > 0) {
-		throw new HttpError(400, `Invalid URLs: ${invalid.join(', ')} (set ignoreInvalidURLs to true to skip them)`, { invalidURLs: invalid });
+		throw new HttpError(
+			400,
+			`Invalid URLs: ${invalid.join(', ')} (set ignoreInvalidURLs to true to skip them)`,
+			{ invalidURLs: invalid },
+		);
 	}
 	return { valid, errors: invalid.map((url) => ({ url, error: 'Invalid URL' })) };
 }
 
 /** The planned end of a page-fetching job, from the marker words in its URLs. */
-function plannedOutcome(urls: readonly string[], errors: Array<{ url: string; error: string }>, noneMessage: string) {
+function plannedOutcome(
+	urls: readonly string[],
+	errors: Array<{ url: string; error: string }>,
+	noneMessage: string,
+) {
 	if (urls.length === 0) return { outcome: 'FAILED' as TerminalStatus, error: noneMessage };
 	const failing = urls.find((url) => wants('fail', url));
 	if (failing) {
 		errors.push({ url: failing, error: `Scrape failed: ${failing} answered HTTP 500` });
-		return { outcome: 'FAILED' as TerminalStatus, error: `Job failed: could not scrape ${failing}` };
+		return {
+			outcome: 'FAILED' as TerminalStatus,
+			error: `Job failed: could not scrape ${failing}`,
+		};
 	}
-	if (urls.some((url) => wants('cancel', url))) return { outcome: 'CANCELLED' as TerminalStatus, error: 'Job was cancelled' };
+	if (urls.some((url) => wants('cancel', url)))
+		return { outcome: 'CANCELLED' as TerminalStatus, error: 'Job was cancelled' };
 	return { outcome: 'COMPLETED' as TerminalStatus };
 }
 
@@ -141,7 +167,13 @@ export const HANDLERS: Record<string, Handler> = {
 				credits: account.credits,
 				lifetimeSpendUsd: account.lifetimeSpendUsd,
 				createdAt: account.createdAt,
-				plan: { id: plan.id, name: plan.name, rateLimitPerMinute: plan.rateLimitPerMinute, concurrency: plan.concurrency, queueLimit: plan.queueLimit },
+				plan: {
+					id: plan.id,
+					name: plan.name,
+					rateLimitPerMinute: plan.rateLimitPerMinute,
+					concurrency: plan.concurrency,
+					queueLimit: plan.queueLimit,
+				},
 				queue: core.jobs.queue(),
 			},
 		});
@@ -155,13 +187,19 @@ export const HANDLERS: Record<string, Handler> = {
 	},
 
 	'POST /batch/scrape': (core, { values }) => {
-		const { valid, errors } = checkUrls(values.urls as string[], values.ignoreInvalidURLs !== false);
+		const { valid, errors } = checkUrls(
+			values.urls as string[],
+			values.ignoreInvalidURLs !== false,
+		);
 		const webhook = jobWebhook(values.webhook);
 		core.ensureQueueRoom();
 		const cost = valid.length * CREDIT_COSTS.batchScrapePerUrl;
 		core.spend(cost);
 		const planned = plannedOutcome(valid, errors, 'No valid URLs to scrape');
-		const options = { formats: values.formats as string[] | undefined, onlyMainContent: values.onlyMainContent as boolean | undefined };
+		const options = {
+			formats: values.formats as string[] | undefined,
+			onlyMainContent: values.onlyMainContent as boolean | undefined,
+		};
 		const job = core.createJob({
 			type: 'batch_scrape',
 			...planned,
@@ -176,7 +214,11 @@ export const HANDLERS: Record<string, Handler> = {
 	'GET /crawl/{id}': (core, { params, values }) => {
 		const job = findJob(core, params.id, (j) => listType(j) === 'crawl', 'Crawl job');
 		const page = String(values.page);
-		if (!/^[1-9]\d*$/.test(page)) throw new HttpError(400, `Invalid request: page must be a positive whole number, got ${JSON.stringify(page)}`);
+		if (!/^[1-9]\d*$/.test(page))
+			throw new HttpError(
+				400,
+				`Invalid request: page must be a positive whole number, got ${JSON.stringify(page)}`,
+			);
 		return ok({ success: true, data: crawlStatus(job, Number(page), core.config.crawlPageSize) });
 	},
 
@@ -194,12 +236,16 @@ export const HANDLERS: Record<string, Handler> = {
 	'POST /extract': (core, { values }) => {
 		const urls = (values.urls as string[] | undefined) ?? [];
 		const webSearch = values.enableWebSearch === true;
-		if (urls.length === 0 && !webSearch) throw new HttpError(400, 'Invalid request: give urls, or set enableWebSearch to true');
+		if (urls.length === 0 && !webSearch)
+			throw new HttpError(400, 'Invalid request: give urls, or set enableWebSearch to true');
 		const { valid, errors } = checkUrls(urls, values.ignoreInvalidURLs !== false);
 		const webhook = jobWebhook(values.webhook);
 		core.ensureQueueRoom();
 		core.spend(CREDIT_COSTS.extract);
-		const planned = webSearch && valid.length === 0 ? { outcome: 'COMPLETED' as TerminalStatus } : plannedOutcome(valid, errors, 'No valid URLs to extract from');
+		const planned =
+			webSearch && valid.length === 0
+				? { outcome: 'COMPLETED' as TerminalStatus }
+				: plannedOutcome(valid, errors, 'No valid URLs to extract from');
 		const prompt = values.prompt as string;
 		const extracted = content.extracted(prompt, values.schema, valid);
 		const job = core.createJob({
@@ -210,14 +256,18 @@ export const HANDLERS: Record<string, Handler> = {
 			completedResult: extracted,
 			extract: {
 				extracted,
-				tokenUsage: { inputTokens: 1000 * Math.max(1, valid.length) + prompt.length, outputTokens: Math.ceil(JSON.stringify(extracted).length / 4) },
+				tokenUsage: {
+					inputTokens: 1000 * Math.max(1, valid.length) + prompt.length,
+					outputTokens: Math.ceil(JSON.stringify(extracted).length / 4),
+				},
 			},
 			webhook,
 		});
 		return ok({ success: true, id: job.id, status: job.status, url: `/extract/${job.id}` });
 	},
 
-	'GET /extract/{id}': (core, { params }) => ok(extractStatus(findJob(core, params.id, (j) => j.type === 'extract', 'Extract job'))),
+	'GET /extract/{id}': (core, { params }) =>
+		ok(extractStatus(findJob(core, params.id, (j) => j.type === 'extract', 'Extract job'))),
 
 	'POST /brand': (core, { values }) => {
 		const url = values.url as string;
@@ -226,7 +276,13 @@ export const HANDLERS: Record<string, Handler> = {
 		core.spend(CREDIT_COSTS.brandProfile);
 		core.state.brandProfiles.add(domain);
 		const profile = content.brandProfile(domain, url);
-		return ok({ success: true, data: { ...profile, meta: { ...profile.meta, cached, creditsUsed: CREDIT_COSTS.brandProfile } } });
+		return ok({
+			success: true,
+			data: {
+				...profile,
+				meta: { ...profile.meta, cached, creditsUsed: CREDIT_COSTS.brandProfile },
+			},
+		});
 	},
 
 	'GET /brand/retrieve': (core, { values }) => {
@@ -243,7 +299,10 @@ export const HANDLERS: Record<string, Handler> = {
 		const ticker = (values.ticker as string).toUpperCase();
 		const known = content.KNOWN_TICKERS[ticker];
 		const exchange = (values.ticker_exchange as string | undefined) ?? known?.exchange ?? 'NASDAQ';
-		return brandLookup(core, ticker, known?.domain ?? `${ticker.toLowerCase()}.com`, { ticker, exchange });
+		return brandLookup(core, ticker, known?.domain ?? `${ticker.toLowerCase()}.com`, {
+			ticker,
+			exchange,
+		});
 	},
 
 	'GET /brand/retrieve-by-email': (core, { values }) => {
@@ -255,27 +314,48 @@ export const HANDLERS: Record<string, Handler> = {
 		const isin = (values.isin as string).toUpperCase();
 		const ticker = content.KNOWN_ISINS[isin];
 		const known = ticker ? content.KNOWN_TICKERS[ticker] : undefined;
-		const stock = known ? { ticker, exchange: known.exchange, isin } : { ticker: null, exchange: null, isin };
+		const stock = known
+			? { ticker, exchange: known.exchange, isin }
+			: { ticker: null, exchange: null, isin };
 		return brandLookup(core, isin, known?.domain ?? `${isin.toLowerCase()}.com`, stock);
 	},
 
 	'POST /brand/ai/query': (core, { values }) => {
-		const url = (values.url as string | undefined) ?? (values.domain ? `https://${content.domainOf(values.domain as string)}` : undefined);
+		const url =
+			(values.url as string | undefined) ??
+			(values.domain ? `https://${content.domainOf(values.domain as string)}` : undefined);
 		if (!url) throw new HttpError(400, 'Invalid request: give url, or domain');
 		core.spend(CREDIT_COSTS.aiQuery);
 		const { answer, source } = content.aiAnswer(values.query as string, url);
-		return ok({ success: true, data: { status: 'ok', code: 200, answer, source, key_metadata: keyMetadata(core, CREDIT_COSTS.aiQuery) } });
+		return ok({
+			success: true,
+			data: {
+				status: 'ok',
+				code: 200,
+				answer,
+				source,
+				key_metadata: keyMetadata(core, CREDIT_COSTS.aiQuery),
+			},
+		});
 	},
 
 	'POST /brand/ai/product': (core, { values }) => {
 		const url = values.url as string;
 		if (wants('fail', url)) {
-			throw new HttpError(422, `Could not extract a product from ${url}`, { data: { status: 'failed', code: 422 } });
+			throw new HttpError(422, `Could not extract a product from ${url}`, {
+				data: { status: 'failed', code: 422 },
+			});
 		}
 		core.spend(CREDIT_COSTS.aiProduct);
 		return ok({
 			success: true,
-			data: { status: 'ok', code: 200, product: content.product(url), source: { url, title: content.pageTitle(url) }, key_metadata: keyMetadata(core, CREDIT_COSTS.aiProduct) },
+			data: {
+				status: 'ok',
+				code: 200,
+				product: content.product(url),
+				source: { url, title: content.pageTitle(url) },
+				key_metadata: keyMetadata(core, CREDIT_COSTS.aiProduct),
+			},
 		});
 	},
 
@@ -292,39 +372,79 @@ export const HANDLERS: Record<string, Handler> = {
 			type: 'products',
 			outcome: failing ? 'FAILED' : wants('cancel', domain) ? 'CANCELLED' : 'COMPLETED',
 			...(failing ? { error: `Job failed: could not read the product pages of ${domain}` } : {}),
-			errors: failing ? [{ url: `https://${domain}`, error: `Scrape failed: https://${domain} answered HTTP 500` }] : [],
+			errors: failing
+				? [
+						{
+							url: `https://${domain}`,
+							error: `Scrape failed: https://${domain} answered HTTP 500`,
+						},
+					]
+				: [],
 			plannedResults: products,
 			creditsUsed: cost,
 			completedResult: { domain, limit, productsFound: products.length },
 			webhook,
 		});
-		return ok({ success: true, data: { success: true, id: job.id, status: job.status, domain, limit } });
+		return ok({
+			success: true,
+			data: { success: true, id: job.id, status: job.status, domain, limit },
+		});
 	},
 
 	'POST /youtube/transcript': (core, { values }) => {
 		const url = values.url as string;
 		const videoId = content.videoIdOf(url);
-		const failure = (status: number, error: string) => ({ status, body: { success: false, error, credits: { used: 0 }, data: {} } });
-		if (!videoId) return failure(400, `Unsupported video URL: ${url} (use a YouTube watch, Shorts, live, embed or youtu.be link)`);
-		if (wants('fail', videoId) || wants('unavailable', videoId)) return failure(404, `Video ${videoId} not found or has no transcript`);
+		const failure = (status: number, error: string) => ({
+			status,
+			body: { success: false, error, credits: { used: 0 }, data: {} },
+		});
+		if (!videoId)
+			return failure(
+				400,
+				`Unsupported video URL: ${url} (use a YouTube watch, Shorts, live, embed or youtu.be link)`,
+			);
+		if (wants('fail', videoId) || wants('unavailable', videoId))
+			return failure(404, `Video ${videoId} not found or has no transcript`);
 		core.spend(CREDIT_COSTS.transcript);
-		const { data, metadata } = content.transcript(videoId, url, (values.formats as unknown[] | undefined) ?? ['markdown']);
+		const { data, metadata } = content.transcript(
+			videoId,
+			url,
+			(values.formats as unknown[] | undefined) ?? ['markdown'],
+		);
 		return ok({ success: true, credits: { used: CREDIT_COSTS.transcript }, data, metadata });
 	},
 
 	'GET /web/fonts': (core, { values }) => {
-		const domain = content.domainOf((values.directUrl as string | undefined) ?? (values.domain as string));
+		const domain = content.domainOf(
+			(values.directUrl as string | undefined) ?? (values.domain as string),
+		);
 		core.spend(CREDIT_COSTS.fonts);
-		return ok({ success: true, data: { status: 'ok', code: 200, domain, fonts: content.fonts(domain), key_metadata: keyMetadata(core, CREDIT_COSTS.fonts) } });
+		return ok({
+			success: true,
+			data: {
+				status: 'ok',
+				code: 200,
+				domain,
+				fonts: content.fonts(domain),
+				key_metadata: keyMetadata(core, CREDIT_COSTS.fonts),
+			},
+		});
 	},
 
 	'GET /web/competitors': (core, { values }) => {
 		const domain = content.domainOf(values.domain as string);
-		const limit = (values.limit as number | undefined) ?? (values.numCompetitors as number | undefined) ?? 10;
+		const limit =
+			(values.limit as number | undefined) ?? (values.numCompetitors as number | undefined) ?? 10;
 		core.spend(CREDIT_COSTS.competitors);
 		return ok({
 			success: true,
-			data: { status: 'ok', code: 200, domain, competitors: content.competitors(domain, limit), key_metadata: keyMetadata(core, CREDIT_COSTS.competitors) },
+			data: {
+				status: 'ok',
+				code: 200,
+				domain,
+				competitors: content.competitors(domain, limit),
+				key_metadata: keyMetadata(core, CREDIT_COSTS.competitors),
+			},
 		});
 	},
 
@@ -333,13 +453,22 @@ export const HANDLERS: Record<string, Handler> = {
 			.filter((job) => values.type === undefined || listType(job) === values.type)
 			.filter((job) => values.status === undefined || job.status === values.status)
 			.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
-		const { items, pagination } = paginate(jobs, { page: (values.page as number | undefined) ?? 1, limit: (values.limit as number | undefined) ?? 25 });
+		const { items, pagination } = paginate(jobs, {
+			page: (values.page as number | undefined) ?? 1,
+			limit: (values.limit as number | undefined) ?? 25,
+		});
 		return ok({ success: true, data: { jobs: items.map(jobListItem), pagination } });
 	},
 
 	'GET /jobs/{id}': (core, { params, values }) => {
 		const job = findJob(core, params.id, () => true, 'Job');
-		return ok({ success: true, data: jobDetail(job, { page: (values.page as number | undefined) ?? 1, limit: (values.limit as number | undefined) ?? 50 }) });
+		return ok({
+			success: true,
+			data: jobDetail(job, {
+				page: (values.page as number | undefined) ?? 1,
+				limit: (values.limit as number | undefined) ?? 50,
+			}),
+		});
 	},
 
 	'PATCH /webhooks/{id}': (core, { params, values }) => {
@@ -359,16 +488,31 @@ export const HANDLERS: Record<string, Handler> = {
 		const payload: Record<string, unknown> = {
 			event,
 			jobId,
-			job: { id: jobId, type, status: (event.slice(event.lastIndexOf('.') + 1) || 'completed').toUpperCase(), test: true },
+			job: {
+				id: jobId,
+				type,
+				status: (event.slice(event.lastIndexOf('.') + 1) || 'completed').toUpperCase(),
+				test: true,
+			},
 			timestamp: new Date().toISOString(),
 			test: true,
 			...(values.payload !== undefined ? { payload: values.payload } : {}),
 		};
 		core.sendTest(webhook, event, payload);
 		if (!isLoopbackUrl(webhook.url)) {
-			return ok({ success: false, event, message: `Not sent to ${webhook.url}: ${REFUSED} (the refusal is recorded as a delivery)`, payload });
+			return ok({
+				success: false,
+				event,
+				message: `Not sent to ${webhook.url}: ${REFUSED} (the refusal is recorded as a delivery)`,
+				payload,
+			});
 		}
-		return ok({ success: true, event, message: `Test delivery of ${event} sent to ${webhook.url}`, payload });
+		return ok({
+			success: true,
+			event,
+			message: `Test delivery of ${event} sent to ${webhook.url}`,
+			payload,
+		});
 	},
 
 	'DELETE /webhooks/{id}': (core, { params }) => {
@@ -378,7 +522,10 @@ export const HANDLERS: Record<string, Handler> = {
 	},
 };
 
-export function createWebhook(core: SandboxCore, input: { url: string; events: string[]; isActive?: boolean; secret?: string }) {
+export function createWebhook(
+	core: SandboxCore,
+	input: { url: string; events: string[]; isActive?: boolean; secret?: string },
+) {
 	const now = new Date().toISOString();
 	const webhook = {
 		id: `wh_${randomUUID().slice(0, 8)}`,

@@ -24,7 +24,11 @@ export class HttpError extends Error {
 	}
 
 	toReply(): Reply {
-		return { status: this.status, body: { success: false, error: this.message, ...this.extra }, headers: this.headers };
+		return {
+			status: this.status,
+			body: { success: false, error: this.message, ...this.extra },
+			headers: this.headers,
+		};
 	}
 }
 
@@ -54,7 +58,13 @@ export function readBody(req: IncomingMessage): Promise<BodyResult> {
 			if (size > MAX_BODY_BYTES) tooLarge = true;
 			else chunks.push(chunk);
 		});
-		req.on('end', () => resolve(tooLarge ? { ok: false, tooLarge: true } : { ok: true, text: Buffer.concat(chunks).toString('utf8') }));
+		req.on('end', () =>
+			resolve(
+				tooLarge
+					? { ok: false, tooLarge: true }
+					: { ok: true, text: Buffer.concat(chunks).toString('utf8') },
+			),
+		);
 		req.on('error', reject);
 	});
 }

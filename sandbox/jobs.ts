@@ -22,7 +22,12 @@ export interface NewJob {
 	webhook?: JobWebhook;
 }
 
-const ID_PREFIX: Record<JobType, string> = { crawl: 'crawl', batch_scrape: 'batch', extract: 'extract', products: 'products' };
+const ID_PREFIX: Record<JobType, string> = {
+	crawl: 'crawl',
+	batch_scrape: 'batch',
+	extract: 'extract',
+	products: 'products',
+};
 
 export class JobRunner {
 	private timers = new Map<string, NodeJS.Timeout>();
@@ -74,7 +79,8 @@ export class JobRunner {
 	secondsUntilSlotFrees(now = Date.now()): number {
 		let soonest = Infinity;
 		for (const job of this.state().jobs.values()) {
-			if (job.status === 'RUNNING' || job.status === 'PENDING') soonest = Math.min(soonest, job.createdAt + job.durationMs);
+			if (job.status === 'RUNNING' || job.status === 'PENDING')
+				soonest = Math.min(soonest, job.createdAt + job.durationMs);
 		}
 		return Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - now) / 1000)) : 1;
 	}
@@ -110,7 +116,9 @@ export class JobRunner {
 		for (const job of ready) {
 			job.status = 'RUNNING';
 			job.startedAt = Date.now();
-			this.schedule(job, job.durationMs - pendingMs(job), () => this.finish(job, job.outcome, job.error));
+			this.schedule(job, job.durationMs - pendingMs(job), () =>
+				this.finish(job, job.outcome, job.error),
+			);
 		}
 	}
 
@@ -118,7 +126,8 @@ export class JobRunner {
 		const timer = this.timers.get(job.id);
 		if (timer) clearTimeout(timer);
 		this.timers.delete(job.id);
-		job.doneCount = status === 'COMPLETED' ? job.plannedResults.length : status === 'FAILED' ? 0 : doneCount(job);
+		job.doneCount =
+			status === 'COMPLETED' ? job.plannedResults.length : status === 'FAILED' ? 0 : doneCount(job);
 		job.status = status;
 		job.completedAt = Date.now();
 		if (status !== 'COMPLETED' && error) job.error = error;
@@ -148,8 +157,10 @@ export function listType(job: Job): 'crawl' | 'extract' {
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
 export function jobListItem(job: Job) {
-	const total = job.type === 'extract' ? Math.max(1, job.plannedResults.length) : job.plannedResults.length;
-	const completed = job.type === 'extract' ? (job.status === 'COMPLETED' ? total : 0) : doneCount(job);
+	const total =
+		job.type === 'extract' ? Math.max(1, job.plannedResults.length) : job.plannedResults.length;
+	const completed =
+		job.type === 'extract' ? (job.status === 'COMPLETED' ? total : 0) : doneCount(job);
 	return {
 		id: job.id,
 		type: listType(job),
@@ -196,7 +207,10 @@ export function extractStatus(job: Job) {
 		success: true,
 		id: job.id,
 		status: job.status,
-		data: job.status === 'COMPLETED' && job.extract ? job.extract : { extracted: {}, tokenUsage: { inputTokens: 0, outputTokens: 0 } },
+		data:
+			job.status === 'COMPLETED' && job.extract
+				? job.extract
+				: { extracted: {}, tokenUsage: { inputTokens: 0, outputTokens: 0 } },
 		...(job.error ? { error: job.error } : {}),
 		...(job.startedAt !== undefined ? { startedAt: iso(job.startedAt) } : {}),
 		...(job.completedAt !== undefined ? { completedAt: iso(job.completedAt) } : {}),

@@ -3,7 +3,9 @@ import type { PlanConfig } from './config';
 
 export const RATE_WINDOW_MS = 60_000;
 
-export type Admission = { ok: true; release: () => void } | { ok: false; retryAfterS: number; message: string };
+export type Admission =
+	| { ok: true; release: () => void }
+	| { ok: false; retryAfterS: number; message: string };
 
 export class RequestLimiter {
 	private admitted: number[] = [];
@@ -11,7 +13,8 @@ export class RequestLimiter {
 
 	/** Admits a request or says how long to wait. An admitted request must call `release`. */
 	admit(plan: PlanConfig, now = Date.now()): Admission {
-		while (this.admitted.length > 0 && this.admitted[0] <= now - RATE_WINDOW_MS) this.admitted.shift();
+		while (this.admitted.length > 0 && this.admitted[0] <= now - RATE_WINDOW_MS)
+			this.admitted.shift();
 		if (this.admitted.length >= plan.rateLimitPerMinute) {
 			const retryAfterS = Math.max(1, Math.ceil((this.admitted[0] + RATE_WINDOW_MS - now) / 1000));
 			return {

@@ -51,5 +51,7 @@ export function matchRoute(method: string, rawPath: string): RouteMatch {
 		if (route.method === method) return { found: true, route, params };
 		allowed.push(route.method);
 	}
-	return allowed.length > 0 ? { found: false, status: 405, allowed } : { found: false, status: 404 };
+	return allowed.length > 0
+		? { found: false, status: 405, allowed }
+		: { found: false, status: 404 };
 }

@@ -53,7 +53,8 @@ export async function startSandbox(config: SandboxConfigOverrides = {}): Promise
 	const core = new SandboxCore(mergeConfig({ ...defaultConfig(), port: 0 }, config));
 	const server = http.createServer((req, res) => {
 		handle(core, req, res).catch((error) => {
-			if (!res.headersSent) send(res, errorReply(500, `Sandbox error: ${(error as Error).message}`));
+			if (!res.headersSent)
+				send(res, errorReply(500, `Sandbox error: ${(error as Error).message}`));
 			else res.destroy();
 		});
 	});
@@ -90,7 +91,11 @@ export async function startSandbox(config: SandboxConfigOverrides = {}): Promise
 	};
 }
 
-async function handle(core: SandboxCore, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(
+	core: SandboxCore,
+	req: http.IncomingMessage,
+	res: http.ServerResponse,
+): Promise<void> {
 	const url = new URL(req.url ?? '/', `http://${HOST}`);
 	const method = (req.method ?? 'GET').toUpperCase();
 	const bodyRead = await readBody(req);
@@ -100,7 +105,10 @@ async function handle(core: SandboxCore, req: http.IncomingMessage, res: http.Se
 		let reply: Reply;
 		if (!parsed) reply = errorReply(413, 'The request body is too large');
 		else if (!parsed.ok) reply = errorReply(400, parsed.error);
-		else reply = tryReply(() => handleAdmin(core, method, url.pathname.slice(ADMIN_PREFIX.length) || '/', parsed.value));
+		else
+			reply = tryReply(() =>
+				handleAdmin(core, method, url.pathname.slice(ADMIN_PREFIX.length) || '/', parsed.value),
+			);
 		return send(res, reply);
 	}
 
@@ -125,7 +133,10 @@ async function handle(core: SandboxCore, req: http.IncomingMessage, res: http.Se
 	if (!auth.ok) return respond(errorReply(401, auth.message, { 'www-authenticate': 'Bearer' }));
 
 	const admission = core.limiter.admit(core.config.plan);
-	if (!admission.ok) return respond(errorReply(429, admission.message, { 'retry-after': String(admission.retryAfterS) }));
+	if (!admission.ok)
+		return respond(
+			errorReply(429, admission.message, { 'retry-after': String(admission.retryAfterS) }),
+		);
 	try {
 		if (core.config.latencyMs > 0) await sleep(core.config.latencyMs);
 		const injected = injectedFailure(core, url.pathname);
@@ -135,7 +146,11 @@ async function handle(core: SandboxCore, req: http.IncomingMessage, res: http.Se
 		if (!match.found) {
 			return respond(
 				match.status === 405
-					? errorReply(405, `Method ${method} is not allowed on ${url.pathname} (allowed: ${match.allowed?.join(', ')})`, { allow: match.allowed?.join(', ') ?? '' })
+					? errorReply(
+							405,
+							`Method ${method} is not allowed on ${url.pathname} (allowed: ${match.allowed?.join(', ')})`,
+							{ allow: match.allowed?.join(', ') ?? '' },
+						)
 					: errorReply(404, `No endpoint ${method} ${url.pathname}`),
 			);
 		}
@@ -169,5 +184,8 @@ function checked(key: string, reply: Reply): Reply {
 	const result = schema.safeParse(reply.body);
 	if (result.success) return reply;
 	const issue = result.error.issues[0];
-	return errorReply(500, `Sandbox response of ${key} does not match its schema: ${issue.path.join('.')} ${issue.message}`);
+	return errorReply(
+		500,
+		`Sandbox response of ${key} does not match its schema: ${issue.path.join('.')} ${issue.message}`,
+	);
 }

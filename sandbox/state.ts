@@ -36,7 +36,10 @@ export interface Job {
 	creditsUsed: number;
 	/** `result` of GET /jobs/{id} once COMPLETED (extracted data, a products summary), else null. */
 	completedResult: unknown;
-	extract?: { extracted: Record<string, unknown>; tokenUsage: { inputTokens: number; outputTokens: number } };
+	extract?: {
+		extracted: Record<string, unknown>;
+		tokenUsage: { inputTokens: number; outputTokens: number };
+	};
 	webhook?: JobWebhook;
 	/** Set once the job has waited its minimum PENDING time and may start. */
 	ready: boolean;
@@ -121,7 +124,10 @@ export function seedState(config: SandboxConfig, now = Date.now()): SandboxState
 		completedResult: null,
 		ready: true,
 	};
-	const extracted = { company: 'Example', summary: 'Example Domain is for use in illustrative examples in documents.' };
+	const extracted = {
+		company: 'Example',
+		summary: 'Example Domain is for use in illustrative examples in documents.',
+	};
 	const extract: Job = {
 		id: EXTRACT_DEMO_ID,
 		type: 'extract',

@@ -12,13 +12,22 @@ export function validateRequest(
 	body: unknown,
 ): Record<string, unknown> {
 	const bodyObject = body === undefined ? {} : body;
-	if (endpoint.fields.some((field) => field.in === 'body') && (bodyObject === null || typeof bodyObject !== 'object' || Array.isArray(bodyObject))) {
+	if (
+		endpoint.fields.some((field) => field.in === 'body') &&
+		(bodyObject === null || typeof bodyObject !== 'object' || Array.isArray(bodyObject))
+	) {
 		throw new HttpError(400, 'The request body must be a JSON object');
 	}
-	const values = gatherWire(endpoint, { path: params, query, body: bodyObject as Record<string, unknown> });
+	const values = gatherWire(endpoint, {
+		path: params,
+		query,
+		body: bodyObject as Record<string, unknown>,
+	});
 	const result = validateWire(endpoint.fields, values);
 	if (!result.ok) {
-		throw new HttpError(400, `Invalid request: ${result.issues.map(formatWireIssue).join('; ')}`, { issues: result.issues });
+		throw new HttpError(400, `Invalid request: ${result.issues.map(formatWireIssue).join('; ')}`, {
+			issues: result.issues,
+		});
 	}
 	return result.values;
 }

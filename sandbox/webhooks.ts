@@ -51,10 +51,19 @@ export class Deliverer {
 	 * Delivers `payload` to `target`, retrying failed attempts (`webhookRetries` times, with a
 	 * doubling delay). Resolves with the last attempt's record.
 	 */
-	async deliver(target: DeliveryTarget, event: string, jobId: string, payload: Record<string, unknown>): Promise<Delivery> {
+	async deliver(
+		target: DeliveryTarget,
+		event: string,
+		jobId: string,
+		payload: Record<string, unknown>,
+	): Promise<Delivery> {
 		const retries = this.config().webhookRetries;
 		let record = await this.attempt(target, event, jobId, payload, 1);
-		for (let attempt = 2; attempt <= retries + 1 && !record.success && !this.closed && record.error !== REFUSED; attempt++) {
+		for (
+			let attempt = 2;
+			attempt <= retries + 1 && !record.success && !this.closed && record.error !== REFUSED;
+			attempt++
+		) {
 			await this.wait(this.config().webhookRetryDelayMs * 2 ** (attempt - 2));
 			if (this.closed) break;
 			record = await this.attempt(target, event, jobId, payload, attempt);
@@ -80,7 +89,13 @@ export class Deliverer {
 		});
 	}
 
-	private async attempt(target: DeliveryTarget, event: string, jobId: string, payload: Record<string, unknown>, attempt: number): Promise<Delivery> {
+	private async attempt(
+		target: DeliveryTarget,
+		event: string,
+		jobId: string,
+		payload: Record<string, unknown>,
+		attempt: number,
+	): Promise<Delivery> {
 		const deliveryId = `dlv_${randomUUID()}`;
 		const outcome = isLoopbackUrl(target.url)
 			? await this.post(target, event, deliveryId, payload)
@@ -103,12 +118,18 @@ export class Deliverer {
 		if (state.deliveries.length > MAX_DELIVERIES) state.deliveries.shift();
 		if (target.webhook) {
 			target.webhook.deliveries.push(record);
-			if (target.webhook.deliveries.length > MAX_WEBHOOK_DELIVERIES) target.webhook.deliveries.shift();
+			if (target.webhook.deliveries.length > MAX_WEBHOOK_DELIVERIES)
+				target.webhook.deliveries.shift();
 		}
 		return record;
 	}
 
-	private post(target: DeliveryTarget, event: string, deliveryId: string, payload: Record<string, unknown>): Promise<{ status: number; error?: string }> {
+	private post(
+		target: DeliveryTarget,
+		event: string,
+		deliveryId: string,
+		payload: Record<string, unknown>,
+	): Promise<{ status: number; error?: string }> {
 		const body = JSON.stringify(payload);
 		const url = new URL(target.url);
 		const client = url.protocol === 'https:' ? https : http;

@@ -14,10 +14,15 @@ function fieldList(fields, required) {
 }
 
 function operationsMarkdown(resources) {
-	const rows = ['| Node | Operation | Endpoint | Required | Options |', '| --- | --- | --- | --- | --- |'];
+	const rows = [
+		'| Node | Operation | Endpoint | Required | Options |',
+		'| --- | --- | --- | --- | --- |',
+	];
 	for (const resource of resources) {
 		for (const op of resource.operations) {
-			rows.push(`| ${resource.displayName} | ${op.name} | \`${op.method} ${op.path}\` | ${fieldList(op.fields, true)} | ${fieldList(op.fields, false)} |`);
+			rows.push(
+				`| ${resource.displayName} | ${op.name} | \`${op.method} ${op.path}\` | ${fieldList(op.fields, true)} | ${fieldList(op.fields, false)} |`,
+			);
 		}
 	}
 	return rows.join('\n');
@@ -42,6 +47,9 @@ if (require.main === module) {
 	const root = path.resolve(__dirname, '..');
 	const { RESOURCES } = require(path.join(root, 'dist/nodes/shared/endpoints'));
 	const file = path.join(root, 'README.md');
-	fs.writeFileSync(file, replaceSection(fs.readFileSync(file, 'utf8'), operationsMarkdown(RESOURCES)));
+	fs.writeFileSync(
+		file,
+		replaceSection(fs.readFileSync(file, 'utf8'), operationsMarkdown(RESOURCES)),
+	);
 	console.log('README.md operations table updated');
 }

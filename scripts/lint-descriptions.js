@@ -56,7 +56,9 @@ function literal(value, indent, key, connectionTypes) {
 		return `[\n${items.join('\n')}\n${end}]`;
 	}
 	if (typeof value === 'object') {
-		const entries = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function');
+		const entries = Object.entries(value).filter(
+			([, v]) => v !== undefined && typeof v !== 'function',
+		);
 		if (entries.length === 0) return '{}';
 		const lines = entries.map(([k, v]) => {
 			const name = IDENTIFIER.test(k) ? k : quote(k);
@@ -71,10 +73,13 @@ function literal(value, indent, key, connectionTypes) {
 function methodStubs(node) {
 	const lines = [];
 	for (const name of ['execute', 'webhook', 'poll', 'trigger']) {
-		if (typeof node[name] === 'function') lines.push(`\tasync ${name}(): Promise<undefined> { return undefined; }`);
+		if (typeof node[name] === 'function')
+			lines.push(`\tasync ${name}(): Promise<undefined> { return undefined; }`);
 	}
 	for (const [group, methods] of Object.entries(node.webhookMethods ?? {})) {
-		const stubs = Object.keys(methods).map((m) => `${m}: async () => true`).join(', ');
+		const stubs = Object.keys(methods)
+			.map((m) => `${m}: async () => true`)
+			.join(', ');
 		lines.push(`\twebhookMethods = { ${group}: { ${stubs} } };`);
 	}
 	return lines;
@@ -153,12 +158,16 @@ async function main() {
 					`${path.relative(ROOT, keptAs)}:${message.line}:${message.column} ${level} ${message.ruleId ?? ''}`,
 				);
 				console.log(`    ${message.message}`);
-				console.log(`    in ${className}${where ? ` > ${where}` : ''}: ${(lines[message.line - 1] ?? '').trim()}`);
+				console.log(
+					`    in ${className}${where ? ` > ${where}` : ''}: ${(lines[message.line - 1] ?? '').trim()}`,
+				);
 			}
 		}
 	}
 	if (missing.length > 0) console.log(`not built (run npm run build): ${missing.join(', ')}`);
-	console.log(`lint-descriptions: ${linted} node descriptions, ${errors} errors, ${warnings} warnings`);
+	console.log(
+		`lint-descriptions: ${linted} node descriptions, ${errors} errors, ${warnings} warnings`,
+	);
 	if (linted === 0 || errors > 0) process.exitCode = 1;
 }
 

@@ -53,7 +53,12 @@ function nodeRun(executionId: string, run: RunData): NodeRun {
 	const failures: Record<string, number> = {};
 	for (const item of failed) {
 		const error = item.error as Record<string, unknown> | undefined;
-		const status = String(error?.httpCode ?? item.httpCode ?? /\b([45]\d\d)\b/.exec(JSON.stringify(error))?.[1] ?? 'error');
+		const status = String(
+			error?.httpCode ??
+				item.httpCode ??
+				/\b([45]\d\d)\b/.exec(JSON.stringify(error))?.[1] ??
+				'error',
+		);
 		failures[status] = (failures[status] ?? 0) + 1;
 	}
 	const first = nodeItems(run, 'Split Out')[0];
@@ -88,7 +93,10 @@ export class Runs {
 				ids.forEach((id) => this.seen.add(id));
 				return await Promise.all(ids.map(async (id) => nodeRun(id, await this.n8n.execution(id))));
 			}
-			if (Date.now() - started > timeoutMs) throw new Error(`${ended.length} of ${count} executions of ${workflowId} ended within ${timeoutMs} ms`);
+			if (Date.now() - started > timeoutMs)
+				throw new Error(
+					`${ended.length} of ${count} executions of ${workflowId} ended within ${timeoutMs} ms`,
+				);
 			await sleep(200);
 		}
 	}
@@ -104,11 +112,19 @@ export interface Throughput {
 }
 
 export function throughput(runs: NodeRun[]): Throughput {
-	const seconds = (Math.max(...runs.map((r) => r.endMs)) - Math.min(...runs.map((r) => r.startMs))) / 1000;
+	const seconds =
+		(Math.max(...runs.map((r) => r.endMs)) - Math.min(...runs.map((r) => r.startMs))) / 1000;
 	const ok = runs.reduce((n, r) => n + r.ok, 0);
 	const failures: Record<string, number> = {};
-	for (const r of runs) for (const [k, v] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + v;
-	return { items: runs.reduce((n, r) => n + r.items, 0), ok, seconds, perSecond: ok / seconds, failures };
+	for (const r of runs)
+		for (const [k, v] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + v;
+	return {
+		items: runs.reduce((n, r) => n + r.items, 0),
+		ok,
+		seconds,
+		perSecond: ok / seconds,
+		failures,
+	};
 }
 
 /** The item requests the sandbox recorded since its log was last cleared. */
@@ -128,7 +144,9 @@ export interface Traffic {
 export async function traffic(sandbox: Sandbox, latencyMs: number): Promise<Traffic> {
 	const records = (await sandbox.requests()).filter((r) => r.path === '/brand/retrieve');
 	const admitted = records.filter((r) => r.status !== 429).map((r) => Date.parse(r.at));
-	const events = [...admitted.map((t) => [t, 1]), ...admitted.map((t) => [t + latencyMs, -1])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+	const events = [...admitted.map((t) => [t, 1]), ...admitted.map((t) => [t + latencyMs, -1])].sort(
+		(a, b) => a[0] - b[0] || a[1] - b[1],
+	);
 	let inFlight = 0;
 	let maxInFlight = 0;
 	for (const [, delta] of events) maxInFlight = Math.max(maxInFlight, (inFlight += delta));
@@ -155,7 +173,11 @@ function cpuMs(pid: number | undefined): number {
 	}
 	try {
 		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-		const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+		const [utime, stime] = stat
+			.slice(stat.lastIndexOf(')') + 2)
+			.split(' ')
+			.slice(11, 13)
+			.map(Number);
 		return (utime + stime) * 10;
 	} catch {
 		return 0;
@@ -163,8 +185,16 @@ function cpuMs(pid: number | undefined): number {
 }
 
 /** Runs `fn` and says how much CPU time (ms) each named process used meanwhile. */
-export async function withCpu<T>(pids: Record<string, number | undefined>, fn: () => Promise<T>): Promise<{ result: T; cpuMs: Record<string, number> }> {
+export async function withCpu<T>(
+	pids: Record<string, number | undefined>,
+	fn: () => Promise<T>,
+): Promise<{ result: T; cpuMs: Record<string, number> }> {
 	const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
 	const result = await fn();
-	return { result, cpuMs: Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid) - before[name]])) };
+	return {
+		result,
+		cpuMs: Object.fromEntries(
+			Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid) - before[name]]),
+		),
+	};
 }

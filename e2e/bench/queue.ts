@@ -13,7 +13,16 @@ import * as path from 'node:path';
 import { QueueCluster } from '../harness/queue';
 import type { RecordedRequest, Sandbox } from '../harness/sandbox';
 import { sandboxCredential } from '../harness/setup';
-import { Runs, callAtOnce, throughput, traffic, withCpu, type NodeRun, type Throughput, type Traffic } from './measure';
+import {
+	Runs,
+	callAtOnce,
+	throughput,
+	traffic,
+	withCpu,
+	type NodeRun,
+	type Throughput,
+	type Traffic,
+} from './measure';
 import type { BenchSettings } from './single';
 import { brandWorkflow, domains } from './workflows';
 
@@ -45,7 +54,11 @@ export interface QueueResult {
 }
 
 /** Sent / refused / mean in flight per worker and per bin of BIN_MS. */
-function binByWorker(records: RecordedRequest[], workerOf: (r: RecordedRequest) => string, latencyMs: number): WorkerBin[] {
+function binByWorker(
+	records: RecordedRequest[],
+	workerOf: (r: RecordedRequest) => string,
+	latencyMs: number,
+): WorkerBin[] {
 	const t0 = Math.min(...records.map((r) => Date.parse(r.at)));
 	const end = Math.max(...records.map((r) => Date.parse(r.at))) + latencyMs;
 	const bins: WorkerBin[] = [];
@@ -59,14 +72,20 @@ function binByWorker(records: RecordedRequest[], workerOf: (r: RecordedRequest) 
 				if (r.status === 429) w.refused++;
 			}
 			// Time this admitted request spent in flight inside the bin, as a share of the bin.
-			if (r.status !== 429) w.meanInFlight += Math.max(0, Math.min(at + latencyMs, from + BIN_MS) - Math.max(at, from)) / BIN_MS;
+			if (r.status !== 429)
+				w.meanInFlight +=
+					Math.max(0, Math.min(at + latencyMs, from + BIN_MS) - Math.max(at, from)) / BIN_MS;
 		}
 		bins.push({ t: (from - t0) / 1000, workers });
 	}
 	return bins;
 }
 
-function refusals(records: RecordedRequest[], workerOf: (r: RecordedRequest) => string, latencyMs: number): QueueResult['refusals'] {
+function refusals(
+	records: RecordedRequest[],
+	workerOf: (r: RecordedRequest) => string,
+	latencyMs: number,
+): QueueResult['refusals'] {
 	const t0 = Math.min(...records.map((r) => Date.parse(r.at)));
 	const admitted = records.filter((r) => r.status !== 429);
 	return records
@@ -76,7 +95,8 @@ function refusals(records: RecordedRequest[], workerOf: (r: RecordedRequest) => 
 			const inFlight: Record<string, number> = {};
 			for (const r of admitted) {
 				const start = Date.parse(r.at);
-				if (start <= at && at < start + latencyMs) inFlight[workerOf(r)] = (inFlight[workerOf(r)] ?? 0) + 1;
+				if (start <= at && at < start + latencyMs)
+					inFlight[workerOf(r)] = (inFlight[workerOf(r)] ?? 0) + 1;
 			}
 			return { t: (at - t0) / 1000, worker: workerOf(refused), inFlight };
 		});
@@ -105,13 +125,20 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 		const url = cluster.productionWebhookUrl(brand.path);
 		const workerOfExecution = () => {
 			const map = new Map<string, string>();
-			cluster.workers.forEach((_, i) => cluster.executionsStartedBy(`worker-${i + 1}`).forEach((id) => map.set(id, `worker-${i + 1}`)));
+			cluster.workers.forEach((_, i) =>
+				cluster
+					.executionsStartedBy(`worker-${i + 1}`)
+					.forEach((id) => map.set(id, `worker-${i + 1}`)),
+			);
 			return map;
 		};
 
 		// Warm-up: a few small executions at once, so that (most likely) every worker has read the plan.
 		t = Date.now();
-		await callAtOnce(url, Array.from({ length: WORKERS * 2 }, (_, k) => domains(`qwarm${k}`, 10)));
+		await callAtOnce(
+			url,
+			Array.from({ length: WORKERS * 2 }, (_, k) => domains(`qwarm${k}`, 10)),
+		);
 		const warm = await runs.next(brand.id, WORKERS * 2);
 		const warmMap = workerOfExecution();
 		const warmedWorkers = [...new Set(warm.map((r) => warmMap.get(r.executionId) ?? '?'))].sort();
@@ -119,19 +146,32 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 
 		t = Date.now();
 		await sandbox.clearRequests();
-		const { result: measured, cpuMs } = await withCpu({ ...cluster.pids(), sandbox: sandbox.pid }, async () => {
-			await callAtOnce(url, Array.from({ length: CALLS }, (_, k) => domains(`q${k}`, ITEMS)));
-			return await runs.next(brand.id, CALLS);
-		});
+		const { result: measured, cpuMs } = await withCpu(
+			{ ...cluster.pids(), sandbox: sandbox.pid },
+			async () => {
+				await callAtOnce(
+					url,
+					Array.from({ length: CALLS }, (_, k) => domains(`q${k}`, ITEMS)),
+				);
+				return await runs.next(brand.id, CALLS);
+			},
+		);
 		timings['measurement'] = Date.now() - t;
 		const { records, ...seen } = await traffic(sandbox, settings.latencyMs);
 
 		const byExecution = workerOfExecution();
-		const withWorker = measured.map((r) => ({ ...r, worker: byExecution.get(r.executionId) ?? '?' }));
-		const workerOfCall = new Map(withWorker.map((r) => [r.firstDomain.replace(/-0\.example$/, ''), r.worker]));
-		const workerOf = (r: RecordedRequest) => workerOfCall.get(String(r.query.domain).replace(/-\d+\.example$/, '')) ?? '?';
+		const withWorker = measured.map((r) => ({
+			...r,
+			worker: byExecution.get(r.executionId) ?? '?',
+		}));
+		const workerOfCall = new Map(
+			withWorker.map((r) => [r.firstDomain.replace(/-0\.example$/, ''), r.worker]),
+		);
+		const workerOf = (r: RecordedRequest) =>
+			workerOfCall.get(String(r.query.domain).replace(/-\d+\.example$/, '')) ?? '?';
 		const perWorker: QueueResult['perWorker'] = {};
-		for (const r of withWorker) (perWorker[r.worker] ??= { executions: 0, requests: 0, refused: 0 }).executions++;
+		for (const r of withWorker)
+			(perWorker[r.worker] ??= { executions: 0, requests: 0, refused: 0 }).executions++;
 		for (const r of records) {
 			const w = (perWorker[workerOf(r)] ??= { executions: 0, requests: 0, refused: 0 });
 			w.requests++;

@@ -17,13 +17,19 @@ export interface Row {
 const f1 = (n: number) => n.toFixed(1);
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 const failures = (s: { failures: Record<string, number> }) =>
-	Object.entries(s.failures).map(([k, v]) => `${v} x ${k}`).join(', ') || 'none failed';
+	Object.entries(s.failures)
+		.map(([k, v]) => `${v} x ${k}`)
+		.join(', ') || 'none failed';
 
 export function rows(single: SingleResult, queue: QueueResult | undefined, limit: number): Row[] {
 	const out: Row[] = [];
 	for (const count of SIZES) {
 		const bare = single.bare[count];
-		out.push({ figure: `bare fetch client, ${count} requests (10 loops)`, measured: `${f1(bare.perSecond)} items/s (${pct(bare.perSecond / limit)} of limit)`, target: 'the ceiling' });
+		out.push({
+			figure: `bare fetch client, ${count} requests (10 loops)`,
+			measured: `${f1(bare.perSecond)} items/s (${pct(bare.perSecond / limit)} of limit)`,
+			target: 'the ceiling',
+		});
 	}
 	for (const count of SIZES) {
 		const { node } = single.brand[count];
@@ -50,7 +56,12 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 	});
 	if (queue) {
 		const { node, traffic } = queue;
-		out.push({ figure: `queue: ${queue.runs.length} executions: items ok`, measured: `${node.ok}/${node.items}`, target: `${node.items}/${node.items}`, met: node.ok === node.items && node.items > 0 });
+		out.push({
+			figure: `queue: ${queue.runs.length} executions: items ok`,
+			measured: `${node.ok}/${node.items}`,
+			target: `${node.items}/${node.items}`,
+			met: node.ok === node.items && node.items > 0,
+		});
 		out.push({
 			figure: 'queue: throughput',
 			measured: `${f1(node.perSecond)} items/s = ${pct(node.perSecond / limit)} of limit`,
@@ -58,24 +69,49 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 			met: node.perSecond / limit >= 0.85,
 		});
 		const refused = traffic.refused / traffic.requests;
-		out.push({ figure: 'queue: requests refused (429)', measured: `${traffic.refused} of ${traffic.requests} = ${pct(refused)}`, target: '<= 3%', met: refused <= 0.03 });
+		out.push({
+			figure: 'queue: requests refused (429)',
+			measured: `${traffic.refused} of ${traffic.requests} = ${pct(refused)}`,
+			target: '<= 3%',
+			met: refused <= 0.03,
+		});
 	}
 	for (const h of single.http) {
-		out.push({ figure: h.label, measured: `${h.node.ok}/${h.node.items} ok, ${f1(h.node.perSecond)} items/s (${failures(h.node)})`, target: '(comparison)' });
+		out.push({
+			figure: h.label,
+			measured: `${h.node.ok}/${h.node.items} ok, ${f1(h.node.perSecond)} items/s (${failures(h.node)})`,
+			target: '(comparison)',
+		});
 	}
 	return out;
 }
 
 export function table(list: Row[]): string {
 	const header: Row = { figure: 'figure', measured: 'measured', target: 'target', met: undefined };
-	const cells = (r: Row) => [r.figure, r.measured, r.target, r === header ? 'met' : r.met === undefined ? '-' : r.met ? 'yes' : 'NO'];
-	const widths = [0, 1, 2, 3].map((i) => Math.max(...[header, ...list].map((r) => cells(r)[i].length)));
-	const line = (r: Row) => `  ${cells(r).map((c, i) => c.padEnd(widths[i])).join(' | ')}`;
-	return [line(header), `  ${widths.map((w) => '-'.repeat(w)).join('-|-')}`, ...list.map(line)].join('\n');
+	const cells = (r: Row) => [
+		r.figure,
+		r.measured,
+		r.target,
+		r === header ? 'met' : r.met === undefined ? '-' : r.met ? 'yes' : 'NO',
+	];
+	const widths = [0, 1, 2, 3].map((i) =>
+		Math.max(...[header, ...list].map((r) => cells(r)[i].length)),
+	);
+	const line = (r: Row) =>
+		`  ${cells(r)
+			.map((c, i) => c.padEnd(widths[i]))
+			.join(' | ')}`;
+	return [
+		line(header),
+		`  ${widths.map((w) => '-'.repeat(w)).join('-|-')}`,
+		...list.map(line),
+	].join('\n');
 }
 
 function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string {
-	return `CPU per request: ${Object.entries(cpuMs).map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)} ms`).join(', ')}`;
+	return `CPU per request: ${Object.entries(cpuMs)
+		.map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)} ms`)
+		.join(', ')}`;
 }
 
 function stepDetail(s: Step): string {
@@ -93,25 +129,44 @@ export function details(single: SingleResult, queue: QueueResult | undefined): s
 		'Bare client CPU:',
 		...SIZES.map((c) => `  ${c} requests: ${cpuPerRequest(single.bare[c].cpuMs, c)}`),
 		'Each step as the sandbox saw it:',
-		...[...SIZES.map((c) => single.brand[c]), single.pair, ...single.http].map(stepDetail)];
+		...[...SIZES.map((c) => single.brand[c]), single.pair, ...single.http].map(stepDetail),
+	];
 	if (queue) {
-		lines.push(stepDetail({ label: 'queue mode', runs: queue.runs, node: queue.node, traffic: queue.traffic, cpuMs: queue.cpuMs }));
+		lines.push(
+			stepDetail({
+				label: 'queue mode',
+				runs: queue.runs,
+				node: queue.node,
+				traffic: queue.traffic,
+				cpuMs: queue.cpuMs,
+			}),
+		);
 		lines.push('', `Queue mode per worker (warm-up reached ${queue.warmedWorkers.join(', ')}):`);
 		for (const [w, s] of Object.entries(queue.perWorker).sort()) {
 			lines.push(`  ${w}: ${s.executions} executions, ${s.requests} requests, ${s.refused} x 429`);
 		}
 		const workers = Object.keys(queue.perWorker).sort();
-		lines.push(`  per second from the first request: ${workers.map((w) => `${w} sent/429/mean in flight`).join('   ')}`);
+		lines.push(
+			`  per second from the first request: ${workers.map((w) => `${w} sent/429/mean in flight`).join('   ')}`,
+		);
 		for (const b of queue.bins) {
 			const cells = workers.map((w) => {
 				const c = b.workers[w] ?? { sent: 0, refused: 0, meanInFlight: 0 };
-				return `${String(c.sent).padStart(4)} ${String(c.refused).padStart(3)} ${c.meanInFlight.toFixed(1).padStart(5)}`.padEnd(w.length + 26);
+				return `${String(c.sent).padStart(4)} ${String(c.refused).padStart(3)} ${c.meanInFlight.toFixed(1).padStart(5)}`.padEnd(
+					w.length + 26,
+				);
 			});
 			lines.push(`  t=${b.t.toFixed(0).padStart(3)} s ${''.padEnd(22)}${cells.join('   ')}`);
 		}
-		lines.push('  429s (s from the first request, whose; admitted requests in flight then per worker, by the sandbox\'s records):');
-		const refusals = queue.refusals.map((r) => `${r.t.toFixed(2)} ${r.worker.replace('worker-', 'w')} (${workers.map((w) => r.inFlight[w] ?? 0).join('+')})`);
-		for (let i = 0; i < refusals.length; i += 6) lines.push(`    ${refusals.slice(i, i + 6).join(', ')}`);
+		lines.push(
+			"  429s (s from the first request, whose; admitted requests in flight then per worker, by the sandbox's records):",
+		);
+		const refusals = queue.refusals.map(
+			(r) =>
+				`${r.t.toFixed(2)} ${r.worker.replace('worker-', 'w')} (${workers.map((w) => r.inFlight[w] ?? 0).join('+')})`,
+		);
+		for (let i = 0; i < refusals.length; i += 6)
+			lines.push(`    ${refusals.slice(i, i + 6).join(', ')}`);
 	}
 	return lines.join('\n');
 }

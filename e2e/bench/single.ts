@@ -16,7 +16,16 @@ import { N8n } from '../harness/n8n';
 import { freePortBlock, type Sandbox } from '../harness/sandbox';
 import { killOnExit } from '../harness/services';
 import { sandboxCredential } from '../harness/setup';
-import { Runs, callAtOnce, throughput, traffic, withCpu, type NodeRun, type Throughput, type Traffic } from './measure';
+import {
+	Runs,
+	callAtOnce,
+	throughput,
+	traffic,
+	withCpu,
+	type NodeRun,
+	type Throughput,
+	type Traffic,
+} from './measure';
 import { brandWorkflow, domains, httpRequestWorkflow, type BenchWorkflow } from './workflows';
 
 export interface BenchSettings {
@@ -52,14 +61,25 @@ export interface SingleResult {
 export const SIZES = [200, 1000];
 export const PAIR_ITEMS = 200;
 
-export async function singleProcess(sandbox: Sandbox, settings: BenchSettings, { httpRequest = true } = {}): Promise<SingleResult> {
+export async function singleProcess(
+	sandbox: Sandbox,
+	settings: BenchSettings,
+	{ httpRequest = true } = {},
+): Promise<SingleResult> {
 	const timings: Record<string, number> = {};
 	let t = Date.now();
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-bench-'));
 	const unhook = killOnExit(undefined, { dirs: [userFolder] });
-	const n8n = new N8n({ userFolder, port: await freePortBlock(3), logFile: path.join(settings.artifactsDir, 'n8n.log'), env: settings.n8nEnv });
+	const n8n = new N8n({
+		userFolder,
+		port: await freePortBlock(3),
+		logFile: path.join(settings.artifactsDir, 'n8n.log'),
+		env: settings.n8nEnv,
+	});
 	const brand = brandWorkflow();
-	const http = httpRequest ? [httpRequestWorkflow(sandbox.baseUrl, false), httpRequestWorkflow(sandbox.baseUrl, true)] : [];
+	const http = httpRequest
+		? [httpRequestWorkflow(sandbox.baseUrl, false), httpRequestWorkflow(sandbox.baseUrl, true)]
+		: [];
 	try {
 		n8n.installPackage(settings.packageFrom);
 		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
@@ -77,10 +97,13 @@ export async function singleProcess(sandbox: Sandbox, settings: BenchSettings, {
 		/** Calls the workflow once per list of domains, all at once, and reads what happened. */
 		const step = async (label: string, w: BenchWorkflow, lists: string[][]): Promise<Step> => {
 			await sandbox.clearRequests();
-			const { result: got, cpuMs } = await withCpu({ n8n: n8n.pid, sandbox: sandbox.pid }, async () => {
-				await callAtOnce(url(w), lists);
-				return await runs.next(w.id, lists.length);
-			});
+			const { result: got, cpuMs } = await withCpu(
+				{ n8n: n8n.pid, sandbox: sandbox.pid },
+				async () => {
+					await callAtOnce(url(w), lists);
+					return await runs.next(w.id, lists.length);
+				},
+			);
 			const { records: _records, ...seen } = await traffic(sandbox, settings.latencyMs);
 			return { label, runs: got, node: throughput(got), traffic: seen, cpuMs };
 		};
@@ -94,11 +117,16 @@ export async function singleProcess(sandbox: Sandbox, settings: BenchSettings, {
 		t = Date.now();
 		const result: SingleResult = { bare: {}, brand: {}, pair: undefined!, http: [], timings };
 		for (const count of SIZES) {
-			const bare = await withCpu({ bench: process.pid, sandbox: sandbox.pid }, () => bareClient(sandbox, { count, loops: settings.concurrency, prefix: `bare${count}-` }));
+			const bare = await withCpu({ bench: process.pid, sandbox: sandbox.pid }, () =>
+				bareClient(sandbox, { count, loops: settings.concurrency, prefix: `bare${count}-` }),
+			);
 			result.bare[count] = { ...bare.result, cpuMs: bare.cpuMs };
 			result.brand[count] = await step(`${count} items`, brand, [domains(`one${count}`, count)]);
 		}
-		result.pair = await step(`2 executions x ${PAIR_ITEMS} items at once`, brand, [domains('pairA', PAIR_ITEMS), domains('pairB', PAIR_ITEMS)]);
+		result.pair = await step(`2 executions x ${PAIR_ITEMS} items at once`, brand, [
+			domains('pairA', PAIR_ITEMS),
+			domains('pairB', PAIR_ITEMS),
+		]);
 		for (const w of http) result.http.push(await step(w.label, w, [domains(w.id, PAIR_ITEMS)]));
 		timings['measurements'] = Date.now() - t;
 		unhookN8n();

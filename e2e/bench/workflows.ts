@@ -7,7 +7,11 @@
 import { randomUUID } from 'node:crypto';
 
 import { PACKAGE_NAME } from '../harness/paths';
-import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME, type WorkflowJson } from '../harness/setup';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+	type WorkflowJson,
+} from '../harness/setup';
 
 /** The node under test in every workflow: its run data gives the timing and the items. */
 export const NODE_UNDER_TEST = 'Under test';
@@ -22,7 +26,11 @@ export interface BenchWorkflow {
 	workflow: WorkflowJson;
 }
 
-function webhookWorkflow(id: string, label: string, node: { type: string; typeVersion: number; parameters: Record<string, unknown> }): BenchWorkflow {
+function webhookWorkflow(
+	id: string,
+	label: string,
+	node: { type: string; typeVersion: number; parameters: Record<string, unknown> },
+): BenchWorkflow {
 	const path = `bench-${id}`;
 	const workflow: WorkflowJson = {
 		id,
@@ -36,7 +44,13 @@ function webhookWorkflow(id: string, label: string, node: { type: string; typeVe
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: randomUUID(),
-				parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'noData', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path,
+					responseMode: 'lastNode',
+					responseData: 'noData',
+					options: {},
+				},
 			},
 			{
 				id: `${id}-split`,
@@ -46,7 +60,14 @@ function webhookWorkflow(id: string, label: string, node: { type: string; typeVe
 				position: [220, 0],
 				parameters: { fieldToSplitOut: 'body.domains', options: {} },
 			},
-			{ id: `${id}-node`, name: NODE_UNDER_TEST, position: [440, 0], onError: 'continueRegularOutput', credentials, ...node },
+			{
+				id: `${id}-node`,
+				name: NODE_UNDER_TEST,
+				position: [440, 0],
+				onError: 'continueRegularOutput',
+				credentials,
+				...node,
+			},
 		],
 		connections: {
 			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
@@ -67,18 +88,22 @@ export function brandWorkflow(): BenchWorkflow {
 
 /** n8n's HTTP Request node with the Web Data credential: default settings, or batches of 10 every 100 ms. */
 export function httpRequestWorkflow(baseUrl: string, batching: boolean): BenchWorkflow {
-	return webhookWorkflow(batching ? 'wdBenchHttpBatched' : 'wdBenchHttp', batching ? 'HTTP Request (batches of 10, 100 ms apart)' : 'HTTP Request (default settings)', {
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		parameters: {
-			url: `${baseUrl}/brand/retrieve`,
-			authentication: 'predefinedCredentialType',
-			nodeCredentialType: 'webDataApi',
-			sendQuery: true,
-			queryParameters: { parameters: [{ name: 'domain', value: '={{ $json.domain }}' }] },
-			options: batching ? { batching: { batch: { batchSize: 10, batchInterval: 100 } } } : {},
+	return webhookWorkflow(
+		batching ? 'wdBenchHttpBatched' : 'wdBenchHttp',
+		batching ? 'HTTP Request (batches of 10, 100 ms apart)' : 'HTTP Request (default settings)',
+		{
+			type: 'n8n-nodes-base.httpRequest',
+			typeVersion: 4.2,
+			parameters: {
+				url: `${baseUrl}/brand/retrieve`,
+				authentication: 'predefinedCredentialType',
+				nodeCredentialType: 'webDataApi',
+				sendQuery: true,
+				queryParameters: { parameters: [{ name: 'domain', value: '={{ $json.domain }}' }] },
+				options: batching ? { batching: { batch: { batchSize: 10, batchInterval: 100 } } } : {},
+			},
 		},
-	});
+	);
 }
 
 /** `count` distinct domains for one call: `<tag>-<i>.example`. */

@@ -23,7 +23,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { details, rows, table } from '../bench/report';
-import { queueMode, CALLS, ITEMS, WORKERS, WORKER_CONCURRENCY, type QueueResult } from '../bench/queue';
+import {
+	queueMode,
+	CALLS,
+	ITEMS,
+	WORKERS,
+	WORKER_CONCURRENCY,
+	type QueueResult,
+} from '../bench/queue';
 import { singleProcess, type BenchSettings } from '../bench/single';
 import { ARTIFACTS_DIR, N8N_VERSION } from './paths';
 import { Sandbox, freePort } from './sandbox';
@@ -35,14 +42,19 @@ const SETTINGS: BenchSettings = {
 	ratePerMinute: 6000,
 	artifactsDir: path.join(ARTIFACTS_DIR, 'bench-n8n'),
 	packageFrom: process.env.WEBDATA_BENCH_PACKAGE || undefined,
-	n8nEnv: process.env.WEBDATA_BENCH_N8N_ENV ? (JSON.parse(process.env.WEBDATA_BENCH_N8N_ENV) as Record<string, string>) : undefined,
+	n8nEnv: process.env.WEBDATA_BENCH_N8N_ENV
+		? (JSON.parse(process.env.WEBDATA_BENCH_N8N_ENV) as Record<string, string>)
+		: undefined,
 };
 const SANDBOX_CONFIG = {
 	latencyMs: SETTINGS.latencyMs,
 	credits: 100_000_000,
 	plan: { concurrency: SETTINGS.concurrency, rateLimitPerMinute: SETTINGS.ratePerMinute },
 };
-const LIMIT = Math.min(SETTINGS.concurrency / (SETTINGS.latencyMs / 1000), SETTINGS.ratePerMinute / 60);
+const LIMIT = Math.min(
+	SETTINGS.concurrency / (SETTINGS.latencyMs / 1000),
+	SETTINGS.ratePerMinute / 60,
+);
 
 const say = (text: string) => process.stderr.write(`[bench:n8n] ${text}\n`);
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
@@ -60,13 +72,19 @@ async function main(): Promise<void> {
 		await ready;
 		// Reset with the config: limits, the request log and the balance start afresh for each part.
 		await sandbox.admin('POST', '/reset', SANDBOX_CONFIG);
-		say(`n8n ${N8N_VERSION}, one process: bare client, Web Data Brand at 200 and 1000 items, 2 executions at once (${load()}) ...`);
-		const single = await singleProcess(sandbox, SETTINGS, { httpRequest: process.env.WEBDATA_BENCH_HTTP !== '0' });
+		say(
+			`n8n ${N8N_VERSION}, one process: bare client, Web Data Brand at 200 and 1000 items, 2 executions at once (${load()}) ...`,
+		);
+		const single = await singleProcess(sandbox, SETTINGS, {
+			httpRequest: process.env.WEBDATA_BENCH_HTTP !== '0',
+		});
 		say(`done at ${seconds(t0)} (${load()})`);
 		let queue: QueueResult | undefined;
 		if (process.env.WEBDATA_BENCH_QUEUE !== '0') {
 			await sandbox.admin('POST', '/reset', SANDBOX_CONFIG);
-			say(`queue mode: ${WORKERS} workers --concurrency=${WORKER_CONCURRENCY}, ${CALLS} executions x ${ITEMS} items at once (${load()}) ...`);
+			say(
+				`queue mode: ${WORKERS} workers --concurrency=${WORKER_CONCURRENCY}, ${CALLS} executions x ${ITEMS} items at once (${load()}) ...`,
+			);
 			queue = await queueMode(sandbox, SETTINGS);
 			say(`done at ${seconds(t0)} (${load()})`);
 		}
@@ -76,7 +94,7 @@ async function main(): Promise<void> {
 				'',
 				`n8n ${N8N_VERSION}, Web Data Brand > Retrieve by Domain (default settings), sandbox latency ${SETTINGS.latencyMs} ms, ` +
 					`plan concurrency ${SETTINGS.concurrency}, ${SETTINGS.ratePerMinute}/min: limit ${LIMIT} items/s`,
-				'(node items/s: items ok / the node\'s own time in n8n\'s run data, from the first execution\'s start to the last one\'s end)',
+				"(node items/s: items ok / the node's own time in n8n's run data, from the first execution's start to the last one's end)",
 				'',
 				table(list),
 				'',
@@ -88,7 +106,11 @@ async function main(): Promise<void> {
 		);
 		fs.writeFileSync(
 			path.join(ARTIFACTS_DIR, 'bench-n8n.json'),
-			JSON.stringify({ n8n: N8N_VERSION, settings: SETTINGS, limit: LIMIT, rows: list, single, queue }, null, 2),
+			JSON.stringify(
+				{ n8n: N8N_VERSION, settings: SETTINGS, limit: LIMIT, rows: list, single, queue },
+				null,
+				2,
+			),
 		);
 	} finally {
 		await sandbox.stop();

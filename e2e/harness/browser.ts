@@ -8,9 +8,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import type { N8n } from './n8n';
 
-export const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-	(p): p is string => Boolean(p),
-);
+export const CHROMIUM_CANDIDATES = [
+	process.env.CHROMIUM_PATH,
+	'/usr/bin/chromium',
+	'/usr/bin/chromium-browser',
+].filter((p): p is string => Boolean(p));
 
 export function chromiumPath(): string | undefined {
 	return CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p));
@@ -36,10 +38,15 @@ export interface EditorSession {
 }
 
 /** Launches Chromium and logs in to n8n as its owner (the session cookie lands in the context). */
-export async function openEditor(n8n: N8n, viewport = { width: 1440, height: 900 }): Promise<EditorSession> {
+export async function openEditor(
+	n8n: N8n,
+	viewport = { width: 1440, height: 900 },
+): Promise<EditorSession> {
 	const executablePath = chromiumPath();
 	if (!executablePath) {
-		throw new Error(`Chromium not found (${CHROMIUM_CANDIDATES.join(', ')}): apt-get install -y chromium, or set CHROMIUM_PATH`);
+		throw new Error(
+			`Chromium not found (${CHROMIUM_CANDIDATES.join(', ')}): apt-get install -y chromium, or set CHROMIUM_PATH`,
+		);
 	}
 	const { chromium } = await import('playwright-core');
 	// playwright-core gives every launch a fresh temporary --user-data-dir.
@@ -53,7 +60,8 @@ export async function openEditor(n8n: N8n, viewport = { width: 1440, height: 900
 		const res = await page.request.post(`${n8n.baseUrl}/rest/login`, {
 			data: { emailOrLdapLoginId: n8n.owner.email, password: n8n.owner.password },
 		});
-		if (!res.ok()) throw new Error(`login from the browser failed: ${res.status()} ${await res.text()}`);
+		if (!res.ok())
+			throw new Error(`login from the browser failed: ${res.status()} ${await res.text()}`);
 		return { browser, context, page, close };
 	} catch (error) {
 		await close();

@@ -73,7 +73,13 @@ export interface RunData {
 	data: {
 		resultData: {
 			runData: Record<string, TaskData[]>;
-			error?: { message: string; description?: string; name?: string; node?: { name: string }; [k: string]: unknown };
+			error?: {
+				message: string;
+				description?: string;
+				name?: string;
+				node?: { name: string };
+				[k: string]: unknown;
+			};
 			lastNodeExecuted?: string;
 		};
 	};
@@ -118,7 +124,10 @@ export class N8n {
 
 	/** http://127.0.0.1:PORT (no trailing slash). */
 	get baseUrl(): string {
-		const host = this.listenAddress === '0.0.0.0' || this.listenAddress === '::' ? '127.0.0.1' : this.listenAddress;
+		const host =
+			this.listenAddress === '0.0.0.0' || this.listenAddress === '::'
+				? '127.0.0.1'
+				: this.listenAddress;
 		return `http://${host}:${this.port}`;
 	}
 
@@ -173,7 +182,10 @@ export class N8n {
 	}
 
 	/** Installs the built package (package.json + dist/) as a community package of this user folder. */
-	installPackage(from: string = ROOT, { skipMissing = false }: { skipMissing?: boolean } = {}): string {
+	installPackage(
+		from: string = ROOT,
+		{ skipMissing = false }: { skipMissing?: boolean } = {},
+	): string {
 		const dist = path.join(from, 'dist');
 		if (!fs.existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build\` first`);
 		const pkg = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8'));
@@ -182,11 +194,19 @@ export class N8n {
 			const listed: string[] = pkg.n8n?.[kind] ?? [];
 			const missing = listed.filter((file) => !fs.existsSync(path.join(from, file)));
 			if (missing.length > 0 && !skipMissing) {
-				throw new Error(`package.json lists ${kind} that are not built: ${missing.join(', ')} (run \`npm run build\`)`);
+				throw new Error(
+					`package.json lists ${kind} that are not built: ${missing.join(', ')} (run \`npm run build\`)`,
+				);
 			}
 			if (pkg.n8n) pkg.n8n[kind] = listed.filter((file) => !missing.includes(file));
 		}
-		const target = path.join(this.userFolder, '.n8n', 'nodes', 'node_modules', pkg.name ?? PACKAGE_NAME);
+		const target = path.join(
+			this.userFolder,
+			'.n8n',
+			'nodes',
+			'node_modules',
+			pkg.name ?? PACKAGE_NAME,
+		);
 		fs.rmSync(target, { recursive: true, force: true });
 		fs.mkdirSync(target, { recursive: true });
 		// What npm would unpack: the manifest without dev-only fields, and the `files`.
@@ -194,7 +214,8 @@ export class N8n {
 		fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify(manifest, null, 2));
 		fs.cpSync(dist, path.join(target, 'dist'), { recursive: true });
 		for (const extra of ['README.md', 'LICENSE', 'LICENSE.md']) {
-			if (fs.existsSync(path.join(from, extra))) fs.copyFileSync(path.join(from, extra), path.join(target, extra));
+			if (fs.existsSync(path.join(from, extra)))
+				fs.copyFileSync(path.join(from, extra), path.join(target, extra));
 		}
 		return target;
 	}
@@ -213,7 +234,9 @@ export class N8n {
 		child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
 		child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
 		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-		const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+		const code = await new Promise<number | null>((resolve) =>
+			child.on('close', (c) => resolve(c)),
+		);
 		clearTimeout(timer);
 		return { code, stdout, stderr, ms: Date.now() - started };
 	}
@@ -221,9 +244,14 @@ export class N8n {
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
 		const result = await this.cli(args);
 		const failed =
-			result.code !== 0 || /An error occurred|Error importing|Error updating database/i.test(result.stdout + result.stderr);
+			result.code !== 0 ||
+			/An error occurred|Error importing|Error updating database/i.test(
+				result.stdout + result.stderr,
+			);
 		if (failed) {
-			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr, 40)}`);
+			throw new Error(
+				`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr, 40)}`,
+			);
 		}
 		return result;
 	}
@@ -245,7 +273,9 @@ export class N8n {
 		const dir = path.join(this.userFolder, 'import-workflows');
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.mkdirSync(dir, { recursive: true });
-		workflows.forEach((wf, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf, null, 2)));
+		workflows.forEach((wf, i) =>
+			fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf, null, 2)),
+		);
 		try {
 			return await this.cliOrThrow(['import:workflow', '--separate', `--input=${dir}`]);
 		} finally {
@@ -257,7 +287,9 @@ export class N8n {
 	async publish(workflowId: string): Promise<CliResult> {
 		// n8n 1.x has no publish:workflow; there the active flag is set with update:workflow.
 		const args =
-			N8N_MAJOR >= 2 ? ['publish:workflow', `--id=${workflowId}`] : ['update:workflow', `--id=${workflowId}`, '--active=true'];
+			N8N_MAJOR >= 2
+				? ['publish:workflow', `--id=${workflowId}`]
+				: ['update:workflow', `--id=${workflowId}`, '--active=true'];
 		return await this.cliOrThrow(args);
 	}
 
@@ -290,7 +322,9 @@ export class N8n {
 		while (Date.now() - started < timeoutMs) {
 			if (exited !== undefined) {
 				this.server = undefined;
-				throw new Error(`n8n exited with code ${exited} while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`);
+				throw new Error(
+					`n8n exited with code ${exited} while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`,
+				);
 			}
 			try {
 				const res = await fetch(`${this.baseUrl}/healthz/readiness`);
@@ -344,7 +378,10 @@ export class N8n {
 		if (!this.cookie) await this.login();
 		const res = await fetch(`${this.baseUrl}/rest${route}`, {
 			method,
-			headers: { cookie: this.cookie ?? '', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+			headers: {
+				cookie: this.cookie ?? '',
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
@@ -360,7 +397,10 @@ export class N8n {
 	 * for the sandbox, whose state starts fresh each run. Returns false when it is not published.
 	 */
 	async republish(workflowId: string): Promise<boolean> {
-		const workflow = await this.rest<{ activeVersionId?: string | null }>('GET', `/workflows/${workflowId}`);
+		const workflow = await this.rest<{ activeVersionId?: string | null }>(
+			'GET',
+			`/workflows/${workflowId}`,
+		);
 		const versionId = workflow.activeVersionId;
 		if (!versionId) return false;
 		await this.rest('POST', `/workflows/${workflowId}/deactivate`, {});
@@ -373,14 +413,17 @@ export class N8n {
 	 * the restart `publish()` needs. A production webhook may still answer 404 for a moment after.
 	 */
 	async activate(workflowId: string, versionId?: string): Promise<void> {
-		versionId ??= (await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`)).versionId;
+		versionId ??= (await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`))
+			.versionId;
 		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
 	}
 
 	/** The node types the running n8n knows (what the editor loads), as `type` -> versions. */
 	async nodeTypes(): Promise<Map<string, number[]>> {
 		if (!this.cookie) await this.login();
-		const res = await fetch(`${this.baseUrl}/types/nodes.json`, { headers: { cookie: this.cookie ?? '' } });
+		const res = await fetch(`${this.baseUrl}/types/nodes.json`, {
+			headers: { cookie: this.cookie ?? '' },
+		});
 		if (!res.ok) throw new Error(`GET /types/nodes.json: ${res.status}`);
 		const types = (await res.json()) as Array<{ name: string; version: number | number[] }>;
 		const known = new Map<string, number[]>();
@@ -392,12 +435,13 @@ export class N8n {
 	}
 
 	/** Executions of a workflow, newest first (summaries without run data). */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string; workflowId: string }>> {
+	async executions(
+		workflowId: string,
+	): Promise<Array<{ id: string; status: string; mode: string; workflowId: string }>> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await this.rest<{ results: Array<{ id: string; status: string; mode: string; workflowId: string }> }>(
-			'GET',
-			`/executions?filter=${filter}&limit=100`,
-		);
+		const data = await this.rest<{
+			results: Array<{ id: string; status: string; mode: string; workflowId: string }>;
+		}>('GET', `/executions?filter=${filter}&limit=100`);
 		return data.results;
 	}
 
@@ -429,21 +473,31 @@ export function parseRunOutput(stdout: string): RunData | undefined {
 }
 
 /** Items a node sent on an output, in its first (or given) run. */
-export function nodeItems(run: RunData | undefined, node: string, output = 0, runIndex = 0): Array<Record<string, unknown>> {
+export function nodeItems(
+	run: RunData | undefined,
+	node: string,
+	output = 0,
+	runIndex = 0,
+): Array<Record<string, unknown>> {
 	const task = run?.data.resultData.runData[node]?.[runIndex];
 	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
 }
 
-export function nodeTask(run: RunData | undefined, node: string, runIndex = 0): TaskData | undefined {
+export function nodeTask(
+	run: RunData | undefined,
+	node: string,
+	runIndex = 0,
+): TaskData | undefined {
 	return run?.data.resultData.runData[node]?.[runIndex];
 }
 
 /** A bcrypt hash of the owner password, cached per user folder (hashing takes ~100 ms). */
 function passwordHash(userFolder: string, password: string): string {
 	const cacheFile = path.join(userFolder, '.owner-password-hash');
-	const bcrypt = requireFromN8n<{ compareSync(p: string, h: string): boolean; hashSync(p: string, r: number): string }>(
-		'bcryptjs',
-	);
+	const bcrypt = requireFromN8n<{
+		compareSync(p: string, h: string): boolean;
+		hashSync(p: string, r: number): string;
+	}>('bcryptjs');
 	try {
 		const cached = fs.readFileSync(cacheFile, 'utf8').trim();
 		if (bcrypt.compareSync(password, cached)) return cached;

@@ -23,12 +23,15 @@ function findRoot(): string {
 
 /** The checkout (holds package.json, dist/, examples/). */
 export const ROOT = findRoot();
-export const CACHE_DIR = process.env.WEBDATA_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'n8n-nodes-webdata');
+export const CACHE_DIR =
+	process.env.WEBDATA_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'n8n-nodes-webdata');
 /** The n8n user folder of the main command (git-ignored); tests use temporary folders. */
 export const MAIN_USER_FOLDER = path.join(ROOT, '.n8n-home');
 export const ARTIFACTS_DIR = path.join(ROOT, 'artifacts');
 export const EXAMPLES_DIR = path.join(ROOT, 'examples');
-export const PACKAGE_NAME: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).name;
+export const PACKAGE_NAME: string = JSON.parse(
+	fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
+).name;
 
 const LINES: Record<string, { install: string; node: number }> = JSON.parse(
 	fs.readFileSync(path.join(ROOT, 'e2e', 'n8n-lines.json'), 'utf8'),
@@ -36,13 +39,19 @@ const LINES: Record<string, { install: string; node: number }> = JSON.parse(
 /** The n8n line under test: '2' unless WEBDATA_N8N_LINE says otherwise. */
 export const N8N_LINE = process.env.WEBDATA_N8N_LINE || '2';
 const line = LINES[N8N_LINE];
-if (!line) throw new Error(`WEBDATA_N8N_LINE=${N8N_LINE}: not a line of e2e/n8n-lines.json (${Object.keys(LINES).join(', ')})`);
+if (!line)
+	throw new Error(
+		`WEBDATA_N8N_LINE=${N8N_LINE}: not a line of e2e/n8n-lines.json (${Object.keys(LINES).join(', ')})`,
+	);
 export const N8N_VERSION: string = JSON.parse(
 	fs.readFileSync(path.join(ROOT, line.install, 'package.json'), 'utf8'),
 ).dependencies.n8n;
 export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 /** Outputs of the end-to-end suites: artifacts/e2e for line 2, artifacts/e2e-1x for line 1. */
-export const E2E_ARTIFACTS_DIR = path.join(ARTIFACTS_DIR, N8N_LINE === '2' ? 'e2e' : `e2e-${N8N_LINE}x`);
+export const E2E_ARTIFACTS_DIR = path.join(
+	ARTIFACTS_DIR,
+	N8N_LINE === '2' ? 'e2e' : `e2e-${N8N_LINE}x`,
+);
 
 let node24Bin: string | undefined = process.env.WEBDATA_NODE24_BIN;
 let n8nNodeBin: string | undefined = process.env.WEBDATA_N8N_NODE_BIN;
@@ -63,7 +72,8 @@ export function getNode24Bin(): string {
 
 /** The bin folder of the Node the n8n of the line runs on (its native addons are built for it). */
 export function getN8nNodeBin(): string {
-	if (!n8nNodeBin) n8nNodeBin = line.node === 24 ? getNode24Bin() : runScript('ensure-node.sh', String(line.node));
+	if (!n8nNodeBin)
+		n8nNodeBin = line.node === 24 ? getNode24Bin() : runScript('ensure-node.sh', String(line.node));
 	return n8nNodeBin;
 }
 

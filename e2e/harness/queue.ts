@@ -90,7 +90,9 @@ class Proc {
 		void this.exit.then((code) => (exited = code));
 		while (Date.now() - started < timeoutMs) {
 			if (exited !== undefined) {
-				throw new Error(`n8n ${this.args.join(' ')} exited with code ${exited} while starting; log ${this.n8n.logFile}:\n${tail(readText(this.n8n.logFile), 30)}`);
+				throw new Error(
+					`n8n ${this.args.join(' ')} exited with code ${exited} while starting; log ${this.n8n.logFile}:\n${tail(readText(this.n8n.logFile), 30)}`,
+				);
 			}
 			try {
 				const res = await fetch(`${this.n8n.baseUrl}/healthz/readiness`);
@@ -100,7 +102,9 @@ class Proc {
 			}
 			await sleep(250);
 		}
-		throw new Error(`n8n ${this.args.join(' ')} was not ready within ${timeoutMs} ms; log ${this.n8n.logFile}`);
+		throw new Error(
+			`n8n ${this.args.join(' ')} was not ready within ${timeoutMs} ms; log ${this.n8n.logFile}`,
+		);
 	}
 
 	get pid(): number | undefined {
@@ -121,7 +125,8 @@ class Proc {
 }
 
 export class QueueCluster {
-	readonly options: Required<Omit<QueueClusterOptions, 'env' | 'artifactsDir'>> & Pick<QueueClusterOptions, 'env' | 'artifactsDir'>;
+	readonly options: Required<Omit<QueueClusterOptions, 'env' | 'artifactsDir'>> &
+		Pick<QueueClusterOptions, 'env' | 'artifactsDir'>;
 	/** The temporary folder holding the user folders and the logs; stop() removes it. */
 	readonly dir: string;
 	/** Every process's log: n8n-main.log, n8n-webhook.log, n8n-worker-1.log, postgres.log, redis.log. */
@@ -197,7 +202,12 @@ export class QueueCluster {
 				port: port ?? (await block()),
 				logLevel: this.options.logLevel,
 				logFile: path.join(this.logDir, `n8n-${name}.log`),
-				env: { ...this.sharedEnv(webhookBase), WEBDATA_PROCESS: name, ...extra, ...this.options.env },
+				env: {
+					...this.sharedEnv(webhookBase),
+					WEBDATA_PROCESS: name,
+					...extra,
+					...this.options.env,
+				},
 			});
 			n8n.installPackage(this.options.packageFrom);
 			return n8n;
@@ -208,11 +218,15 @@ export class QueueCluster {
 			const port = await block();
 			// The worker's only HTTP server is its health check; it listens on `port`.
 			this.workers.push(
-				await make(`worker-${i}`, {
-					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-					QUEUE_HEALTH_CHECK_PORT: String(port),
-					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-				}, port),
+				await make(
+					`worker-${i}`,
+					{
+						QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+						QUEUE_HEALTH_CHECK_PORT: String(port),
+						N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+					},
+					port,
+				),
 			);
 		}
 	}
@@ -238,7 +252,9 @@ export class QueueCluster {
 		await mainReady;
 		this.timings['n8n main (start -> ready)'] = Date.now() - t;
 		const others = [
-			...this.workers.map((w) => new Proc(w, ['worker', `--concurrency=${this.options.concurrency}`])),
+			...this.workers.map(
+				(w) => new Proc(w, ['worker', `--concurrency=${this.options.concurrency}`]),
+			),
 			new Proc(this.webhook, ['webhook']),
 		];
 		this.procs.push(...others);
@@ -250,7 +266,8 @@ export class QueueCluster {
 				return ready;
 			}),
 		);
-		this.timings[`n8n ${this.workers.length} worker(s) + webhook (start -> ready)`] = Date.now() - t;
+		this.timings[`n8n ${this.workers.length} worker(s) + webhook (start -> ready)`] =
+			Date.now() - t;
 	}
 
 	/**
@@ -276,7 +293,10 @@ export class QueueCluster {
 
 	/** The process id of each n8n process, by name (main, webhook, worker-1, ...). */
 	pids(): Record<string, number | undefined> {
-		const out: Record<string, number | undefined> = { main: this.main?.pid, webhook: this.procs.at(-1)?.pid };
+		const out: Record<string, number | undefined> = {
+			main: this.main?.pid,
+			webhook: this.procs.at(-1)?.pid,
+		};
 		this.workers.forEach((_, i) => (out[`worker-${i + 1}`] = this.procs[i]?.pid));
 		return out;
 	}
@@ -324,8 +344,13 @@ export class QueueCluster {
 	 * Waits until a workflow has at least `count` executions that ended (success, error, crashed,
 	 * canceled), then `settleMs` more to catch extra ones; returns them all.
 	 */
-	async waitForExecutions(workflowId: string, count: number, { timeoutMs = 60_000, settleMs = 1000 } = {}): Promise<ExecutionRow[]> {
-		const ended = (rows: ExecutionRow[]) => rows.filter((r) => ['success', 'error', 'crashed', 'canceled'].includes(r.status));
+	async waitForExecutions(
+		workflowId: string,
+		count: number,
+		{ timeoutMs = 60_000, settleMs = 1000 } = {},
+	): Promise<ExecutionRow[]> {
+		const ended = (rows: ExecutionRow[]) =>
+			rows.filter((r) => ['success', 'error', 'crashed', 'canceled'].includes(r.status));
 		const started = Date.now();
 		let rows = await this.executions(workflowId);
 		while (ended(rows).length < count && Date.now() - started < timeoutMs) {
@@ -347,7 +372,11 @@ export class QueueCluster {
 		if (this.stopped) return;
 		this.stopped = true;
 		// Task runners and other children of the n8n processes: killed if they outlive their parent.
-		const trees = snapshot([this.main?.pid, ...this.procs.map((p) => p.pid)].flatMap((pid) => (pid ? descendants(pid) : [])));
+		const trees = snapshot(
+			[this.main?.pid, ...this.procs.map((p) => p.pid)].flatMap((pid) =>
+				pid ? descendants(pid) : [],
+			),
+		);
 		const errors: unknown[] = [];
 		const attempt = async (fn: () => Promise<unknown>) => {
 			try {
@@ -356,7 +385,10 @@ export class QueueCluster {
 				errors.push(error);
 			}
 		};
-		await Promise.all([...this.procs.map((p) => attempt(() => p.stop())), attempt(async () => this.main?.stop())]);
+		await Promise.all([
+			...this.procs.map((p) => attempt(() => p.stop())),
+			attempt(async () => this.main?.stop()),
+		]);
 		killSnapshot(trees);
 		await attempt(() => this.redis.stop());
 		await attempt(() => this.postgres.stop());

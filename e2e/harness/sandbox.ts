@@ -47,12 +47,17 @@ export class Sandbox {
 
 	/** Starts the sandbox and resolves with the time it took (ms). */
 	async start(timeoutMs = 30_000): Promise<number> {
-		if (!fs.existsSync(SANDBOX_CLI)) throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
+		if (!fs.existsSync(SANDBOX_CLI))
+			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
 		const started = Date.now();
-		const child = spawn(path.join(getNode24Bin(), 'node'), [SANDBOX_CLI, '--port', String(this.port), ...this.args], {
-			cwd: ROOT,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		const child = spawn(
+			path.join(getNode24Bin(), 'node'),
+			[SANDBOX_CLI, '--port', String(this.port), ...this.args],
+			{
+				cwd: ROOT,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			},
+		);
 		this.child = child;
 		this.exit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 		const log = this.logFile ? fs.createWriteStream(this.logFile, { flags: 'a' }) : undefined;
@@ -63,7 +68,10 @@ export class Sandbox {
 			log?.write(d);
 		});
 		const ready = new Promise<void>((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`sandbox not ready within ${timeoutMs} ms:\n${buffer}${stderr}`)), timeoutMs);
+			const timer = setTimeout(
+				() => reject(new Error(`sandbox not ready within ${timeoutMs} ms:\n${buffer}${stderr}`)),
+				timeoutMs,
+			);
 			child.stdout?.on('data', (d: Buffer) => {
 				log?.write(d);
 				if (this.baseUrl) return;
@@ -140,7 +148,11 @@ export class Sandbox {
 	}
 
 	/** Calls the service API itself, as a client would. */
-	async api<T = unknown>(method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
+	async api<T = unknown>(
+		method: string,
+		route: string,
+		body?: unknown,
+	): Promise<{ status: number; body: T }> {
 		const res = await fetch(`${this.baseUrl}${route}`, {
 			method,
 			headers: {

@@ -53,7 +53,10 @@ export function snapshot(pids: number[]): Array<{ pid: number; start: string }> 
 	return pids.map((pid) => ({ pid, start: startTime(pid) })).filter((p) => p.start !== '');
 }
 
-export function killSnapshot(processes: Array<{ pid: number; start: string }>, signal: NodeJS.Signals = 'SIGKILL'): void {
+export function killSnapshot(
+	processes: Array<{ pid: number; start: string }>,
+	signal: NodeJS.Signals = 'SIGKILL',
+): void {
 	for (const { pid, start } of processes) {
 		if (startTime(pid) !== start) continue;
 		try {
@@ -138,7 +141,10 @@ let nextKey = 0;
 
 function send(message: object): void {
 	if (!watchdog) {
-		watchdog = spawn(process.execPath, ['-e', WATCHDOG_SOURCE], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+		watchdog = spawn(process.execPath, ['-e', WATCHDOG_SOURCE], {
+			detached: true,
+			stdio: ['pipe', 'ignore', 'ignore'],
+		});
 		// Neither the child nor its pipe keeps this process (jest) alive.
 		watchdog.unref();
 		(watchdog.stdin as unknown as { unref(): void }).unref();
@@ -152,10 +158,20 @@ function send(message: object): void {
  * process dies before calling the returned release function. Register every child a test
  * starts; `pid` undefined registers only the folders.
  */
-export function killOnExit(pid: number | undefined, { signal = 'SIGKILL', dirs = [] }: { signal?: NodeJS.Signals; dirs?: string[] } = {}): () => void {
+export function killOnExit(
+	pid: number | undefined,
+	{ signal = 'SIGKILL', dirs = [] }: { signal?: NodeJS.Signals; dirs?: string[] } = {},
+): () => void {
 	if (pid === undefined && dirs.length === 0) return () => undefined;
 	const key = String(nextKey++);
-	send({ op: 'add', key, pid: pid ?? 0, start: pid === undefined ? '' : startTime(pid), signal, dirs });
+	send({
+		op: 'add',
+		key,
+		pid: pid ?? 0,
+		start: pid === undefined ? '' : startTime(pid),
+		signal,
+		dirs,
+	});
 	return () => send({ op: 'del', key });
 }
 
@@ -169,7 +185,9 @@ export function postgresBin(): string {
 		.filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
 		.sort((a, b) => Number(b) - Number(a));
 	if (versions.length === 0) {
-		throw new Error(`no PostgreSQL under ${root}: run \`bash scripts/ensure-services.sh\` (apt-get install postgresql)`);
+		throw new Error(
+			`no PostgreSQL under ${root}: run \`bash scripts/ensure-services.sh\` (apt-get install postgresql)`,
+		);
 	}
 	return path.join(root, versions[0], 'bin');
 }
@@ -180,7 +198,10 @@ function postgresUser(): { uid?: number; gid?: number; name: string } {
 	const line = readFileOr('/etc/passwd')
 		.split('\n')
 		.find((l) => l.startsWith('postgres:'));
-	if (!line) throw new Error('running as root but there is no `postgres` user (apt-get install postgresql creates it)');
+	if (!line)
+		throw new Error(
+			'running as root but there is no `postgres` user (apt-get install postgresql creates it)',
+		);
 	const [, , uid, gid] = line.split(':');
 	return { uid: Number(uid), gid: Number(gid), name: 'postgres' };
 }
@@ -224,7 +245,12 @@ export class Postgres {
 		if (user.uid !== undefined) {
 			for (const p of [this.dir, socketDir]) fs.chownSync(p, user.uid, user.gid ?? user.uid);
 		}
-		const asUser = { uid: user.uid, gid: user.gid, cwd: this.dir, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } };
+		const asUser = {
+			uid: user.uid,
+			gid: user.gid,
+			cwd: this.dir,
+			env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+		};
 		await run(
 			path.join(this.bin, 'initdb'),
 			['-D', data, '--auth=trust', '-U', this.user, '-E', 'UTF8', '--locale=C', '--no-sync'],
@@ -236,14 +262,22 @@ export class Postgres {
 		const child = spawn(
 			path.join(this.bin, 'postgres'),
 			[
-				'-D', data,
-				'-h', this.host,
-				'-p', String(this.port),
-				'-k', socketDir,
-				'-c', `max_connections=${this.options.maxConnections ?? 200}`,
-				'-c', 'fsync=off',
-				'-c', 'synchronous_commit=off',
-				'-c', 'full_page_writes=off',
+				'-D',
+				data,
+				'-h',
+				this.host,
+				'-p',
+				String(this.port),
+				'-k',
+				socketDir,
+				'-c',
+				`max_connections=${this.options.maxConnections ?? 200}`,
+				'-c',
+				'fsync=off',
+				'-c',
+				'synchronous_commit=off',
+				'-c',
+				'full_page_writes=off',
 			],
 			{ ...asUser, stdio: ['ignore', log, log] },
 		);
@@ -255,7 +289,10 @@ export class Postgres {
 		let exited = false;
 		void this.exit.then(() => (exited = true));
 		while (Date.now() - started < timeoutMs) {
-			if (exited) throw new Error(`postgres exited while starting; log ${this.logFile}:\n${readFileOr(this.logFile).slice(-2000)}`);
+			if (exited)
+				throw new Error(
+					`postgres exited while starting; log ${this.logFile}:\n${readFileOr(this.logFile).slice(-2000)}`,
+				);
 			try {
 				await this.psql('select 1', 'postgres');
 				break;
@@ -288,7 +325,26 @@ export class Postgres {
 	async psql(sql: string, database = this.database): Promise<string[][]> {
 		const out = await run(
 			path.join(this.bin, 'psql'),
-			['-X', '-q', '-A', '-t', '-F', '\x1f', '-v', 'ON_ERROR_STOP=1', '-h', this.host, '-p', String(this.port), '-U', this.user, '-d', database, '-c', sql],
+			[
+				'-X',
+				'-q',
+				'-A',
+				'-t',
+				'-F',
+				'\x1f',
+				'-v',
+				'ON_ERROR_STOP=1',
+				'-h',
+				this.host,
+				'-p',
+				String(this.port),
+				'-U',
+				this.user,
+				'-d',
+				database,
+				'-c',
+				sql,
+			],
 			{ env: { ...process.env, PGCONNECT_TIMEOUT: '5' } },
 		);
 		return out
@@ -327,13 +383,31 @@ export class Redis {
 	async start(timeoutMs = 30_000): Promise<number> {
 		const started = Date.now();
 		const binary = which('redis-server');
-		if (!binary) throw new Error('redis-server is missing: run `bash scripts/ensure-services.sh` (apt-get install redis-server)');
+		if (!binary)
+			throw new Error(
+				'redis-server is missing: run `bash scripts/ensure-services.sh` (apt-get install redis-server)',
+			);
 		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-redis-'));
 		this.port = await freePort();
 		const log = fs.openSync(this.logFile ?? path.join(this.dir, 'redis.log'), 'a');
 		const child = spawn(
 			binary,
-			['--bind', this.host, '--port', String(this.port), '--save', '', '--appendonly', 'no', '--dir', this.dir, '--daemonize', 'no', '--protected-mode', 'yes'],
+			[
+				'--bind',
+				this.host,
+				'--port',
+				String(this.port),
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--dir',
+				this.dir,
+				'--daemonize',
+				'no',
+				'--protected-mode',
+				'yes',
+			],
 			{ cwd: this.dir, stdio: ['ignore', log, log] },
 		);
 		fs.closeSync(log);
@@ -343,7 +417,8 @@ export class Redis {
 		let exited = false;
 		void this.exit.then(() => (exited = true));
 		while (Date.now() - started < timeoutMs) {
-			if (exited) throw new Error(`redis-server exited while starting (log ${this.logFile ?? this.dir})`);
+			if (exited)
+				throw new Error(`redis-server exited while starting (log ${this.logFile ?? this.dir})`);
 			if ((await this.command('PING').catch(() => '')) === '+PONG') return Date.now() - started;
 			await sleep(100);
 		}
@@ -393,18 +468,34 @@ export class Redis {
 
 // ---- helpers --------------------------------------------------------------------------------
 
-function run(file: string, args: string[], options: { uid?: number; gid?: number; cwd?: string; env?: NodeJS.ProcessEnv }): Promise<string> {
+function run(
+	file: string,
+	args: string[],
+	options: { uid?: number; gid?: number; cwd?: string; env?: NodeJS.ProcessEnv },
+): Promise<string> {
 	return new Promise((resolve, reject) => {
-		execFile(file, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-			if (error) reject(new Error(`${path.basename(file)} ${args.slice(0, 3).join(' ')} ...: ${error.message}\n${stderr}`));
-			else resolve(stdout);
-		});
+		execFile(
+			file,
+			args,
+			{ ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+			(error, stdout, stderr) => {
+				if (error)
+					reject(
+						new Error(
+							`${path.basename(file)} ${args.slice(0, 3).join(' ')} ...: ${error.message}\n${stderr}`,
+						),
+					);
+				else resolve(stdout);
+			},
+		);
 	});
 }
 
 function which(name: string): string | undefined {
 	try {
-		return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || undefined;
+		return (
+			execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || undefined
+		);
 	} catch {
 		return undefined;
 	}

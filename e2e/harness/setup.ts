@@ -36,18 +36,29 @@ export function openAiPlaceholderCredential(): object {
 export interface WorkflowJson {
 	id: string;
 	name: string;
-	nodes: Array<{ id: string; name: string; type: string; parameters: Record<string, unknown>; [k: string]: unknown }>;
+	nodes: Array<{
+		id: string;
+		name: string;
+		type: string;
+		parameters: Record<string, unknown>;
+		[k: string]: unknown;
+	}>;
 	connections: Record<string, unknown>;
 	[k: string]: unknown;
 }
 
 /** The example workflows, by file name. */
-export function loadExamples(dir: string = EXAMPLES_DIR): Array<{ file: string; workflow: WorkflowJson }> {
+export function loadExamples(
+	dir: string = EXAMPLES_DIR,
+): Array<{ file: string; workflow: WorkflowJson }> {
 	return fs
 		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
-		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as WorkflowJson }));
+		.map((file) => ({
+			file,
+			workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as WorkflowJson,
+		}));
 }
 
 /** Examples that start from the Web Data Trigger: they are published (active) after import. */
@@ -69,7 +80,8 @@ export async function importExamples(n8n: N8n, force = false): Promise<number> {
 	const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
 	if (!force && previous === digest) return 0;
 	await n8n.importWorkflows(examples.map((e) => e.workflow));
-	for (const { workflow } of examples.filter((e) => isTriggerWorkflow(e.workflow))) await n8n.publish(workflow.id);
+	for (const { workflow } of examples.filter((e) => isTriggerWorkflow(e.workflow)))
+		await n8n.publish(workflow.id);
 	fs.writeFileSync(stamp, digest);
 	return examples.length;
 }

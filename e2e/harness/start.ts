@@ -11,7 +11,13 @@ import * as path from 'node:path';
 import { N8n, tail, readText } from './n8n';
 import { MAIN_USER_FOLDER, N8N_VERSION } from './paths';
 import { Sandbox } from './sandbox';
-import { importExamples, isTriggerWorkflow, loadExamples, openAiPlaceholderCredential, sandboxCredential } from './setup';
+import {
+	importExamples,
+	isTriggerWorkflow,
+	loadExamples,
+	openAiPlaceholderCredential,
+	sandboxCredential,
+} from './setup';
 
 const N8N_PORT = Number(process.env.WEBDATA_N8N_PORT ?? 5678);
 const SANDBOX_PORT = Number(process.env.WEBDATA_SANDBOX_PORT ?? 5680);
@@ -67,8 +73,13 @@ async function main(): Promise<void> {
 
 	t = Date.now();
 	n8n.installPackage();
-	await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey), openAiPlaceholderCredential()]);
-	say(`package installed in ${path.relative(process.cwd(), MAIN_USER_FOLDER) || MAIN_USER_FOLDER}, credential "Web Data sandbox" set (${Date.now() - t} ms)`);
+	await n8n.importCredentials([
+		sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
+		openAiPlaceholderCredential(),
+	]);
+	say(
+		`package installed in ${path.relative(process.cwd(), MAIN_USER_FOLDER) || MAIN_USER_FOLDER}, credential "Web Data sandbox" set (${Date.now() - t} ms)`,
+	);
 
 	t = Date.now();
 	const imported = await importExamples(n8n);
@@ -93,7 +104,8 @@ async function main(): Promise<void> {
 	const examples = loadExamples();
 	for (const { workflow } of examples.filter((e) => isTriggerWorkflow(e.workflow))) {
 		try {
-			if (await n8n.republish(workflow.id)) say(`"${workflow.name}" is active: its Web Data Trigger registered with the sandbox`);
+			if (await n8n.republish(workflow.id))
+				say(`"${workflow.name}" is active: its Web Data Trigger registered with the sandbox`);
 		} catch (error) {
 			say(`could not re-activate "${workflow.name}": ${(error as Error).message}`);
 		}
@@ -122,7 +134,9 @@ async function main(): Promise<void> {
 	// Stay up until Ctrl-C, or until n8n dies.
 	const code = await n8n.exited();
 	if (!stopping) {
-		say(`n8n stopped on its own (exit ${code}); last lines of ${n8n.logFile}:\n${tail(readText(n8n.logFile), 20)}`);
+		say(
+			`n8n stopped on its own (exit ${code}); last lines of ${n8n.logFile}:\n${tail(readText(n8n.logFile), 20)}`,
+		);
 		await stopAll(1);
 	}
 }

@@ -32,7 +32,13 @@ export class Suite {
 	}
 
 	/** Starts the sandbox, prepares n8n's user folder and imports the credentials and workflows. */
-	async setUp({ credentials = [], workflows }: { credentials?: object[]; workflows: object[] }): Promise<void> {
+	async setUp({
+		credentials = [],
+		workflows,
+	}: {
+		credentials?: object[];
+		workflows: object[];
+	}): Promise<void> {
 		fs.mkdirSync(this.art, { recursive: true });
 		this.sandbox = new Sandbox(await freePort(), path.join(this.art, `sandbox-${this.name}.log`));
 		await this.time('sandbox start', () => this.sandbox.start());
@@ -45,7 +51,10 @@ export class Suite {
 		// WEBDATA_ALLOW_UNBUILT=1 installs without nodes package.json lists but the build lacks (development only).
 		this.n8n.installPackage(ROOT, { skipMissing: process.env.WEBDATA_ALLOW_UNBUILT === '1' });
 		await this.time('import:credentials (first n8n command: database set-up)', () =>
-			this.n8n.importCredentials([sandboxCredential(this.sandbox.baseUrl, this.sandbox.apiKey), ...credentials]),
+			this.n8n.importCredentials([
+				sandboxCredential(this.sandbox.baseUrl, this.sandbox.apiKey),
+				...credentials,
+			]),
 		);
 		await this.time('import:workflow', () => this.n8n.importWorkflows(workflows));
 	}
@@ -54,7 +63,10 @@ export class Suite {
 		await this.n8n?.stop();
 		await this.sandbox?.stop();
 		fs.mkdirSync(this.art, { recursive: true });
-		fs.writeFileSync(path.join(this.art, `timings-${this.name}.json`), JSON.stringify(this.timings, null, 2));
+		fs.writeFileSync(
+			path.join(this.art, `timings-${this.name}.json`),
+			JSON.stringify(this.timings, null, 2),
+		);
 		process.stdout.write(
 			`\ne2e step timings, ${this.name} (ms):\n${Object.entries(this.timings)
 				.map(([k, v]) => `  ${String(v).padStart(7)}  ${k}`)

@@ -54,17 +54,26 @@ async function ensureServer(): Promise<void> {
 }
 
 describe('examples/ that start from a Manual Trigger run in n8n', () => {
-	const examples = loadExamples().filter((e) => e.workflow.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger'));
+	const examples = loadExamples().filter((e) =>
+		e.workflow.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger'),
+	);
 
 	test.each(examples.map((e) => [e.file, e] as const))('%s', async (file, e) => {
 		await sandbox.reset();
 		const result = await time(`execute: example ${file}`, () => n8n.execute(e.workflow.id));
 		suite.saveRun(`example-${file.replace(/\.json$/, '')}`, result);
-		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({ status: 'success', error: '' });
+		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
+			status: 'success',
+			error: '',
+		});
 		// Every node of ours produced items without errors.
 		for (const node of e.workflow.nodes.filter((n) => n.type.startsWith(`${PACKAGE}.`))) {
 			const items = nodeItems(result.run, node.name);
-			expect({ node: node.name, items: items.length > 0, errors: items.filter((i) => i.error) }).toEqual({
+			expect({
+				node: node.name,
+				items: items.length > 0,
+				errors: items.filter((i) => i.error),
+			}).toEqual({
 				node: node.name,
 				items: true,
 				errors: [],
@@ -90,7 +99,8 @@ describe('1. the trigger in a running n8n', () => {
 				isActive: false,
 			});
 			const copy = JSON.parse(JSON.stringify(example.workflow)) as typeof example.workflow;
-			for (const node of copy.nodes.filter((n) => /\.webDataTrigger$/.test(n.type))) node.parameters.webhookId = second.id;
+			for (const node of copy.nodes.filter((n) => /\.webDataTrigger$/.test(n.type)))
+				node.parameters.webhookId = second.id;
 			await time('import + publish the trigger example', async () => {
 				await n8n.importWorkflows([copy]);
 				await n8n.publish(copy.id);
@@ -144,7 +154,11 @@ describe('1. the trigger in a running n8n', () => {
 		expect(crawlJobId).not.toBe('');
 		const id = example!.workflow.id;
 		let executions = await n8n.executions(id);
-		for (let i = 0; i < 60 && !executions.some((e) => ['success', 'error', 'crashed'].includes(e.status)); i++) {
+		for (
+			let i = 0;
+			i < 60 && !executions.some((e) => ['success', 'error', 'crashed'].includes(e.status));
+			i++
+		) {
 			await sleep(250);
 			executions = await n8n.executions(id);
 		}
@@ -203,12 +217,15 @@ describe('2. the editor in headless Chromium', () => {
 	});
 
 	test('shows one of our nodes open, with its name and Operation dropdown (screenshot in artifacts/e2e)', async () => {
-		const operationLabel = table().brand.operations.find((o) => o.value === EDITOR_NODE.operation)?.name ?? '';
+		const operationLabel =
+			table().brand.operations.find((o) => o.value === EDITOR_NODE.operation)?.name ?? '';
 		const { page } = session;
 		const operation = page.locator('[data-test-id="parameter-input-operation"] input');
 		try {
 			await time('chromium: open the node in the editor', async () => {
-				await page.goto(`${n8n.baseUrl}/workflow/${EDITOR_WORKFLOW_ID}/${EDITOR_NODE.id}`, { waitUntil: 'domcontentloaded' });
+				await page.goto(`${n8n.baseUrl}/workflow/${EDITOR_WORKFLOW_ID}/${EDITOR_NODE.id}`, {
+					waitUntil: 'domcontentloaded',
+				});
 				await operation.waitFor({ timeout: 90_000 });
 			});
 		} finally {
@@ -216,7 +233,9 @@ describe('2. the editor in headless Chromium', () => {
 		}
 		const ndv = page.locator('[data-test-id="ndv"]');
 		fs.writeFileSync(path.join(ART, 'editor-node-open.txt'), await ndv.innerText());
-		expect(await page.locator('[data-test-id="node-title-container"]').innerText()).toContain(EDITOR_NODE.name);
+		expect(await page.locator('[data-test-id="node-title-container"]').innerText()).toContain(
+			EDITOR_NODE.name,
+		);
 		expect(await ndv.getByText('Operation', { exact: true }).first().isVisible()).toBe(true);
 		expect(await operation.inputValue()).toBe(operationLabel);
 		expect(await page.locator('[data-test-id="parameter-input-domain"]').isVisible()).toBe(true);
@@ -224,7 +243,9 @@ describe('2. the editor in headless Chromium', () => {
 
 	test('lists every Web Data node in the node panel (screenshot in artifacts/e2e)', async () => {
 		const { page } = session;
-		await page.goto(`${n8n.baseUrl}/workflow/${EDITOR_WORKFLOW_ID}`, { waitUntil: 'domcontentloaded' });
+		await page.goto(`${n8n.baseUrl}/workflow/${EDITOR_WORKFLOW_ID}`, {
+			waitUntil: 'domcontentloaded',
+		});
 		await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
 		await page.locator('[data-test-id="node-creator-plus-button"]').click();
 		await page.locator('[data-test-id="node-creator-search-bar"]').waitFor({ timeout: 30_000 });

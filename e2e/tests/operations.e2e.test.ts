@@ -69,18 +69,28 @@ describe('1. every action operation runs inside n8n (import:workflow + execute -
 
 	test('the workflow ran to the end in n8n', () => {
 		if (!result.run) {
-			throw new Error(`n8n execute printed no run data (exit ${result.code}):\n${tail(result.stdout + result.stderr, 40)}`);
+			throw new Error(
+				`n8n execute printed no run data (exit ${result.code}):\n${tail(result.stdout + result.stderr, 40)}`,
+			);
 		}
-		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({ status: 'success', error: '' });
+		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
+			status: 'success',
+			error: '',
+		});
 	});
 
 	test.each(OP_CASES.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
 		const task = nodeTask(result.run, c.title);
-		if (!task) throw new Error(`node "${c.title}" did not run (the run stopped at ${result.run?.data.resultData.lastNodeExecuted})`);
+		if (!task)
+			throw new Error(
+				`node "${c.title}" did not run (the run stopped at ${result.run?.data.resultData.lastNodeExecuted})`,
+			);
 		const output = outputs.get(c.title) ?? [];
 		const failures = output.filter((item) => item.error !== undefined && item.jobId === undefined);
 		if (task.error || failures.length > 0) {
-			throw new Error(`n8n reported an error: ${task.error?.message ?? ''} ${JSON.stringify(failures).slice(0, 500)}`);
+			throw new Error(
+				`n8n reported an error: ${task.error?.message ?? ''} ${JSON.stringify(failures).slice(0, 500)}`,
+			);
 		}
 		const mine = own.get(c.title) ?? [];
 		expect(mine.length).toBeGreaterThan(0);
@@ -95,7 +105,9 @@ describe('2. an out-of-bounds parameter', () => {
 	beforeAll(async () => {
 		await suite.sandbox.reset();
 		await suite.sandbox.clearRequests();
-		result = await suite.time('execute: bad parameter', () => suite.n8n.execute(BAD_PARAM_WORKFLOW_ID));
+		result = await suite.time('execute: bad parameter', () =>
+			suite.n8n.execute(BAD_PARAM_WORKFLOW_ID),
+		);
 		suite.saveRun('bad-parameter', result);
 	});
 

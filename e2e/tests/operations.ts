@@ -9,7 +9,11 @@
 import { isDeepStrictEqual } from 'node:util';
 
 import type { RecordedRequest, Sandbox } from '../harness/sandbox';
-import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME, type WorkflowJson } from '../harness/setup';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+	type WorkflowJson,
+} from '../harness/setup';
 
 export const PACKAGE = 'n8n-nodes-webdata';
 
@@ -33,8 +37,15 @@ export interface Sent {
 /** A request as the sandbox recorded it, in the shape of `Sent` (no body: undefined). */
 export function onTheWire(request: RecordedRequest): Required<Pick<Sent, 'query'>> & Sent {
 	const { body } = request;
-	const none = body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
-	return { query: (request.query ?? {}) as Record<string, string | string[]>, body: none ? undefined : body };
+	const none =
+		body === undefined ||
+		body === null ||
+		body === '' ||
+		(typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+	return {
+		query: (request.query ?? {}) as Record<string, string | string[]>,
+		body: none ? undefined : body,
+	};
 }
 
 export function expectedOnTheWire(sent: Sent): Required<Pick<Sent, 'query'>> & Sent {
@@ -64,7 +75,11 @@ export interface OpCase {
  * one after the other, so a case's requests are the first ones to its method and path after the
  * previous case's. Two cases on one path (both extractions) each get their own.
  */
-export function requestsByCase(cases: OpCase[], sent: RecordedRequest[], outputs: Map<string, Json[]>): Map<string, RecordedRequest[]> {
+export function requestsByCase(
+	cases: OpCase[],
+	sent: RecordedRequest[],
+	outputs: Map<string, Json[]>,
+): Map<string, RecordedRequest[]> {
 	const own = new Map<string, RecordedRequest[]>();
 	let cursor = -1;
 	for (const c of cases) {
@@ -84,8 +99,10 @@ export function requestsByCase(cases: OpCase[], sent: RecordedRequest[], outputs
 export function isJobPoll(request: RecordedRequest): boolean {
 	if (request.method !== 'GET') return false;
 	const wire = onTheWire(request);
-	if (/^\/jobs\/[^/]+$/.test(request.path)) return isDeepStrictEqual(wire, { query: { page: '1', limit: '100' }, body: undefined });
-	if (/^\/extract\/[^/]+$/.test(request.path)) return isDeepStrictEqual(wire, { query: {}, body: undefined });
+	if (/^\/jobs\/[^/]+$/.test(request.path))
+		return isDeepStrictEqual(wire, { query: { page: '1', limit: '100' }, body: undefined });
+	if (/^\/extract\/[^/]+$/.test(request.path))
+		return isDeepStrictEqual(wire, { query: {}, body: undefined });
 	return false;
 }
 
@@ -130,13 +147,19 @@ function assert(condition: unknown, message: string): asserts condition {
 }
 
 function single(ctx: CheckContext): Json {
-	assert(ctx.output.length === 1, `expected one output item, got ${ctx.output.length}: ${JSON.stringify(ctx.output).slice(0, 300)}`);
+	assert(
+		ctx.output.length === 1,
+		`expected one output item, got ${ctx.output.length}: ${JSON.stringify(ctx.output).slice(0, 300)}`,
+	);
 	return ctx.output[0];
 }
 
 function firstOk(ctx: CheckContext): RecordedRequest {
 	const ok = ctx.requests.find((r) => r.status >= 200 && r.status < 300);
-	assert(ok, `the sandbox recorded no successful request for this operation (recorded: ${JSON.stringify(ctx.requests.map((r) => r.status))})`);
+	assert(
+		ok,
+		`the sandbox recorded no successful request for this operation (recorded: ${JSON.stringify(ctx.requests.map((r) => r.status))})`,
+	);
 	return ok;
 }
 
@@ -153,19 +176,30 @@ function withQuery(path: string, query: Json | undefined): string {
 /** Sends the request the node sent again, directly, and compares the answers. */
 async function sameAsReplay(ctx: CheckContext): Promise<void> {
 	const recorded = firstOk(ctx);
-	const replay = await ctx.sandbox.api(recorded.method, withQuery(recorded.path, recorded.query), recorded.method === 'GET' ? undefined : recorded.body);
-	assert(replay.status >= 200 && replay.status < 300, `replaying ${recorded.method} ${recorded.path} got ${replay.status}`);
+	const replay = await ctx.sandbox.api(
+		recorded.method,
+		withQuery(recorded.path, recorded.query),
+		recorded.method === 'GET' ? undefined : recorded.body,
+	);
+	assert(
+		replay.status >= 200 && replay.status < 300,
+		`replaying ${recorded.method} ${recorded.path} got ${replay.status}`,
+	);
 	expectEqual(single(ctx), replay.body, `${recorded.method} ${recorded.path}`);
 }
 
 const sandboxCall = async (sandbox: Sandbox, path: string): Promise<Json> => {
 	const res = await sandbox.api<Json>('GET', path);
-	assert(res.status === 200, `GET ${path} on the sandbox: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+	assert(
+		res.status === 200,
+		`GET ${path} on the sandbox: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+	);
 	return res.body;
 };
 
 const fixed = (path: string) => () => path;
-const firstOf = (outputs: Map<string, Json[]>, title: string): Json => outputs.get(title)?.[0] ?? {};
+const firstOf = (outputs: Map<string, Json[]>, title: string): Json =>
+	outputs.get(title)?.[0] ?? {};
 
 /** Checks a waited-for job's items against GET /jobs/{id} (results and per-URL errors). */
 async function sameAsJobResults(ctx: CheckContext): Promise<void> {
@@ -174,7 +208,8 @@ async function sameAsJobResults(ctx: CheckContext): Promise<void> {
 	assert(errors.length === 0, `error items: ${JSON.stringify(errors).slice(0, 400)}`);
 	const jobId = String(ctx.output[0].jobId ?? '');
 	assert(jobId, `no jobId on the output items: ${JSON.stringify(ctx.output[0]).slice(0, 300)}`);
-	const detail = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(jobId)}?limit=100`)).data as Json;
+	const detail = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(jobId)}?limit=100`))
+		.data as Json;
 	const results = (detail.results as Json[]) ?? [];
 	const failures = (detail.errors as Json[]) ?? [];
 	const failed = (item: Json) => item.success === false && item.error !== undefined;
@@ -251,7 +286,14 @@ export const OP_CASES: OpCase[] = [
 			options: { formats: ['markdown'], pollInterval: 0.3, maxWait: 60 },
 		},
 		request: { method: 'POST', path: fixed('/batch/scrape') },
-		sends: [{ body: { urls: ['https://example.com/a', 'https://example.com/b', 'https://example.com/c'], formats: ['markdown'] } }],
+		sends: [
+			{
+				body: {
+					urls: ['https://example.com/a', 'https://example.com/b', 'https://example.com/c'],
+					formats: ['markdown'],
+				},
+			},
+		],
 		check: sameAsJobResults,
 	},
 	{
@@ -273,7 +315,9 @@ export const OP_CASES: OpCase[] = [
 			options: { urls: 'https://example.com', pollInterval: 0.3, maxWait: 60 },
 		},
 		request: { method: 'POST', path: fixed('/extract') },
-		sends: [{ body: { prompt: 'The company name and what it sells', urls: ['https://example.com'] } }],
+		sends: [
+			{ body: { prompt: 'The company name and what it sells', urls: ['https://example.com'] } },
+		],
 		check: async (ctx) => {
 			const out = single(ctx);
 			assert(out.status === 'COMPLETED', `status ${String(out.status)}`);
@@ -289,7 +333,11 @@ export const OP_CASES: OpCase[] = [
 		title: 'Extract (start only)',
 		node: 'webDataExtract',
 		operation: 'extract',
-		parameters: { prompt: 'The pricing plans', waitForCompletion: false, options: { urls: 'https://example.com/pricing' } },
+		parameters: {
+			prompt: 'The pricing plans',
+			waitForCompletion: false,
+			options: { urls: 'https://example.com/pricing' },
+		},
 		request: { method: 'POST', path: fixed('/extract') },
 		sends: [{ body: { prompt: 'The pricing plans', urls: ['https://example.com/pricing'] } }],
 		check: async (ctx) => {
@@ -311,12 +359,23 @@ export const OP_CASES: OpCase[] = [
 			const id = String(firstOf(ctx.outputs, 'Extract (start only)').id);
 			assert(out.id === id, `asked for ${id}, got ${JSON.stringify(out).slice(0, 200)}`);
 			const now = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
-			assert(typeof out.status === 'string' && ['PENDING', 'RUNNING', 'COMPLETED'].includes(out.status), `status ${String(out.status)}`);
+			assert(
+				typeof out.status === 'string' && ['PENDING', 'RUNNING', 'COMPLETED'].includes(out.status),
+				`status ${String(out.status)}`,
+			);
 			// The job has moved on since the node read it; its times say which state it was in when
 			// the sandbox recorded the node's GET, and what it answered in that state.
 			const readAt = Date.parse(firstOk(ctx).at);
-			expectEqual(out.status, extractStateAt(now, readAt, String(out.status)), `status of extract ${id} when the node read it`);
-			expectEqual(out, extractStatusIn(now, String(out.status)), `extract ${id} (${String(out.status)})`);
+			expectEqual(
+				out.status,
+				extractStateAt(now, readAt, String(out.status)),
+				`status of extract ${id} when the node read it`,
+			);
+			expectEqual(
+				out,
+				extractStatusIn(now, String(out.status)),
+				`extract ${id} (${String(out.status)})`,
+			);
 		},
 	},
 	{
@@ -345,7 +404,10 @@ export const OP_CASES: OpCase[] = [
 				next = value ? `/crawl/crawl_demo?page=${value}` : null;
 			}
 			assert(data.id === 'crawl_demo', `crawl id ${String(data.id)}`);
-			assert(data.total === first?.total, `total ${String(data.total)} vs sandbox ${String(first?.total)}`);
+			assert(
+				data.total === first?.total,
+				`total ${String(data.total)} vs sandbox ${String(first?.total)}`,
+			);
 			expectEqual(data.data, pages, 'crawl pages');
 		},
 	},
@@ -425,7 +487,11 @@ export const OP_CASES: OpCase[] = [
 		title: 'Brand AI products',
 		node: 'webDataBrandAi',
 		operation: 'extractProducts',
-		parameters: { domain: 'shop.example.com', waitForCompletion: true, options: { limit: 3, pollInterval: 0.3, maxWait: 60 } },
+		parameters: {
+			domain: 'shop.example.com',
+			waitForCompletion: true,
+			options: { limit: 3, pollInterval: 0.3, maxWait: 60 },
+		},
 		request: { method: 'POST', path: fixed('/brand/ai/products') },
 		sends: [{ body: { domain: 'shop.example.com', limit: 3 } }],
 		check: sameAsJobResults,
@@ -489,7 +555,8 @@ export const OP_CASES: OpCase[] = [
 		check: async (ctx) => {
 			const out = single(ctx);
 			const id = String(firstOf(ctx.outputs, 'Batch scrape').jobId);
-			const direct = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(id)}?limit=100`)).data as Json;
+			const direct = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(id)}?limit=100`))
+				.data as Json;
 			const data = (out.data ?? out) as Json;
 			expectEqual(data.results, direct.results, `results of job ${id}`);
 			expectEqual(data.errors, direct.errors, `errors of job ${id}`);
@@ -504,7 +571,10 @@ export const OP_CASES: OpCase[] = [
 		sends: [{ body: { event: 'crawl.completed' } }],
 		check: async (ctx) => {
 			const out = single(ctx);
-			assert(out.success === true && out.event === 'crawl.completed', `got ${JSON.stringify(out).slice(0, 300)}`);
+			assert(
+				out.success === true && out.event === 'crawl.completed',
+				`got ${JSON.stringify(out).slice(0, 300)}`,
+			);
 			firstOk(ctx);
 		},
 	},
@@ -514,18 +584,38 @@ export const OP_CASES: OpCase[] = [
 		operation: 'update',
 		parameters: {
 			id: 'wh_demo',
-			options: { url: 'https://hooks.example.com/webdata', events: 'crawl.completed\ncrawl.failed', isActive: false },
+			options: {
+				url: 'https://hooks.example.com/webdata',
+				events: 'crawl.completed\ncrawl.failed',
+				isActive: false,
+			},
 		},
 		request: { method: 'PATCH', path: fixed('/webhooks/wh_demo') },
-		sends: [{ body: { url: 'https://hooks.example.com/webdata', events: ['crawl.completed', 'crawl.failed'], isActive: false } }],
+		sends: [
+			{
+				body: {
+					url: 'https://hooks.example.com/webdata',
+					events: ['crawl.completed', 'crawl.failed'],
+					isActive: false,
+				},
+			},
+		],
 		check: async (ctx) => {
 			const out = single(ctx);
 			const data = (out.data ?? {}) as Json;
 			assert(data.url === 'https://hooks.example.com/webdata', `url ${String(data.url)}`);
-			const expected = { url: 'https://hooks.example.com/webdata', events: ['crawl.completed', 'crawl.failed'], isActive: false };
+			const expected = {
+				url: 'https://hooks.example.com/webdata',
+				events: ['crawl.completed', 'crawl.failed'],
+				isActive: false,
+			};
 			// The next case deletes wh_demo, so the sandbox's copy is read from the PATCH it recorded.
 			expectEqual(firstOk(ctx).body, expected, 'PATCH body the sandbox received');
-			expectEqual({ id: data.id, url: data.url, events: data.events, isActive: data.isActive }, { id: 'wh_demo', ...expected }, 'webhook after update');
+			expectEqual(
+				{ id: data.id, url: data.url, events: data.events, isActive: data.isActive },
+				{ id: 'wh_demo', ...expected },
+				'webhook after update',
+			);
 		},
 	},
 	{
@@ -554,7 +644,14 @@ export const EDITOR_WORKFLOW_ID = 'wdE2eEditor';
 /** Manual Trigger, then every case in order; each node runs once and never stops the chain. */
 export function operationsWorkflow(cases: OpCase[] = OP_CASES): WorkflowJson {
 	const nodes: WorkflowJson['nodes'] = [
-		{ id: 'op-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'op-start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 	];
 	const connections: Record<string, unknown> = {};
 	let previous = 'Start';
@@ -574,7 +671,13 @@ export function operationsWorkflow(cases: OpCase[] = OP_CASES): WorkflowJson {
 		connections[previous] = { main: [[{ node: c.title, type: 'main', index: 0 }]] };
 		previous = c.title;
 	});
-	return { id: OPS_WORKFLOW_ID, name: 'e2e: every operation', nodes, connections, settings: { executionOrder: 'v1' } };
+	return {
+		id: OPS_WORKFLOW_ID,
+		name: 'e2e: every operation',
+		nodes,
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
 }
 
 /** Brand retrieve whose maxAgeMs comes from an expression and is past the spec's bound. */
@@ -584,14 +687,25 @@ export function badParameterWorkflow(): WorkflowJson {
 		name: 'e2e: out-of-bounds parameter',
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: 'bp-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'bp-start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'bp-brand',
 				name: 'Brand retrieve',
 				type: `${PACKAGE}.webDataBrand`,
 				typeVersion: 1,
 				position: [220, 0],
-				parameters: { operation: 'retrieve', domain: 'example.com', options: { maxAgeMs: `={{ ${BRAND_RETRIEVE_BOUND} + 1 }}` } },
+				parameters: {
+					operation: 'retrieve',
+					domain: 'example.com',
+					options: { maxAgeMs: `={{ ${BRAND_RETRIEVE_BOUND} + 1 }}` },
+				},
 				credentials,
 			},
 		],
@@ -616,21 +730,40 @@ export function triggerWorkflow(webhookId = 'wh_demo'): WorkflowJson {
 				parameters: { webhookId, events: ['crawl.completed'] },
 				credentials,
 			},
-			{ id: 'tr-noop', name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			{
+				id: 'tr-noop',
+				name: 'Received',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
 		],
 		connections: { 'Web Data Trigger': { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
 	};
 }
 
 /** A node left under its default name, for the editor screenshot. */
-export const EDITOR_NODE = { id: 'ed-brand', name: 'Web Data Brand', type: 'webDataBrand', operation: 'retrieve' };
+export const EDITOR_NODE = {
+	id: 'ed-brand',
+	name: 'Web Data Brand',
+	type: 'webDataBrand',
+	operation: 'retrieve',
+};
 export function editorWorkflow(): WorkflowJson {
 	return {
 		id: EDITOR_WORKFLOW_ID,
 		name: 'e2e: editor',
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{ id: 'ed-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'ed-start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: EDITOR_NODE.id,
 				name: EDITOR_NODE.name,

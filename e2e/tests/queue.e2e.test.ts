@@ -18,7 +18,12 @@ import { ARTIFACTS_DIR } from '../harness/paths';
 import { QueueCluster, type ExecutionRow } from '../harness/queue';
 import { Sandbox, freePort } from '../harness/sandbox';
 import { descendants, killOnExit, snapshot, startTime } from '../harness/services';
-import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME, sandboxCredential, type WorkflowJson } from '../harness/setup';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+	sandboxCredential,
+	type WorkflowJson,
+} from '../harness/setup';
 import { PACKAGE, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './operations';
 
 const ART = path.join(ARTIFACTS_DIR, 'e2e', 'queue');
@@ -39,7 +44,11 @@ function marker(id: string, x: number): WorkflowJson['nodes'][number] {
 		executeOnce: true,
 		parameters: {
 			mode: 'manual',
-			assignments: { assignments: [{ id: `${id}-a`, name: 'process', value: '={{ $env.WEBDATA_PROCESS }}', type: 'string' }] },
+			assignments: {
+				assignments: [
+					{ id: `${id}-a`, name: 'process', value: '={{ $env.WEBDATA_PROCESS }}', type: 'string' },
+				],
+			},
 			includeOtherFields: false,
 			options: {},
 		},
@@ -60,7 +69,12 @@ function brandsWorkflow(): WorkflowJson {
 				typeVersion: 2,
 				position: [0, 0],
 				webhookId: '4f7c2a10-9d3e-4b8a-a1f0-3c5e7d9b2e61',
-				parameters: { httpMethod: 'POST', path: BRANDS_PATH, responseMode: 'onReceived', options: {} },
+				parameters: {
+					httpMethod: 'POST',
+					path: BRANDS_PATH,
+					responseMode: 'onReceived',
+					options: {},
+				},
 			},
 			{
 				id: 'qb-split',
@@ -171,7 +185,9 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 
 		test('the webhook processor accepts the call and one execution ends successfully', () => {
 			expect(response.status).toBe(200);
-			expect(rows.map((r) => ({ status: r.status, mode: r.mode }))).toEqual([{ status: 'success', mode: 'webhook' }]);
+			expect(rows.map((r) => ({ status: r.status, mode: r.mode }))).toEqual([
+				{ status: 'success', mode: 'webhook' },
+			]);
 		});
 
 		test('it ran on the worker: its run data and the worker log say so, main and the webhook processor ran nothing', async () => {
@@ -187,11 +203,17 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 			expect(nodeItems(run, 'Split Out')).toHaveLength(ITEMS);
 			const items = nodeItems(run, 'Web Data Brand');
 			expect(items.filter((item) => item.error !== undefined)).toEqual([]);
-			expect(items.map((item) => (item.data as { brand?: { domain?: string } } | undefined)?.brand?.domain)).toEqual(domains);
+			expect(
+				items.map(
+					(item) => (item.data as { brand?: { domain?: string } } | undefined)?.brand?.domain,
+				),
+			).toEqual(domains);
 		});
 
 		test('the service saw each of the 50 domains exactly once, each answered 200', async () => {
-			const brand = (await sandbox.requests()).filter((r) => r.method === 'GET' && r.path === '/brand/retrieve');
+			const brand = (await sandbox.requests()).filter(
+				(r) => r.method === 'GET' && r.path === '/brand/retrieve',
+			);
 			expect(brand.map((r) => String(r.query.domain)).sort()).toEqual([...domains].sort());
 			expect(brand.filter((r) => r.status !== 200)).toEqual([]);
 		});
@@ -212,10 +234,14 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 			const before = await cluster.executions(TRIGGER_WORKFLOW_ID);
 			const t = Date.now();
 			const jobId = await sandbox.createJob('crawl', 300);
-			const rows = await cluster.waitForExecutions(TRIGGER_WORKFLOW_ID, before.length + 1, { settleMs: 1500 });
+			const rows = await cluster.waitForExecutions(TRIGGER_WORKFLOW_ID, before.length + 1, {
+				settleMs: 1500,
+			});
 			timings['b: job created -> execution ended'] = Date.now() - t;
 			const fresh = rows.filter((r) => !before.some((b) => b.id === r.id));
-			expect(fresh.map((r) => ({ status: r.status, mode: r.mode }))).toEqual([{ status: 'success', mode: 'webhook' }]);
+			expect(fresh.map((r) => ({ status: r.status, mode: r.mode }))).toEqual([
+				{ status: 'success', mode: 'webhook' },
+			]);
 			const run = await runData(fresh[0].id);
 			const items = nodeItems(run, 'Web Data Trigger');
 			expect(items).toHaveLength(1);
@@ -224,9 +250,12 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 			expect(cluster.executionsStartedBy('worker-1')).toContain(fresh[0].id);
 			// One delivery, answered 2xx the first time: the webhook processor took it, no retry.
 			const deliveries = ((await wh())?.deliveries ?? []).filter((d) => d.jobId === jobId);
-			expect(deliveries.map((d) => ({ status: d.status, url: String(d.url).startsWith(cluster.webhookUrl) }))).toEqual([
-				{ status: 200, url: true },
-			]);
+			expect(
+				deliveries.map((d) => ({
+					status: d.status,
+					url: String(d.url).startsWith(cluster.webhookUrl),
+				})),
+			).toEqual([{ status: 200, url: true }]);
 		});
 
 		test('a delivery without the token gets 401 from the webhook processor and starts nothing', async () => {
@@ -250,7 +279,9 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 		test('stop() ends PostgreSQL, Redis and the three n8n processes with everything they started', async () => {
 			const pids = { ...cluster.pids(), postgres: cluster.postgres.pid, redis: cluster.redis.pid };
 			expect(Object.values(pids).every((pid) => typeof pid === 'number')).toBe(true);
-			const all = snapshot(Object.values(pids).flatMap((pid) => [pid as number, ...descendants(pid as number)]));
+			const all = snapshot(
+				Object.values(pids).flatMap((pid) => [pid as number, ...descendants(pid as number)]),
+			);
 			expect(all.length).toBeGreaterThan(Object.keys(pids).length); // postgres backends, task runners
 			const t = Date.now();
 			await cluster.stop();

@@ -47,7 +47,8 @@ function scopeOf(mode: string): TokenScope {
 
 function nodeWebhookUrl(ctx: IHookFunctions): string {
 	const url = ctx.getNodeWebhookUrl('default');
-	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n did not give this trigger a webhook URL');
+	if (!url)
+		throw new NodeOperationError(ctx.getNode(), 'n8n did not give this trigger a webhook URL');
 	return url;
 }
 
@@ -58,18 +59,30 @@ function nodeWebhookUrl(ctx: IHookFunctions): string {
  * has returned lets the sample find the registration complete. A failure is logged: listening
  * goes on, and a real event still arrives.
  */
-function requestSample(ctx: IHookFunctions, client: WebDataClient, webhookId: string, events: string[]): void {
+function requestSample(
+	ctx: IHookFunctions,
+	client: WebDataClient,
+	webhookId: string,
+	events: string[],
+): void {
 	const event = events.find((e) => !e.includes('*'));
 	if (event === undefined) {
-		ctx.logger.info(`Web Data Trigger: no sample requested, the selected events (${events.join(', ')}) are all patterns`);
+		ctx.logger.info(
+			`Web Data Trigger: no sample requested, the selected events (${events.join(', ')}) are all patterns`,
+		);
 		return;
 	}
 	void Promise.resolve()
 		.then(async () => await requestTestDelivery(client, webhookId, event))
 		.then(
-			() => ctx.logger.debug(`Web Data Trigger: requested a test delivery of ${event} from webhook ${webhookId}`),
+			() =>
+				ctx.logger.debug(
+					`Web Data Trigger: requested a test delivery of ${event} from webhook ${webhookId}`,
+				),
 			(error: Error) =>
-				ctx.logger.warn(`Web Data Trigger: could not request a test delivery of ${event} from webhook ${webhookId}: ${error.message}`),
+				ctx.logger.warn(
+					`Web Data Trigger: could not request a test delivery of ${event} from webhook ${webhookId}: ${error.message}`,
+				),
 		);
 }
 
@@ -81,7 +94,8 @@ export class WebDataTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Webhook " + $parameter["webhookId"]}}',
-		description: 'Starts the workflow when the Web Data Service sends a job event, such as a finished crawl',
+		description:
+			'Starts the workflow when the Web Data Service sends a job event, such as a finished crawl',
 		defaults: { name: 'Web Data Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -124,7 +138,8 @@ export class WebDataTrigger implements INodeType {
 					},
 				],
 				default: ['crawl.completed'],
-				description: 'The events that start the workflow. Choose at least one here or under Other Events.',
+				description:
+					'The events that start the workflow. Choose at least one here or under Other Events.',
 			},
 			{
 				displayName: 'Other Events',
@@ -164,11 +179,17 @@ export class WebDataTrigger implements INodeType {
 				}
 				const remote = await patchWebhook(new WebDataClient(this), webhookId, {});
 				if (remote === undefined) {
-					this.logger.info(`Web Data Trigger: webhook ${webhookId} no longer exists; it will be registered again`);
+					this.logger.info(
+						`Web Data Trigger: webhook ${webhookId} no longer exists; it will be registered again`,
+					);
 					clearRegistration(data);
 					return false;
 				}
-				return remote.url === registration.url && remote.isActive === true && sameEvents(remote.events, events);
+				return (
+					remote.url === registration.url &&
+					remote.isActive === true &&
+					sameEvents(remote.events, events)
+				);
 			},
 
 			/**
@@ -187,32 +208,59 @@ export class WebDataTrigger implements INodeType {
 				let registration = readRegistration(data);
 				if (registration && registration.webhookId !== webhookId) {
 					// This node held another webhook before its Webhook ID changed: give that one back.
-					const restored = await patchWebhook(client, registration.webhookId, restoreBody(registration.previous));
-					if (restored === undefined) this.logger.info(`Web Data Trigger: webhook ${registration.webhookId} no longer exists`);
+					const restored = await patchWebhook(
+						client,
+						registration.webhookId,
+						restoreBody(registration.previous),
+					);
+					if (restored === undefined)
+						this.logger.info(
+							`Web Data Trigger: webhook ${registration.webhookId} no longer exists`,
+						);
 					clearRegistration(data);
 					registration = undefined;
 				}
 
 				const current = await patchWebhook(client, webhookId, {});
 				if (current === undefined) {
-					throw new NodeOperationError(node, `The Web Data Service has no webhook with the ID ${webhookId}`, {
-						description:
-							'Check Webhook ID: it must be the ID of an existing webhook of the account whose API key the credential holds. The API cannot create webhooks; create one in the service dashboard.',
-					});
+					throw new NodeOperationError(
+						node,
+						`The Web Data Service has no webhook with the ID ${webhookId}`,
+						{
+							description:
+								'Check Webhook ID: it must be the ID of an existing webhook of the account whose API key the credential holds. The API cannot create webhooks; create one in the service dashboard.',
+						},
+					);
 				}
 				// A registration of this node that is being refreshed keeps the state from before n8n.
 				const previous = registration?.previous ?? previousOf(current, nodeUrl);
 
 				const { apiKey } = checkCredentials(node, await this.getCredentials(CREDENTIAL_TYPE));
-				const token = newToken({ apiKey, scope: scopeOf(this.getMode()), workflowId: String(this.getWorkflow().id ?? ''), nodeId: node.id, webhookId });
+				const token = newToken({
+					apiKey,
+					scope: scopeOf(this.getMode()),
+					workflowId: String(this.getWorkflow().id ?? ''),
+					nodeId: node.id,
+					webhookId,
+				});
 				const url = withToken(nodeUrl, token);
 				// Remembered before the PATCH, so that a failure after the service applied it can still be undone.
-				saveRegistration(data, { webhookId, url, events, token, previous, registeredAt: new Date().toISOString() });
+				saveRegistration(data, {
+					webhookId,
+					url,
+					events,
+					token,
+					previous,
+					registeredAt: new Date().toISOString(),
+				});
 
 				const updated = await patchWebhook(client, webhookId, { url, events, isActive: true });
 				if (updated === undefined) {
 					clearRegistration(data);
-					throw new NodeOperationError(node, `The Web Data webhook ${webhookId} was deleted while the trigger was registering it`);
+					throw new NodeOperationError(
+						node,
+						`The Web Data webhook ${webhookId} was deleted while the trigger was registering it`,
+					);
 				}
 				if (this.getMode() === 'manual') requestSample(this, client, webhookId, events);
 				return true;
@@ -232,12 +280,24 @@ export class WebDataTrigger implements INodeType {
 				const { webhookId } = registration;
 				const current = await patchWebhook(client, webhookId, {});
 				if (current === undefined) {
-					this.logger.info(`Web Data Trigger: webhook ${webhookId} no longer exists; nothing to put back`);
-				} else if (current.url !== undefined && withoutQuery(current.url) !== withoutQuery(registration.url)) {
-					this.logger.info(`Web Data Trigger: webhook ${webhookId} now points elsewhere; it is left as it is`);
+					this.logger.info(
+						`Web Data Trigger: webhook ${webhookId} no longer exists; nothing to put back`,
+					);
+				} else if (
+					current.url !== undefined &&
+					withoutQuery(current.url) !== withoutQuery(registration.url)
+				) {
+					this.logger.info(
+						`Web Data Trigger: webhook ${webhookId} now points elsewhere; it is left as it is`,
+					);
 				} else {
-					const restored = await patchWebhook(client, webhookId, restoreBody(registration.previous));
-					if (restored === undefined) this.logger.info(`Web Data Trigger: webhook ${webhookId} was deleted meanwhile`);
+					const restored = await patchWebhook(
+						client,
+						webhookId,
+						restoreBody(registration.previous),
+					);
+					if (restored === undefined)
+						this.logger.info(`Web Data Trigger: webhook ${webhookId} was deleted meanwhile`);
 				}
 				clearRegistration(data);
 				return true;
@@ -264,7 +324,12 @@ export class WebDataTrigger implements INodeType {
 		if (event !== null && !eventSelected(selectedEvents(this), event)) {
 			return { webhookResponse: { received: true, ignored: true, event } };
 		}
-		const item: IDataObject = { event, jobId: jobIdOf(payload), receivedAt: new Date().toISOString(), payload };
+		const item: IDataObject = {
+			event,
+			jobId: jobIdOf(payload),
+			receivedAt: new Date().toISOString(),
+			payload,
+		};
 		return { workflowData: [this.helpers.returnJsonArray([item])] };
 	}
 }
@@ -283,7 +348,9 @@ async function deliveryAuthorized(ctx: IWebhookFunctions): Promise<boolean> {
 	try {
 		apiKey = String((await ctx.getCredentials(CREDENTIAL_TYPE)).apiKey ?? '').trim();
 	} catch (error) {
-		ctx.logger.warn(`Web Data Trigger: could not load the credential to check a delivery: ${(error as Error).message}`);
+		ctx.logger.warn(
+			`Web Data Trigger: could not load the credential to check a delivery: ${(error as Error).message}`,
+		);
 		return false;
 	}
 	return tokenIssuedFor(presented, {

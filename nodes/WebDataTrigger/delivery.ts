@@ -55,14 +55,16 @@ export function readJsonBody(request: DeliveryRequest): JsonBody {
 	const isJsonType = type === 'application/json' || type.endsWith('+json');
 	if (isJsonType && isPlainObject(request.body)) return { ok: true, value: request.body };
 	const text = rawText(request);
-	if (text === undefined || text.trim() === '') return { ok: false, reason: 'The request has no body; a JSON object is expected' };
+	if (text === undefined || text.trim() === '')
+		return { ok: false, reason: 'The request has no body; a JSON object is expected' };
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 	} catch {
 		return { ok: false, reason: 'The request body is not valid JSON' };
 	}
-	if (!isPlainObject(parsed)) return { ok: false, reason: 'The request body must be a JSON object' };
+	if (!isPlainObject(parsed))
+		return { ok: false, reason: 'The request body must be a JSON object' };
 	return { ok: true, value: parsed };
 }
 
@@ -89,8 +91,17 @@ export function eventOf(payload: IDataObject): string | null {
 /** The job id: `jobId`, `job_id`, `job.id`, then `id`; null when the payload carries none. */
 export function jobIdOf(payload: IDataObject): string | null {
 	const job = payload.job;
-	const fromJob = typeof job === 'object' && job !== null && !Array.isArray(job) ? (job as IDataObject).id : undefined;
-	return idString(payload.jobId) ?? idString(payload.job_id) ?? idString(fromJob) ?? idString(payload.id) ?? null;
+	const fromJob =
+		typeof job === 'object' && job !== null && !Array.isArray(job)
+			? (job as IDataObject).id
+			: undefined;
+	return (
+		idString(payload.jobId) ??
+		idString(payload.job_id) ??
+		idString(fromJob) ??
+		idString(payload.id) ??
+		null
+	);
 }
 
 /** Answers the request directly (the node then returns `noWebhookResponse`). */

@@ -39,7 +39,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function stringArray(value: unknown): string[] | undefined {
-	return Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...(value as string[])] : undefined;
+	return Array.isArray(value) && value.every((v) => typeof v === 'string')
+		? [...(value as string[])]
+		: undefined;
 }
 
 export function readRegistration(data: IDataObject): Registration | undefined {
@@ -47,7 +49,13 @@ export function readRegistration(data: IDataObject): Registration | undefined {
 	if (!isRecord(value)) return undefined;
 	const { webhookId, url, token, registeredAt } = value;
 	const events = stringArray(value.events);
-	if (typeof webhookId !== 'string' || typeof url !== 'string' || typeof token !== 'string' || !events) return undefined;
+	if (
+		typeof webhookId !== 'string' ||
+		typeof url !== 'string' ||
+		typeof token !== 'string' ||
+		!events
+	)
+		return undefined;
 	return {
 		webhookId,
 		url,
@@ -63,7 +71,10 @@ export function saveRegistration(data: IDataObject, registration: Registration):
 	data[KEY] = {
 		...registration,
 		events: [...registration.events],
-		previous: { ...registration.previous, ...(registration.previous.events ? { events: [...registration.previous.events] } : {}) },
+		previous: {
+			...registration.previous,
+			...(registration.previous.events ? { events: [...registration.previous.events] } : {}),
+		},
 	} as unknown as IDataObject;
 }
 
@@ -102,34 +113,51 @@ export function splitEvents(text: string): string[] {
 export function selectedEvents(ctx: Pick<IHookFunctions, 'getNodeParameter'>): string[] {
 	const listed = ctx.getNodeParameter('events', []) as unknown;
 	const other = ctx.getNodeParameter('otherEvents', '') as unknown;
-	const fromList = Array.isArray(listed) ? listed.map((e) => String(e).trim()).filter((e) => e !== '') : [];
-	const typed = typeof other === 'string' ? splitEvents(other) : Array.isArray(other) ? other.map(String) : [];
+	const fromList = Array.isArray(listed)
+		? listed.map((e) => String(e).trim()).filter((e) => e !== '')
+		: [];
+	const typed =
+		typeof other === 'string' ? splitEvents(other) : Array.isArray(other) ? other.map(String) : [];
 	return [...new Set([...fromList, ...typed])];
 }
 
-export function requireWebhookId(ctx: Pick<IHookFunctions, 'getNodeParameter'>, node: INode): string {
+export function requireWebhookId(
+	ctx: Pick<IHookFunctions, 'getNodeParameter'>,
+	node: INode,
+): string {
 	const id = webhookIdOf(ctx);
 	if (id === '') {
-		throw new NodeOperationError(node, 'Enter the ID of a webhook of your Web Data Service account', {
-			description:
-				'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID (the local sandbox has wh_demo).',
-		});
+		throw new NodeOperationError(
+			node,
+			'Enter the ID of a webhook of your Web Data Service account',
+			{
+				description:
+					'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID (the local sandbox has wh_demo).',
+			},
+		);
 	}
 	return id;
 }
 
-export function requireEvents(ctx: Pick<IHookFunctions, 'getNodeParameter'>, node: INode): string[] {
+export function requireEvents(
+	ctx: Pick<IHookFunctions, 'getNodeParameter'>,
+	node: INode,
+): string[] {
 	const events = selectedEvents(ctx);
 	if (events.length === 0) {
 		throw new NodeOperationError(node, 'Choose at least one event', {
-			description: 'Select an event under Events, or type event names into Other Events (comma-separated).',
+			description:
+				'Select an event under Events, or type event names into Other Events (comma-separated).',
 		});
 	}
 	return events;
 }
 
 /** Whether two event lists hold the same names, in any order. */
-export function sameEvents(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+export function sameEvents(
+	a: readonly string[] | undefined,
+	b: readonly string[] | undefined,
+): boolean {
 	if (!a || !b) return false;
 	const left = new Set(a);
 	const right = new Set(b);
@@ -141,7 +169,9 @@ export function sameEvents(a: readonly string[] | undefined, b: readonly string[
  * pattern the user typed into Other Events.
  */
 export function eventSelected(selected: readonly string[], event: string): boolean {
-	return selected.some((s) => s === event || s === '*' || (s.endsWith('.*') && event.startsWith(s.slice(0, -1))));
+	return selected.some(
+		(s) => s === event || s === '*' || (s.endsWith('.*') && event.startsWith(s.slice(0, -1))),
+	);
 }
 
 // ---- URLs ----------------------------------------------------------------------------------
@@ -167,14 +197,22 @@ export function isNotFound(error: unknown): boolean {
  * state after the call, or `undefined` when the service answers 404 (the webhook is gone). Every
  * other failure is thrown.
  */
-export async function patchWebhook(client: WebDataClient, id: string, body: IDataObject): Promise<WebhookState | undefined> {
+export async function patchWebhook(
+	client: WebDataClient,
+	id: string,
+	body: IDataObject,
+): Promise<WebhookState | undefined> {
 	try {
-		const response = await client.request<IDataObject>(endpointRequest('webhookUpdate', { id, ...body }));
+		const response = await client.request<IDataObject>(
+			endpointRequest('webhookUpdate', { id, ...body }),
+		);
 		return stateOf(response);
 	} catch (error) {
 		if (isNotFound(error)) return undefined;
 		// The client raises NodeApiError / NodeOperationError already; anything else is wrapped.
-		throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(client.node, error as JsonObject);
+		throw error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeApiError(client.node, error as JsonObject);
 	}
 }
 
@@ -184,7 +222,8 @@ export async function patchWebhook(client: WebDataClient, id: string, body: IDat
  * delivering to an address that no longer listens, so it is put back inactive instead.
  */
 export function previousOf(current: WebhookState, nodeUrl: string): WebhookState {
-	if (current.url !== undefined && withoutQuery(current.url) === nodeUrl) return { ...current, isActive: false };
+	if (current.url !== undefined && withoutQuery(current.url) === nodeUrl)
+		return { ...current, isActive: false };
 	return { ...current };
 }
 
@@ -201,6 +240,10 @@ export function restoreBody(previous: WebhookState): IDataObject {
 }
 
 /** POST /webhooks/{id}/test: the service sends a sample delivery of `event`. */
-export async function requestTestDelivery(client: WebDataClient, id: string, event: string): Promise<IDataObject> {
+export async function requestTestDelivery(
+	client: WebDataClient,
+	id: string,
+	event: string,
+): Promise<IDataObject> {
 	return await client.request<IDataObject>(endpointRequest('webhookTest', { id, event }));
 }

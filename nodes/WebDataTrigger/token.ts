@@ -32,7 +32,11 @@ const DOMAIN = 'n8n-nodes-webdata/webDataTrigger/v1';
 
 function mac(binding: TokenBinding, nonce: string): string {
 	return createHmac('sha256', binding.apiKey)
-		.update([DOMAIN, binding.scope, binding.workflowId, binding.nodeId, binding.webhookId, nonce].join('\n'))
+		.update(
+			[DOMAIN, binding.scope, binding.workflowId, binding.nodeId, binding.webhookId, nonce].join(
+				'\n',
+			),
+		)
 		.digest('base64url');
 }
 
@@ -47,7 +51,9 @@ export function newToken(binding: TokenBinding): string {
  * always have the same length and the time taken says nothing about either value.
  */
 export function sameSecret(presented: string | undefined, expected: string): boolean {
-	const a = createHash('sha256').update(presented ?? '').digest();
+	const a = createHash('sha256')
+		.update(presented ?? '')
+		.digest();
 	const b = createHash('sha256').update(expected).digest();
 	return timingSafeEqual(a, b) && presented !== undefined && expected !== '';
 }

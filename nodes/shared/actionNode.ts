@@ -1,5 +1,10 @@
 /** The class every action node is: its description and execute() come from its table rows. */
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { buildNodeDescription } from './description';
 import type { ResourceSpec } from './endpoints/types';

@@ -35,13 +35,30 @@ function fieldProperty(field: FieldSpec): INodeProperties {
 			return { ...base, type: 'boolean', default: (field.default as boolean | undefined) ?? false };
 		case 'options':
 		case 'multiOptions': {
-			const options: INodePropertyOptions[] = (field.options ?? []).map((o) => ({ ...o })).sort(byName);
+			const options: INodePropertyOptions[] = (field.options ?? [])
+				.map((o) => ({ ...o }))
+				.sort(byName);
 			return field.kind === 'options'
-				? { ...base, type: 'options', options, default: (field.default as string | undefined) ?? options[0]?.value ?? '' }
-				: { ...base, type: 'multiOptions', options, default: (field.default as string[] | undefined) ?? [] };
+				? {
+						...base,
+						type: 'options',
+						options,
+						default: (field.default as string | undefined) ?? options[0]?.value ?? '',
+					}
+				: {
+						...base,
+						type: 'multiOptions',
+						options,
+						default: (field.default as string[] | undefined) ?? [],
+					};
 		}
 		case 'stringList':
-			return { ...base, type: 'string', typeOptions: { rows: 3 }, default: (field.default as string | undefined) ?? '' };
+			return {
+				...base,
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: (field.default as string | undefined) ?? '',
+			};
 		case 'json':
 			return { ...base, type: 'json', default: (field.default as string | undefined) ?? '{}' };
 		default:
@@ -54,17 +71,30 @@ function fieldProperty(field: FieldSpec): INodeProperties {
  * when a workflow's JSON already sets it: n8n drops collection keys it has no entry for.
  */
 function aliasProperties(field: FieldSpec): INodeProperties[] {
-	return namesOf(field).slice(1).map((alias) => ({
-		...fieldProperty({ ...field, name: alias, displayName: `${field.displayName} (as ${alias})` }),
-		displayOptions: { show: { [alias]: [{ _cnd: { exists: true } }] } },
-	}));
+	return namesOf(field)
+		.slice(1)
+		.map((alias) => ({
+			...fieldProperty({
+				...field,
+				name: alias,
+				displayName: `${field.displayName} (as ${alias})`,
+			}),
+			displayOptions: { show: { [alias]: [{ _cnd: { exists: true } }] } },
+		}));
 }
 
 function operationProperties(op: OperationSpec): INodeProperties[] {
 	const show = { displayOptions: { show: { operation: [op.value] } } };
-	const required = op.fields.filter((f) => f.required).map((f) => ({ ...fieldProperty(f), ...show }));
+	const required = op.fields
+		.filter((f) => f.required)
+		.map((f) => ({ ...fieldProperty(f), ...show }));
 	const optionalFields = op.fields.filter((f) => !f.required);
-	const optional = [...optionalFields.map(fieldProperty), ...optionalFields.flatMap(aliasProperties), ...BEHAVIOURS.flatMap((b) => b.options(op)), maxConcurrentOption];
+	const optional = [
+		...optionalFields.map(fieldProperty),
+		...optionalFields.flatMap(aliasProperties),
+		...BEHAVIOURS.flatMap((b) => b.options(op)),
+		maxConcurrentOption,
+	];
 	return [
 		...required,
 		...BEHAVIOURS.flatMap((b) => b.switches(op)).map((p) => ({ ...p, ...show })),
@@ -108,7 +138,12 @@ export function buildNodeDescription(resource: ResourceSpec): INodeTypeDescripti
 				type: 'options',
 				noDataExpression: true,
 				options: operations
-					.map((op) => ({ name: op.name, value: op.value, action: op.action, description: `${op.description} (${op.method} ${op.path})` }))
+					.map((op) => ({
+						name: op.name,
+						value: op.value,
+						action: op.action,
+						description: `${op.description} (${op.method} ${op.path})`,
+					}))
 					.sort(byName),
 				default: defaultOperation,
 			},

@@ -6,7 +6,11 @@ import type { OperationSpec } from './endpoints/types';
 import type { PreparedItem } from './parameters';
 import type { WebDataClient } from './transport/client';
 
-export async function runOperation(client: WebDataClient, op: OperationSpec, item: PreparedItem): Promise<IDataObject[]> {
+export async function runOperation(
+	client: WebDataClient,
+	op: OperationSpec,
+	item: PreparedItem,
+): Promise<IDataObject[]> {
 	const send: Step = async (request) => [await client.request<IDataObject>(request)];
 	const context = { client, op };
 	const run = item.wraps.reduce((next, wrap) => wrap(next, context), send);

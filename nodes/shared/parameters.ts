@@ -39,7 +39,12 @@ export function parameterReader(ctx: IExecuteFunctions): ParameterReader {
 	};
 }
 
-export function prepareItem(ctx: IExecuteFunctions, op: OperationSpec, itemIndex: number, read: ParameterReader): PreparedItem {
+export function prepareItem(
+	ctx: IExecuteFunctions,
+	op: OperationSpec,
+	itemIndex: number,
+	read: ParameterReader,
+): PreparedItem {
 	const options = read('options', itemIndex, {}) as IDataObject;
 	const values: Record<string, unknown> = {};
 	for (const field of op.fields) {
@@ -51,10 +56,16 @@ export function prepareItem(ctx: IExecuteFunctions, op: OperationSpec, itemIndex
 		const messages = result.issues.map(formatIssue);
 		throw new NodeOperationError(ctx.getNode(), `${messages[0]} [item ${itemIndex}]`, {
 			itemIndex,
-			description: `Nothing was sent to the Web Data API. ${messages.length > 1 ? `All problems: ${messages.join('; ')}` : ''}`.trim(),
+			description:
+				`Nothing was sent to the Web Data API. ${messages.length > 1 ? `All problems: ${messages.join('; ')}` : ''}`.trim(),
 		});
 	}
-	const parameters = { get: (name: string, fallback: unknown) => read(name, itemIndex, fallback), options };
-	const wraps = BEHAVIOURS.map((behaviour) => behaviour.read(op, parameters)).filter((wrap): wrap is Wrap => wrap !== undefined);
+	const parameters = {
+		get: (name: string, fallback: unknown) => read(name, itemIndex, fallback),
+		options,
+	};
+	const wraps = BEHAVIOURS.map((behaviour) => behaviour.read(op, parameters)).filter(
+		(wrap): wrap is Wrap => wrap !== undefined,
+	);
 	return { request: buildRequest(op, result.values), wraps };
 }

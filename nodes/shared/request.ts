@@ -7,8 +7,12 @@ const TIMEOUT_HEADROOM_MS = 15000;
 
 /** Builds the request from values already checked by validateFields (keyed by API name). */
 export function buildRequest(op: OperationSpec, values: Record<string, unknown>): ApiRequest {
-	const serverTimeout = op.timeoutField ? Number(values[op.timeoutField] ?? op.fields.find((f) => f.name === op.timeoutField)?.default) : NaN;
+	const serverTimeout = op.timeoutField
+		? Number(values[op.timeoutField] ?? op.fields.find((f) => f.name === op.timeoutField)?.default)
+		: NaN;
 	return endpointRequest(op.endpoint, values, {
-		timeoutMs: Number.isFinite(serverTimeout) ? Math.max(serverTimeout + TIMEOUT_HEADROOM_MS, DEFAULT_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS,
+		timeoutMs: Number.isFinite(serverTimeout)
+			? Math.max(serverTimeout + TIMEOUT_HEADROOM_MS, DEFAULT_TIMEOUT_MS)
+			: DEFAULT_TIMEOUT_MS,
 	});
 }

@@ -23,11 +23,18 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-export async function executeResource(this: IExecuteFunctions, resource: ResourceSpec): Promise<INodeExecutionData[][]> {
+export async function executeResource(
+	this: IExecuteFunctions,
+	resource: ResourceSpec,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const value = this.getNodeParameter('operation', 0) as string;
 	const op = resource.operations.find((candidate) => candidate.value === value);
-	if (!op) throw new NodeOperationError(this.getNode(), `Unknown operation "${value}" for ${resource.displayName}`);
+	if (!op)
+		throw new NodeOperationError(
+			this.getNode(),
+			`Unknown operation "${value}" for ${resource.displayName}`,
+		);
 	const continueOnFail = this.continueOnFail();
 
 	const read = parameterReader(this);
@@ -45,7 +52,11 @@ export async function executeResource(this: IExecuteFunctions, resource: Resourc
 	const halt = new AbortController();
 	const cancel = this.getExecutionCancelSignal?.();
 	const signal = cancel ? AbortSignal.any([cancel, halt.signal]) : halt.signal;
-	const client = new WebDataClient(this, { shared: true, maxConcurrent: readMaxConcurrent(this), signal });
+	const client = new WebDataClient(this, {
+		shared: true,
+		maxConcurrent: readMaxConcurrent(this),
+		signal,
+	});
 	const outputs = await Promise.all(
 		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
 			if ('error' in entry) return [errorItem(entry.error, i)];

@@ -42,7 +42,9 @@ describe.each(SPEC.map((request) => [key(request), request] as const))('%s', (_,
 	const endpoint = contractEndpoint(request.method, request.path);
 
 	test('has the fields of the spec, each where the spec puts it', () => {
-		const expected = request.notShown ? BEYOND_THE_SPEC[key(request)] ?? [] : request.fields.map((f) => `${f.in} ${f.name}`);
+		const expected = request.notShown
+			? (BEYOND_THE_SPEC[key(request)] ?? [])
+			: request.fields.map((f) => `${f.in} ${f.name}`);
 		const actual = endpoint.fields.map((f) => (request.notShown ? f.name : `${f.in} ${f.name}`));
 		expect(actual.sort()).toEqual([...expected].sort());
 	});
@@ -50,14 +52,20 @@ describe.each(SPEC.map((request) => [key(request), request] as const))('%s', (_,
 	const fields = request.fields.map((f) => [f.name, f] as const);
 	if (fields.length === 0) return;
 
-	test.each(fields)('%s: required flag, bounds, enum, alternate names and type', (name, spec: SpecField) => {
-		const wire = endpoint.fields.find((f) => f.name === name) as WireField;
-		expect(Boolean(wire.required)).toBe(spec.required);
-		expect(wire.alternateNames ?? []).toEqual(spec.alternateNames);
-		expect(wire.enum ? [...wire.enum].sort() : undefined).toEqual(spec.enum ? [...spec.enum].sort() : undefined);
-		if (spec.type) expect(TYPES[spec.type]).toContain(wire.type);
-		if (spec.max !== undefined || spec.min !== undefined) expect({ min: wire.min, max: wire.max }).toEqual({ min: spec.min, max: spec.max });
-		// Where the spec states no bound, a number may still not be negative (milliseconds, counts).
-		else expect({ min: wire.min ?? 0, max: wire.max }).toEqual({ min: 0, max: undefined });
-	});
+	test.each(fields)(
+		'%s: required flag, bounds, enum, alternate names and type',
+		(name, spec: SpecField) => {
+			const wire = endpoint.fields.find((f) => f.name === name) as WireField;
+			expect(Boolean(wire.required)).toBe(spec.required);
+			expect(wire.alternateNames ?? []).toEqual(spec.alternateNames);
+			expect(wire.enum ? [...wire.enum].sort() : undefined).toEqual(
+				spec.enum ? [...spec.enum].sort() : undefined,
+			);
+			if (spec.type) expect(TYPES[spec.type]).toContain(wire.type);
+			if (spec.max !== undefined || spec.min !== undefined)
+				expect({ min: wire.min, max: wire.max }).toEqual({ min: spec.min, max: spec.max });
+			// Where the spec states no bound, a number may still not be negative (milliseconds, counts).
+			else expect({ min: wire.min ?? 0, max: wire.max }).toEqual({ min: 0, max: undefined });
+		},
+	);
 });

@@ -23,7 +23,8 @@ const TURNS_PER_ROUND = 20;
 async function settle(): Promise<void> {
 	for (let round = 0; round < SETTLE_ROUNDS; round++) {
 		await new Promise<void>((resolve) => timers.setTimeout(resolve, 0));
-		for (let i = 0; i < TURNS_PER_ROUND; i++) await new Promise<void>((resolve) => timers.setImmediate(resolve));
+		for (let i = 0; i < TURNS_PER_ROUND; i++)
+			await new Promise<void>((resolve) => timers.setImmediate(resolve));
 	}
 }
 
@@ -31,8 +32,13 @@ export const FAKE_START = 1_700_000_000_000;
 /** A run still going after this much fake time is stuck: fail it rather than spin. */
 const MAX_FAKE_MS = 60 * 60_000;
 
-export async function onFakeClock<T>(run: () => Promise<T>): Promise<{ result: T; elapsed: number }> {
-	jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'], now: FAKE_START });
+export async function onFakeClock<T>(
+	run: () => Promise<T>,
+): Promise<{ result: T; elapsed: number }> {
+	jest.useFakeTimers({
+		doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'],
+		now: FAKE_START,
+	});
 	try {
 		let settled = false;
 		const running = run().finally(() => (settled = true));
@@ -40,8 +46,10 @@ export async function onFakeClock<T>(run: () => Promise<T>): Promise<{ result: T
 		for (;;) {
 			await settle();
 			if (settled) break;
-			if (jest.getTimerCount() === 0) throw new Error('the execution waits for something that is not a timer');
-			if (Date.now() - FAKE_START > MAX_FAKE_MS) throw new Error(`still running after ${MAX_FAKE_MS / 1000} s on the fake clock`);
+			if (jest.getTimerCount() === 0)
+				throw new Error('the execution waits for something that is not a timer');
+			if (Date.now() - FAKE_START > MAX_FAKE_MS)
+				throw new Error(`still running after ${MAX_FAKE_MS / 1000} s on the fake clock`);
 			await jest.advanceTimersToNextTimerAsync();
 		}
 		const result = await running;

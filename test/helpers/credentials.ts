@@ -17,7 +17,10 @@ import type {
 import { Expression, ICredentialsHelper } from 'n8n-workflow';
 
 /** Resolves one value of a generic authenticate: `=...{{$credentials.x}}...` or a plain value. */
-export function resolveCredentialValue(value: unknown, credentials: ICredentialDataDecryptedObject): unknown {
+export function resolveCredentialValue(
+	value: unknown,
+	credentials: ICredentialDataDecryptedObject,
+): unknown {
 	if (typeof value !== 'string' || !value.startsWith('=')) return value;
 	return Expression.resolveWithoutWorkflow(value.slice(1), { $credentials: credentials });
 }
@@ -30,11 +33,21 @@ export function applyGenericAuth(
 ): IHttpRequestOptions {
 	const auth = type.authenticate;
 	if (auth === undefined) return options;
-	if (typeof auth === 'function') throw new Error(`${type.name}: the tests expect a generic authenticate`);
+	if (typeof auth === 'function')
+		throw new Error(`${type.name}: the tests expect a generic authenticate`);
 	const out: IHttpRequestOptions = { ...options };
 	const resolveAll = (from: Record<string, unknown> | undefined): IDataObject =>
-		Object.fromEntries(Object.entries(from ?? {}).map(([key, value]) => [key, resolveCredentialValue(value, credentials)])) as IDataObject;
-	const { headers, qs, body } = auth.properties as { headers?: Record<string, unknown>; qs?: Record<string, unknown>; body?: Record<string, unknown> };
+		Object.fromEntries(
+			Object.entries(from ?? {}).map(([key, value]) => [
+				key,
+				resolveCredentialValue(value, credentials),
+			]),
+		) as IDataObject;
+	const { headers, qs, body } = auth.properties as {
+		headers?: Record<string, unknown>;
+		qs?: Record<string, unknown>;
+		body?: Record<string, unknown>;
+	};
 	if (headers) out.headers = { ...(options.headers ?? {}), ...resolveAll(headers) };
 	if (qs) out.qs = { ...(options.qs ?? {}), ...resolveAll(qs) };
 	if (body) out.body = { ...((options.body as object | undefined) ?? {}), ...resolveAll(body) };
@@ -88,7 +101,11 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		throw new Error('getCredentials is not used by these tests');
 	}
 
-	async getDecrypted(_additionalData: unknown, _nodeCredentials: unknown, type: string): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(
+		_additionalData: unknown,
+		_nodeCredentials: unknown,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
 		const data = this.data[type];
 		if (!data) throw new Error(`No test credentials of type ${type}`);
 		this.decryptions++;

@@ -15,7 +15,11 @@ export interface ValidationExpectation {
 }
 
 /** The node failed with NodeOperationError naming the field, the bound and the item, and sent nothing. */
-export function expectRejected(result: RunNodeResult, api: MockApi, expected: ValidationExpectation): void {
+export function expectRejected(
+	result: RunNodeResult,
+	api: MockApi,
+	expected: ValidationExpectation,
+): void {
 	const { error } = result;
 	const itemIndex = expected.itemIndex ?? 0;
 	expect(error).toBeDefined();
@@ -31,16 +35,29 @@ export function expectRejected(result: RunNodeResult, api: MockApi, expected: Va
 }
 
 /** Parameters whose value at `name` comes from each item's `$json.v` (required: top level; optional: in options). */
-export function withItemValue(base: INodeParameters, name: string, required: boolean): INodeParameters {
+export function withItemValue(
+	base: INodeParameters,
+	name: string,
+	required: boolean,
+): INodeParameters {
 	const expression = '={{ $json.v }}';
 	if (required) return { ...base, [name]: expression };
-	return { ...base, options: { ...((base.options as object | undefined) ?? {}), [name]: expression } };
+	return {
+		...base,
+		options: { ...((base.options as object | undefined) ?? {}), [name]: expression },
+	};
 }
 
 /** The editor property of an operation's field as the loaded node shows it: top level, or inside Options. */
-export async function uiProperty(node: string, operation: string, name: string): Promise<{ property?: INodeProperties; where?: 'top' | 'options' }> {
+export async function uiProperty(
+	node: string,
+	operation: string,
+	name: string,
+): Promise<{ property?: INodeProperties; where?: 'top' | 'options' }> {
 	const type: INodeType = (await loadPackage()).nodeTypes[node];
-	const forOp = type.description.properties.filter((p) => (p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation));
+	const forOp = type.description.properties.filter((p) =>
+		(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+	);
 	const top = forOp.find((p) => p.name === name);
 	if (top) return { property: top, where: 'top' };
 	const options = forOp.find((p) => p.name === 'options' && p.type === 'collection');

@@ -38,7 +38,8 @@ export const ACCOUNT_BODY = {
 	},
 };
 
-export const OK_REPLY: Responder = (request) => (request.path === '/account' ? [200, ACCOUNT_BODY] : [200, { success: true, data: {} }]);
+export const OK_REPLY: Responder = (request) =>
+	request.path === '/account' ? [200, ACCOUNT_BODY] : [200, { success: true, data: {} }];
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
@@ -66,7 +67,12 @@ function parseBody(body: unknown): unknown {
 }
 
 function headersOf(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-	return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v)]));
+	return Object.fromEntries(
+		Object.entries(raw).map(([k, v]) => [
+			k.toLowerCase(),
+			Array.isArray(v) ? v.join(', ') : String(v),
+		]),
+	);
 }
 
 /**
@@ -77,8 +83,16 @@ export function mockApi(respond: Responder = OK_REPLY): MockApi {
 	const requests: RecordedRequest[] = [];
 	const unmatched: string[] = [];
 	// nock hands 'no match' listeners request options or a request, depending on the path taken.
-	const onNoMatch = (req: { method?: string; href?: string; host?: string; hostname?: string; path?: string }) =>
-		unmatched.push(`${req.method ?? ''} ${req.href ?? `${req.hostname ?? req.host ?? ''}${req.path ?? ''}`}`);
+	const onNoMatch = (req: {
+		method?: string;
+		href?: string;
+		host?: string;
+		hostname?: string;
+		path?: string;
+	}) =>
+		unmatched.push(
+			`${req.method ?? ''} ${req.href ?? `${req.hostname ?? req.host ?? ''}${req.path ?? ''}`}`,
+		);
 	nock.emitter.on('no match', onNoMatch);
 	const scope = nock(BASE_URL).persist();
 	for (const method of METHODS) {

@@ -52,7 +52,10 @@ class TolerantPackageLoader extends PackageDirectoryLoader {
 let cached: Promise<LoadedPackage> | undefined;
 
 async function load(): Promise<LoadedPackage> {
-	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; n8n?: N8nSection };
+	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+		name: string;
+		n8n?: N8nSection;
+	};
 	if (!fs.existsSync(path.join(REPO_ROOT, 'dist'))) {
 		throw new Error(`${REPO_ROOT}/dist is missing: run "npm run build" before the node tests`);
 	}
@@ -61,9 +64,11 @@ async function load(): Promise<LoadedPackage> {
 	const loader = new TolerantPackageLoader(REPO_ROOT);
 	await loader.loadAll();
 	const nodeTypes: Record<string, INodeType> = {};
-	for (const [name, { type }] of Object.entries(loader.nodeTypes)) nodeTypes[name] = type as INodeType;
+	for (const [name, { type }] of Object.entries(loader.nodeTypes))
+		nodeTypes[name] = type as INodeType;
 	const credentialTypes: Record<string, ICredentialType> = {};
-	for (const [name, { type }] of Object.entries(loader.credentialTypes)) credentialTypes[name] = type;
+	for (const [name, { type }] of Object.entries(loader.credentialTypes))
+		credentialTypes[name] = type;
 	return {
 		packageName: pkg.name,
 		listed: { nodes: pkg.n8n?.nodes ?? [], credentials: pkg.n8n?.credentials ?? [] },

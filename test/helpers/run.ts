@@ -71,7 +71,12 @@ export interface RunNodeResult {
 	/** Our node's output items (main output 0), empty when it failed. */
 	items: INodeExecutionData[];
 	/** Our node's error as n8n recorded it in runData. */
-	error?: Error & { description?: string; httpCode?: string; context?: IDataObject; level?: string };
+	error?: Error & {
+		description?: string;
+		httpCode?: string;
+		context?: IDataObject;
+		level?: string;
+	};
 	/** The whole run, for anything else. */
 	run: IRun;
 	workflow: IWorkflowBase;
@@ -101,7 +106,14 @@ export function buildWorkflow(packageName: string, options: RunNodeOptions): IWo
 		createdAt: new Date(),
 		updatedAt: new Date(),
 		nodes: [
-			{ id: 'trigger', name: TRIGGER_NAME, type: TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'trigger',
+				name: TRIGGER_NAME,
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			node,
 		],
 		connections: { [TRIGGER_NAME]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
@@ -121,7 +133,8 @@ async function nodeTypesRegistry(): Promise<INodeTypes> {
 	};
 	return {
 		getByName: byFullName,
-		getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(byFullName(type), version),
+		getByNameAndVersion: (type, version) =>
+			NodeHelpers.getVersionedNodeType(byFullName(type), version),
 		getKnownTypes: () => ({}),
 	};
 }
@@ -147,7 +160,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveFinished(run));
 
 	const credentials = { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject;
-	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, { webDataApi: credentials });
+	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, {
+		webDataApi: credentials,
+	});
 	const additionalData = {
 		hooks,
 		executionId,
@@ -169,13 +184,21 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const input = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
 		executionData: {
-			nodeExecutionStack: [{ node: workflow.getNode(TRIGGER_NAME)!, data: { main: [input] }, source: null }],
+			nodeExecutionStack: [
+				{ node: workflow.getNode(TRIGGER_NAME)!, data: { main: [input] }, source: null },
+			],
 		},
 	});
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	// Resolves with the run; a cancelled execution (tests may cancel it) still reports through the hook.
 	const running = execute.processRunExecutionData(workflow);
-	const run = await Promise.race([finished, Promise.resolve(running).then((r) => r, async () => await finished)]);
+	const run = await Promise.race([
+		finished,
+		Promise.resolve(running).then(
+			(r) => r,
+			async () => await finished,
+		),
+	]);
 
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {

@@ -34,7 +34,8 @@ const FORMAT_SAMPLES: Record<string, string> = {
 };
 
 function numberSample(field: FieldSpec): number {
-	if (field.min !== undefined && field.max !== undefined) return Math.floor(field.min + (field.max - field.min) / 3);
+	if (field.min !== undefined && field.max !== undefined)
+		return Math.floor(field.min + (field.max - field.min) / 3);
 	return (field.min ?? 0) + 1234;
 }
 
@@ -55,7 +56,8 @@ export function sampleFor(field: FieldSpec): Sample {
 			return { input: b, body: b, query: String(b) };
 		}
 		case 'options': {
-			const value = (field.options ?? []).map((o) => o.value).find((v) => v !== field.default) ?? '';
+			const value =
+				(field.options ?? []).map((o) => o.value).find((v) => v !== field.default) ?? '';
 			return { input: value, body: value, query: value };
 		}
 		case 'multiOptions': {
@@ -71,7 +73,10 @@ export function sampleFor(field: FieldSpec): Sample {
 			return { input: JSON.stringify(value, null, 2), body: value, query: JSON.stringify(value) };
 		}
 		default: {
-			const text = field.in === 'path' ? 'id_123' : (FORMAT_SAMPLES[field.format ?? ''] ?? `sample ${field.name}`);
+			const text =
+				field.in === 'path'
+					? 'id_123'
+					: (FORMAT_SAMPLES[field.format ?? ''] ?? `sample ${field.name}`);
 			return { input: text, body: text, query: text };
 		}
 	}
@@ -96,7 +101,10 @@ export function singleRequestSwitches(op: OperationSpec): INodeParameters {
  * Parameters for an operation with every required field and, when `withOptional`, every optional
  * field set, and the request the API must then receive.
  */
-export function sampleOperation(op: OperationSpec, withOptional: boolean): { parameters: INodeParameters; expected: ExpectedRequest } {
+export function sampleOperation(
+	op: OperationSpec,
+	withOptional: boolean,
+): { parameters: INodeParameters; expected: ExpectedRequest } {
 	const parameters: INodeParameters = { operation: op.value, ...singleRequestSwitches(op) };
 	const options: IDataObject = {};
 	const query: Record<string, string> = {};
@@ -107,11 +115,15 @@ export function sampleOperation(op: OperationSpec, withOptional: boolean): { par
 		const sample = sampleFor(field);
 		if (field.required) parameters[field.name] = sample.input;
 		else options[field.name] = sample.input as IDataObject[string];
-		if (field.in === 'path') path = path.replace(`{${field.name}}`, encodeURIComponent(String(sample.input)));
+		if (field.in === 'path')
+			path = path.replace(`{${field.name}}`, encodeURIComponent(String(sample.input)));
 		else if (field.in === 'query') query[field.name] = sample.query;
 		else body[field.name] = sample.body;
 	}
 	parameters.options = options as INodeParameters;
 	const hasBody = op.method !== 'GET' && op.method !== 'DELETE' && Object.keys(body).length > 0;
-	return { parameters, expected: { method: op.method, path, query, body: hasBody ? body : undefined } };
+	return {
+		parameters,
+		expected: { method: op.method, path, query, body: hasBody ? body : undefined },
+	};
 }

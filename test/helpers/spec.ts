@@ -23,7 +23,13 @@ export function tableAfter(markdown: string, heading: string): string[][] {
 	const rows: string[][] = [];
 	for (const line of lines.slice(first)) {
 		if (!line.trim().startsWith('|')) break;
-		rows.push(line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim()));
+		rows.push(
+			line
+				.trim()
+				.replace(/^\||\|$/g, '')
+				.split('|')
+				.map((cell) => cell.trim()),
+		);
 	}
 	// Drop the header and the |---| separator.
 	return rows.slice(2);

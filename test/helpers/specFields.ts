@@ -31,7 +31,12 @@ const TYPES = ['array of string', 'array', 'number', 'boolean', 'string', 'objec
 function parseField(text: string, location: SpecField['in']): SpecField {
 	const [, rawName, rest] = /^(\S+)\s*(.*)$/.exec(text.trim())!;
 	const name = rawName.replace(/\*$/, '').replace(/`/g, '');
-	const field: SpecField = { name, in: location, required: rawName.endsWith('*'), alternateNames: [] };
+	const field: SpecField = {
+		name,
+		in: location,
+		required: rawName.endsWith('*'),
+		alternateNames: [],
+	};
 	field.type = TYPES.find((type) => rest.startsWith(type));
 	const range = /(\d+) to (\d+)/.exec(rest);
 	if (range) [field.min, field.max] = [Number(range[1]), Number(range[2])];
@@ -40,7 +45,8 @@ function parseField(text: string, location: SpecField['in']): SpecField {
 	const oneOf = /one of ([\w, ]+?)(;|$)/.exec(rest);
 	const slashed = rest.replace(/\(default\)/g, '').replace(/[()]/g, '');
 	if (oneOf) field.enum = oneOf[1].split(',').map((value) => value.trim());
-	else if (slashed.includes(' / ')) field.enum = slashed.split(' / ').map((value) => value.trim().replace(/`/g, ''));
+	else if (slashed.includes(' / '))
+		field.enum = slashed.split(' / ').map((value) => value.trim().replace(/`/g, ''));
 	return field;
 }
 
@@ -79,18 +85,33 @@ function splitOutsideParentheses(cell: string): string[] {
 	return parts;
 }
 
-function requestFields(cell: string, markdown: string, done: Map<string, SpecField[]>): SpecField[] {
+function requestFields(
+	cell: string,
+	markdown: string,
+	done: Map<string, SpecField[]>,
+): SpecField[] {
 	if (cell === 'none') return [];
 	const fields: SpecField[] = [];
 	let location: SpecField['in'] = 'body';
 	for (const part of splitOutsideParentheses(cell)) {
-		const text = part.replace(/^(path|query|body)( \(all optional\))?:\s*/, (_, at: SpecField['in']) => {
-			location = at;
-			return '';
-		});
-		if (text === 'common params') fields.push(...tableFields(markdown, '### Common query parameters of brand retrieve endpoints', 'query'));
+		const text = part.replace(
+			/^(path|query|body)( \(all optional\))?:\s*/,
+			(_, at: SpecField['in']) => {
+				location = at;
+				return '';
+			},
+		);
+		if (text === 'common params')
+			fields.push(
+				...tableFields(
+					markdown,
+					'### Common query parameters of brand retrieve endpoints',
+					'query',
+				),
+			);
 		else if (text.startsWith('as ')) {
-			const [, base, extra, alternate, of] = /^as (\S+), plus (.+?) and (\w+) \(alternate name for (\w+)/.exec(text)!;
+			const [, base, extra, alternate, of] =
+				/^as (\S+), plus (.+?) and (\w+) \(alternate name for (\w+)/.exec(text)!;
 			const added = parseField(extra, location);
 			if (added.name === of) added.alternateNames.push(alternate);
 			fields.push(...done.get(`GET ${base}`)!, added);
@@ -103,11 +124,18 @@ function requestFields(cell: string, markdown: string, done: Map<string, SpecFie
 export function specRequests(markdown = readSpec()): SpecRequest[] {
 	const rows = tableAfter(markdown, '### Endpoint list');
 	const done = new Map<string, SpecField[]>();
-	const bodies: Record<string, string> = { '/batch/scrape': '### POST /batch/scrape body', '/extract': '### POST /extract body' };
+	const bodies: Record<string, string> = {
+		'/batch/scrape': '### POST /batch/scrape body',
+		'/extract': '### POST /extract body',
+	};
 	return specEndpoints(markdown).map(({ method, path }, index) => {
 		const cell = rows[index][2];
 		const notShown = !/^(none|path|query|body)/.test(cell);
-		const fields = notShown ? [] : cell === 'body: see below' ? tableFields(markdown, bodies[path], 'body') : requestFields(cell, markdown, done);
+		const fields = notShown
+			? []
+			: cell === 'body: see below'
+				? tableFields(markdown, bodies[path], 'body')
+				: requestFields(cell, markdown, done);
 		done.set(`${method} ${path}`, fields);
 		return { method, path, fields, notShown };
 	});

@@ -11,7 +11,11 @@ export interface TableOperation {
 }
 
 export const OPERATIONS: TableOperation[] = RESOURCES.flatMap((resource) =>
-	resource.operations.map((op) => ({ resource, op, label: `${resource.node} ${op.value} (${op.method} ${op.path})` })),
+	resource.operations.map((op) => ({
+		resource,
+		op,
+		label: `${resource.node} ${op.value} (${op.method} ${op.path})`,
+	})),
 );
 
 export function operation(node: string, value: string): TableOperation {

@@ -22,18 +22,27 @@ function jobsPage(page: number, totalPages: number, perPage: number) {
 		startedAt: '2026-01-01T00:00:01.000Z',
 		completedAt: '2026-01-01T00:00:02.000Z',
 	}));
-	return { success: true, data: { jobs, pagination: { limit: perPage, page, total: perPage * totalPages, totalPages } } };
+	return {
+		success: true,
+		data: { jobs, pagination: { limit: perPage, page, total: perPage * totalPages, totalPages } },
+	};
 }
 
 describe('Job > List', () => {
 	test('Return All over 3 pages: every job, one request per page, never page 4', async () => {
 		const rec = new Recorder();
 		// Answers any page, so a request for page 4 would be seen (and answered with an empty page).
-		answer(rec, 'get', '/jobs', (seen) => [200, jobsPage(Number(seen.query.page), 3, 2)], { times: 10 });
+		answer(rec, 'get', '/jobs', (seen) => [200, jobsPage(Number(seen.query.page), 3, 2)], {
+			times: 10,
+		});
 
 		const { items, error } = await runNode({
 			type: 'webDataJob',
-			parameters: { operation: 'list', returnAll: true, options: { status: 'COMPLETED', limit: 2 } },
+			parameters: {
+				operation: 'list',
+				returnAll: true,
+				options: { status: 'COMPLETED', limit: 2 },
+			},
 		});
 
 		expect(error).toBeUndefined();
@@ -42,14 +51,26 @@ describe('Job > List', () => {
 			{ status: 'COMPLETED', page: '2', limit: '2' },
 			{ status: 'COMPLETED', page: '3', limit: '2' },
 		]);
-		expect(items.map((i) => i.json.id)).toEqual(['job-1-0', 'job-1-1', 'job-2-0', 'job-2-1', 'job-3-0', 'job-3-1']);
+		expect(items.map((i) => i.json.id)).toEqual([
+			'job-1-0',
+			'job-1-1',
+			'job-2-0',
+			'job-2-1',
+			'job-3-0',
+			'job-3-1',
+		]);
 		for (const item of items) expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
 	test('Return All without a page size asks for the largest page (100)', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/jobs', (seen) => [200, jobsPage(Number(seen.query.page), 2, 3)], { times: 5 });
-		const { items } = await runNode({ type: 'webDataJob', parameters: { operation: 'list', returnAll: true } });
+		answer(rec, 'get', '/jobs', (seen) => [200, jobsPage(Number(seen.query.page), 2, 3)], {
+			times: 5,
+		});
+		const { items } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'list', returnAll: true },
+		});
 		expect(rec.to('/jobs').map((s) => [s.query.page, s.query.limit])).toEqual([
 			['1', '100'],
 			['2', '100'],
@@ -59,8 +80,13 @@ describe('Job > List', () => {
 
 	test('Return All off: one request, and Limit bounds the items', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/jobs', (seen) => [200, jobsPage(1, 5, Number(seen.query.limit))], { times: 5 });
-		const { items } = await runNode({ type: 'webDataJob', parameters: { operation: 'list', returnAll: false, options: { limit: 4 } } });
+		answer(rec, 'get', '/jobs', (seen) => [200, jobsPage(1, 5, Number(seen.query.limit))], {
+			times: 5,
+		});
+		const { items } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'list', returnAll: false, options: { limit: 4 } },
+		});
 		expect(rec.to('/jobs')).toHaveLength(1);
 		expect(rec.to('/jobs')[0].query.limit).toBe('4');
 		expect(items).toHaveLength(4);
@@ -76,7 +102,22 @@ describe('Job > Get', () => {
 			'/jobs/job-big',
 			(seen) => {
 				const page = Number(seen.query.page);
-				return [200, jobDetail('COMPLETED', { page, totalPages: 3, total: 7, results: page <= 3 ? [{ n: page * 10 + 1 }, { n: page * 10 + 2 }, ...(page < 3 ? [{ n: page * 10 + 3 }] : [])] : [] })];
+				return [
+					200,
+					jobDetail('COMPLETED', {
+						page,
+						totalPages: 3,
+						total: 7,
+						results:
+							page <= 3
+								? [
+										{ n: page * 10 + 1 },
+										{ n: page * 10 + 2 },
+										...(page < 3 ? [{ n: page * 10 + 3 }] : []),
+									]
+								: [],
+					}),
+				];
 			},
 			{ times: 10 },
 		);
@@ -93,13 +134,24 @@ describe('Job > Get', () => {
 			['3', '3'],
 		]);
 		expect(items).toHaveLength(1);
-		expect((items[0].json.data as { results: Array<{ n: number }> }).results.map((r) => r.n)).toEqual([11, 12, 13, 21, 22, 23, 31, 32]);
+		expect(
+			(items[0].json.data as { results: Array<{ n: number }> }).results.map((r) => r.n),
+		).toEqual([11, 12, 13, 21, 22, 23, 31, 32]);
 	});
 
 	test('Return All off: just the page asked for', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/jobs/job-big', () => [200, jobDetail('COMPLETED', { page: 2, totalPages: 3, results: [{ n: 21 }] })], { times: 3 });
-		const { items } = await runNode({ type: 'webDataJob', parameters: { operation: 'get', id: 'job-big', options: { page: 2 } } });
+		answer(
+			rec,
+			'get',
+			'/jobs/job-big',
+			() => [200, jobDetail('COMPLETED', { page: 2, totalPages: 3, results: [{ n: 21 }] })],
+			{ times: 3 },
+		);
+		const { items } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id: 'job-big', options: { page: 2 } },
+		});
 		expect(rec.to('/jobs/job-big')).toHaveLength(1);
 		expect(rec.to('/jobs/job-big')[0].query.page).toBe('2');
 		expect((items[0].json.data as { results: unknown[] }).results).toEqual([{ n: 21 }]);
@@ -116,7 +168,10 @@ describe('Crawl > Get Status', () => {
 				total: 5,
 				completed: 5,
 				creditsUsed: 5,
-				data: [{ url: `https://site.example/${page}/a` }, { url: `https://site.example/${page}/b` }],
+				data: [
+					{ url: `https://site.example/${page}/a` },
+					{ url: `https://site.example/${page}/b` },
+				],
 				next,
 				expiresAt: '2026-02-01T00:00:00.000Z',
 			},
@@ -131,7 +186,13 @@ describe('Crawl > Get Status', () => {
 			c3: 'c4',
 			c4: null,
 		};
-		answer(rec, 'get', '/crawl/crawl-1', (seen) => [200, crawlPage(seen.query.page, nexts[seen.query.page] ?? null)], { times: 10 });
+		answer(
+			rec,
+			'get',
+			'/crawl/crawl-1',
+			(seen) => [200, crawlPage(seen.query.page, nexts[seen.query.page] ?? null)],
+			{ times: 10 },
+		);
 
 		const { items, error } = await runNode({
 			type: 'webDataCrawl',
@@ -142,22 +203,41 @@ describe('Crawl > Get Status', () => {
 		expect(rec.to('/crawl/crawl-1').map((s) => s.query.page)).toEqual(['1', '2', 'c3', 'c4']);
 		expect(items).toHaveLength(1);
 		const data = items[0].json.data as { data: Array<{ url: string }>; next: unknown };
-		expect(data.data.map((p) => p.url)).toEqual(['1', '2', 'c3', 'c4'].flatMap((p) => [`https://site.example/${p}/a`, `https://site.example/${p}/b`]));
+		expect(data.data.map((p) => p.url)).toEqual(
+			['1', '2', 'c3', 'c4'].flatMap((p) => [
+				`https://site.example/${p}/a`,
+				`https://site.example/${p}/b`,
+			]),
+		);
 		expect(data.next).toBeNull();
 	});
 
 	test('a next link that points back to a page already read ends the chain', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/crawl/crawl-1', (seen) => [200, crawlPage(seen.query.page, seen.query.page === '1' ? '?page=2' : '?page=1')], { times: 10 });
-		const { error } = await runNode({ type: 'webDataCrawl', parameters: { operation: 'getStatus', id: 'crawl-1', page: '1', returnAll: true } });
+		answer(
+			rec,
+			'get',
+			'/crawl/crawl-1',
+			(seen) => [200, crawlPage(seen.query.page, seen.query.page === '1' ? '?page=2' : '?page=1')],
+			{ times: 10 },
+		);
+		const { error } = await runNode({
+			type: 'webDataCrawl',
+			parameters: { operation: 'getStatus', id: 'crawl-1', page: '1', returnAll: true },
+		});
 		expect(error).toBeUndefined();
 		expect(rec.to('/crawl/crawl-1').map((s) => s.query.page)).toEqual(['1', '2']);
 	});
 
 	test('Return All off: one page', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/crawl/crawl-1', (seen) => [200, crawlPage(seen.query.page, '?page=2')], { times: 3 });
-		const { items } = await runNode({ type: 'webDataCrawl', parameters: { operation: 'getStatus', id: 'crawl-1', page: '1' } });
+		answer(rec, 'get', '/crawl/crawl-1', (seen) => [200, crawlPage(seen.query.page, '?page=2')], {
+			times: 3,
+		});
+		const { items } = await runNode({
+			type: 'webDataCrawl',
+			parameters: { operation: 'getStatus', id: 'crawl-1', page: '1' },
+		});
 		expect(rec.to('/crawl/crawl-1')).toHaveLength(1);
 		expect((items[0].json.data as { next: string }).next).toBe('?page=2');
 	});

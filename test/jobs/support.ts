@@ -30,14 +30,25 @@ export class Recorder {
 
 	note(method: string, uri: string, body: unknown, authorization?: string): Seen {
 		const url = new URL(uri, BASE_URL);
-		const entry: Seen = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, at: Date.now(), authorization };
+		const entry: Seen = {
+			method,
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams),
+			body,
+			at: Date.now(),
+			authorization,
+		};
 		this.seen.push(entry);
 		return entry;
 	}
 
 	/** Requests to one path (and method). */
 	to(path: string | RegExp, method?: string): Seen[] {
-		return this.seen.filter((s) => (typeof path === 'string' ? s.path === path : path.test(s.path)) && (!method || s.method === method));
+		return this.seen.filter(
+			(s) =>
+				(typeof path === 'string' ? s.path === path : path.test(s.path)) &&
+				(!method || s.method === method),
+		);
 	}
 }
 
@@ -65,8 +76,13 @@ function parseText(text: string): unknown {
  * request in `this.req`) and nock 15 (called with a fetch Request). It declares one parameter
  * on purpose: neither version then treats it as callback-style.
  */
-export function replyWith(handler: (req: Incoming) => Answer | Promise<Answer>): (...args: unknown[]) => Promise<readonly [number, nock.Body, Record<string, string>]> {
-	return function (this: { req?: { method?: string; headers?: Record<string, string> }; method?: string }, first: unknown) {
+export function replyWith(
+	handler: (req: Incoming) => Answer | Promise<Answer>,
+): (...args: unknown[]) => Promise<readonly [number, nock.Body, Record<string, string>]> {
+	return function (
+		this: { req?: { method?: string; headers?: Record<string, string> }; method?: string },
+		first: unknown,
+	) {
 		// eslint-disable-next-line prefer-rest-params
 		const second = arguments[1] as unknown;
 		const context = this;
@@ -122,7 +138,9 @@ export function answer(
 		);
 }
 
-export function account(plan: Partial<{ concurrency: number; rateLimitPerMinute: number; queueLimit: number }> = {}) {
+export function account(
+	plan: Partial<{ concurrency: number; rateLimitPerMinute: number; queueLimit: number }> = {},
+) {
 	return {
 		success: true,
 		data: {
@@ -131,21 +149,44 @@ export function account(plan: Partial<{ concurrency: number; rateLimitPerMinute:
 			credits: 1000,
 			lifetimeSpendUsd: 1.5,
 			createdAt: '2026-01-01T00:00:00.000Z',
-			plan: { id: 'plan_test', name: 'Test', rateLimitPerMinute: 6000, concurrency: 10, queueLimit: 50, ...plan },
+			plan: {
+				id: 'plan_test',
+				name: 'Test',
+				rateLimitPerMinute: 6000,
+				concurrency: 10,
+				queueLimit: 50,
+				...plan,
+			},
 			queue: { active: 0, waiting: 0 },
 		},
 	};
 }
 
 /** Answers GET /account with `plan`, recording how often it was read. */
-export function accountScope(recorder: Recorder, plan: Parameters<typeof account>[0] = {}, times = 1): nock.Scope {
+export function accountScope(
+	recorder: Recorder,
+	plan: Parameters<typeof account>[0] = {},
+	times = 1,
+): nock.Scope {
 	return answer(recorder, 'get', '/account', () => [200, account(plan)], { times });
 }
 
 /** GET /jobs/{id} body in a status, with results and per-URL errors. */
 export function jobDetail(
 	status: string,
-	{ results = [], errors = [], page = 1, totalPages = 1, total }: { results?: object[]; errors?: object[]; page?: number; totalPages?: number; total?: number } = {},
+	{
+		results = [],
+		errors = [],
+		page = 1,
+		totalPages = 1,
+		total,
+	}: {
+		results?: object[];
+		errors?: object[];
+		page?: number;
+		totalPages?: number;
+		total?: number;
+	} = {},
 ) {
 	return {
 		success: true,
@@ -200,7 +241,9 @@ export function watchExecutions(): { cancelLatest: () => void; restore: () => vo
 	return {
 		cancelLatest: () => {
 			const results = spy.mock.results;
-			const latest = results[results.length - 1]?.value as (Promise<IRun> & { cancel: () => void }) | undefined;
+			const latest = results[results.length - 1]?.value as
+				| (Promise<IRun> & { cancel: () => void })
+				| undefined;
 			if (!latest) throw new Error('no execution is running');
 			latest.cancel();
 		},

@@ -6,7 +6,17 @@
 
 import { onFakeClock } from '../helpers/clock';
 import { runNode } from '../helpers/run';
-import { FAST_POLL_S, Recorder, answer, created, jobDetail, resetNock, until, wait, watchExecutions } from './support';
+import {
+	FAST_POLL_S,
+	Recorder,
+	answer,
+	created,
+	jobDetail,
+	resetNock,
+	until,
+	wait,
+	watchExecutions,
+} from './support';
 
 afterEach(resetNock);
 
@@ -15,7 +25,12 @@ const URLS = ['https://a.example/1', 'https://a.example/2', 'https://a.example/b
 function batchScrape(extra: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
 	return {
 		type: 'webDataScrape',
-		parameters: { operation: 'batchScrape', urls: URLS.join('\n'), ...extra, options: { pollInterval: FAST_POLL_S, ...options } },
+		parameters: {
+			operation: 'batchScrape',
+			urls: URLS.join('\n'),
+			...extra,
+			options: { pollInterval: FAST_POLL_S, ...options },
+		},
 	};
 }
 
@@ -31,12 +46,20 @@ describe('Batch Scrape waits for its job', () => {
 			],
 			errors: [{ url: URLS[2], error: 'DNS lookup failed' }],
 		});
-		const polls = answer(rec, 'get', '/jobs/job-1', (_, i) => [200, i < statuses.length - 1 ? jobDetail(statuses[i]) : completed], {
-			times: 10,
-		});
+		const polls = answer(
+			rec,
+			'get',
+			'/jobs/job-1',
+			(_, i) => [200, i < statuses.length - 1 ? jobDetail(statuses[i]) : completed],
+			{
+				times: 10,
+			},
+		);
 
 		// On the fake clock: the poll times below are the node's schedule, not the machine's speed.
-		const { items, error } = (await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 0.1 })))).result;
+		const { items, error } = (
+			await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 0.1 })))
+		).result;
 
 		expect(error).toBeUndefined();
 		expect(creation.isDone()).toBe(true);
@@ -80,29 +103,70 @@ describe('Batch Scrape waits for its job', () => {
 			const { status: _status, ...rest } = data;
 			return { success: true, data: rest };
 		};
-		answer(rec, 'get', '/jobs/job-ns', (_, i) => [200, i < 2 ? bare([]) : bare([{ url: URLS[0], markdown: '# One' }])], { times: 5 });
+		answer(
+			rec,
+			'get',
+			'/jobs/job-ns',
+			(_, i) => [200, i < 2 ? bare([]) : bare([{ url: URLS[0], markdown: '# One' }])],
+			{ times: 5 },
+		);
 
 		const { items, error } = await runNode(batchScrape());
 
 		expect(error).toBeUndefined();
 		expect(rec.to('/jobs/job-ns')).toHaveLength(3);
-		expect(items.map((i) => i.json)).toEqual([{ url: URLS[0], markdown: '# One', jobId: 'job-ns' }]);
+		expect(items.map((i) => i.json)).toEqual([
+			{ url: URLS[0], markdown: '# One', jobId: 'job-ns' },
+		]);
 	});
 
 	test('two input items: each job result is paired to the item that started it', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/account', () => [200, { success: true, data: { plan: { concurrency: 5, rateLimitPerMinute: 6000 } } }]);
-		answer(rec, 'post', '/batch/scrape', (seen) => [200, created((seen.body as { urls: string[] }).urls[0].endsWith('a') ? 'job-a' : 'job-b')], {
-			times: 2,
-		});
-		answer(rec, 'get', '/jobs/job-a', (_, i) => [200, i < 2 ? jobDetail('RUNNING') : jobDetail('COMPLETED', { results: [{ n: 'a1' }, { n: 'a2' }] })], {
-			times: 4,
-		});
-		answer(rec, 'get', '/jobs/job-b', () => [200, jobDetail('COMPLETED', { results: [{ n: 'b1' }] })], { times: 2 });
+		answer(rec, 'get', '/account', () => [
+			200,
+			{ success: true, data: { plan: { concurrency: 5, rateLimitPerMinute: 6000 } } },
+		]);
+		answer(
+			rec,
+			'post',
+			'/batch/scrape',
+			(seen) => [
+				200,
+				created((seen.body as { urls: string[] }).urls[0].endsWith('a') ? 'job-a' : 'job-b'),
+			],
+			{
+				times: 2,
+			},
+		);
+		answer(
+			rec,
+			'get',
+			'/jobs/job-a',
+			(_, i) => [
+				200,
+				i < 2
+					? jobDetail('RUNNING')
+					: jobDetail('COMPLETED', { results: [{ n: 'a1' }, { n: 'a2' }] }),
+			],
+			{
+				times: 4,
+			},
+		);
+		answer(
+			rec,
+			'get',
+			'/jobs/job-b',
+			() => [200, jobDetail('COMPLETED', { results: [{ n: 'b1' }] })],
+			{ times: 2 },
+		);
 
 		const { items, error } = await runNode({
 			type: 'webDataScrape',
-			parameters: { operation: 'batchScrape', urls: '={{ $json.url }}', options: { pollInterval: FAST_POLL_S } },
+			parameters: {
+				operation: 'batchScrape',
+				urls: '={{ $json.url }}',
+				options: { pollInterval: FAST_POLL_S },
+			},
 			items: [{ url: 'https://x.example/a' }, { url: 'https://x.example/b' }],
 		});
 
@@ -127,9 +191,18 @@ describe('Batch Scrape waits for its job', () => {
 	test('FAILED: NodeApiError naming the job ID and its errors', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f')]);
-		answer(rec, 'get', '/jobs/job-f', (_, i) =>
-			[200, i === 0 ? jobDetail('RUNNING') : jobDetail('FAILED', { errors: [{ url: URLS[0], error: 'blocked by robots.txt' }] })],
-		{ times: 2 });
+		answer(
+			rec,
+			'get',
+			'/jobs/job-f',
+			(_, i) => [
+				200,
+				i === 0
+					? jobDetail('RUNNING')
+					: jobDetail('FAILED', { errors: [{ url: URLS[0], error: 'blocked by robots.txt' }] }),
+			],
+			{ times: 2 },
+		);
 
 		const { items, error } = await runNode(batchScrape());
 
@@ -144,7 +217,10 @@ describe('Batch Scrape waits for its job', () => {
 	test('FAILED under Continue On Fail: an error item paired to the input item', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f2')]);
-		answer(rec, 'get', '/jobs/job-f2', () => [200, jobDetail('FAILED', { errors: [{ url: URLS[1], error: 'timeout' }] })]);
+		answer(rec, 'get', '/jobs/job-f2', () => [
+			200,
+			jobDetail('FAILED', { errors: [{ url: URLS[1], error: 'timeout' }] }),
+		]);
 
 		const { items, error } = await runNode({ ...batchScrape(), continueOnFail: true });
 
@@ -211,7 +287,12 @@ describe('Batch Scrape waits for its job', () => {
 	test('a per-job webhook object is passed through as given', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-w')]);
-		const webhook = { url: 'https://hooks.example/x', headers: { 'x-token': 't' }, metadata: { run: 7 }, events: ['completed'] };
+		const webhook = {
+			url: 'https://hooks.example/x',
+			headers: { 'x-token': 't' },
+			metadata: { run: 7 },
+			events: ['completed'],
+		};
 		await runNode(batchScrape({ waitForCompletion: false }, { webhook: JSON.stringify(webhook) }));
 		expect(rec.to('/batch/scrape')[0].body).toMatchObject({ urls: URLS, webhook });
 	});
@@ -250,26 +331,49 @@ describe('the execution cancel signal', () => {
 describe('Extract waits for its job', () => {
 	test('returns data.extracted and tokenUsage after PENDING -> RUNNING -> COMPLETED', async () => {
 		const rec = new Recorder();
-		answer(rec, 'post', '/extract', () => [200, { id: 'ex-1', status: 'PENDING', url: '/extract/ex-1' }]);
+		answer(rec, 'post', '/extract', () => [
+			200,
+			{ id: 'ex-1', status: 'PENDING', url: '/extract/ex-1' },
+		]);
 		const extracted = { company: 'Acme', tiers: ['Free', 'Pro'] };
 		const tokenUsage = { inputTokens: 1200, outputTokens: 80 };
-		answer(rec, 'get', '/extract/ex-1', (_, i) => {
-			if (i === 0) return [200, { id: 'ex-1', status: 'PENDING' }];
-			if (i === 1) return [200, { id: 'ex-1', status: 'RUNNING', startedAt: '2026-01-01T00:00:00.000Z' }];
-			return [
-				200,
-				{ id: 'ex-1', status: 'COMPLETED', data: { extracted, tokenUsage }, startedAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:09.000Z' },
-			];
-		}, { times: 3 });
+		answer(
+			rec,
+			'get',
+			'/extract/ex-1',
+			(_, i) => {
+				if (i === 0) return [200, { id: 'ex-1', status: 'PENDING' }];
+				if (i === 1)
+					return [200, { id: 'ex-1', status: 'RUNNING', startedAt: '2026-01-01T00:00:00.000Z' }];
+				return [
+					200,
+					{
+						id: 'ex-1',
+						status: 'COMPLETED',
+						data: { extracted, tokenUsage },
+						startedAt: '2026-01-01T00:00:00.000Z',
+						completedAt: '2026-01-01T00:00:09.000Z',
+					},
+				];
+			},
+			{ times: 3 },
+		);
 
 		const { items, error } = await runNode({
 			type: 'webDataExtract',
-			parameters: { operation: 'extract', prompt: 'Company and pricing tiers', options: { urls: 'https://acme.example', pollInterval: FAST_POLL_S } },
+			parameters: {
+				operation: 'extract',
+				prompt: 'Company and pricing tiers',
+				options: { urls: 'https://acme.example', pollInterval: FAST_POLL_S },
+			},
 		});
 
 		expect(error).toBeUndefined();
 		expect(rec.to('/extract/ex-1')).toHaveLength(3);
-		expect(rec.to('/extract', 'POST')[0].body).toMatchObject({ prompt: 'Company and pricing tiers', urls: ['https://acme.example'] });
+		expect(rec.to('/extract', 'POST')[0].body).toMatchObject({
+			prompt: 'Company and pricing tiers',
+			urls: ['https://acme.example'],
+		});
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ id: 'ex-1', status: 'COMPLETED', extracted, tokenUsage });
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -277,8 +381,14 @@ describe('Extract waits for its job', () => {
 
 	test('FAILED extract: NodeApiError with the job ID', async () => {
 		const rec = new Recorder();
-		answer(rec, 'post', '/extract', () => [200, { id: 'ex-f', status: 'PENDING', url: '/extract/ex-f' }]);
-		answer(rec, 'get', '/extract/ex-f', () => [200, { id: 'ex-f', status: 'FAILED', error: 'model overloaded' }]);
+		answer(rec, 'post', '/extract', () => [
+			200,
+			{ id: 'ex-f', status: 'PENDING', url: '/extract/ex-f' },
+		]);
+		answer(rec, 'get', '/extract/ex-f', () => [
+			200,
+			{ id: 'ex-f', status: 'FAILED', error: 'model overloaded' },
+		]);
 		const { error } = await runNode({
 			type: 'webDataExtract',
 			parameters: { operation: 'extract', prompt: 'x', options: { pollInterval: FAST_POLL_S } },
@@ -294,15 +404,36 @@ describe('Brand AI > Extract Products waits for its job', () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/brand/ai/products', () => [
 			200,
-			{ success: true, data: { success: true, id: 'prod-1', status: 'PENDING', domain: 'shop.example', limit: 2 } },
+			{
+				success: true,
+				data: { success: true, id: 'prod-1', status: 'PENDING', domain: 'shop.example', limit: 2 },
+			},
 		]);
-		answer(rec, 'get', '/jobs/prod-1', (_, i) =>
-			[200, i === 0 ? jobDetail('RUNNING') : jobDetail('COMPLETED', { results: [{ name: 'Mug', price: 9 }, { name: 'Cap', price: 15 }] })],
-		{ times: 3 });
+		answer(
+			rec,
+			'get',
+			'/jobs/prod-1',
+			(_, i) => [
+				200,
+				i === 0
+					? jobDetail('RUNNING')
+					: jobDetail('COMPLETED', {
+							results: [
+								{ name: 'Mug', price: 9 },
+								{ name: 'Cap', price: 15 },
+							],
+						}),
+			],
+			{ times: 3 },
+		);
 
 		const { items, error } = await runNode({
 			type: 'webDataBrandAi',
-			parameters: { operation: 'extractProducts', domain: 'shop.example', options: { limit: 2, pollInterval: FAST_POLL_S } },
+			parameters: {
+				operation: 'extractProducts',
+				domain: 'shop.example',
+				options: { limit: 2, pollInterval: FAST_POLL_S },
+			},
 		});
 
 		expect(error).toBeUndefined();

@@ -22,29 +22,44 @@ const EDITOR_TYPES: Record<FieldSpec['kind'], string> = {
 	json: 'json',
 };
 
-test.each(RESOURCES.map((r) => r.node))('%s is usable as a tool, with a description and an action per operation', async (node) => {
-	const { description } = (await loadPackage()).nodeTypes[node];
-	expect(description.usableAsTool).toBe(true);
-	expect(description.description.length).toBeGreaterThan(10);
-	const operation = description.properties.find((p) => p.name === 'operation');
-	expect(operation?.noDataExpression).toBe(true);
-	for (const option of (operation?.options ?? []) as Array<{ action?: string; description?: string }>) {
-		expect(option.action).toBeTruthy();
-		expect(option.description).toBeTruthy();
-	}
-});
+test.each(RESOURCES.map((r) => r.node))(
+	'%s is usable as a tool, with a description and an action per operation',
+	async (node) => {
+		const { description } = (await loadPackage()).nodeTypes[node];
+		expect(description.usableAsTool).toBe(true);
+		expect(description.description.length).toBeGreaterThan(10);
+		const operation = description.properties.find((p) => p.name === 'operation');
+		expect(operation?.noDataExpression).toBe(true);
+		for (const option of (operation?.options ?? []) as Array<{
+			action?: string;
+			description?: string;
+		}>) {
+			expect(option.action).toBeTruthy();
+			expect(option.description).toBeTruthy();
+		}
+	},
+);
 
 describe("editor fields: required at the top, optional in Options, with the table's type, bounds, options and default", () => {
-	test.each(FIELDS.map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` })))('$title', async ({ resource, op, field }) => {
-		const { property, where } = await uiProperty(resource.node, op.value, field.name);
-		expect(where).toBe(field.required ? 'top' : 'options');
-		expect(property?.displayName).toBe(field.displayName);
-		expect(property?.type).toBe(EDITOR_TYPES[field.kind]);
-		if (field.required) expect(property?.required).toBe(true);
-		if (field.kind === 'number') expect(property?.typeOptions).toMatchObject({ minValue: field.min, maxValue: field.max });
-		if (field.options) expect((property?.options as INodeProperties['options'])?.map((o) => (o as { value: string }).value).sort()).toEqual(field.options.map((o) => o.value).sort());
-		if (field.default !== undefined) expect(property?.default).toEqual(field.default);
-	});
+	test.each(FIELDS.map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` })))(
+		'$title',
+		async ({ resource, op, field }) => {
+			const { property, where } = await uiProperty(resource.node, op.value, field.name);
+			expect(where).toBe(field.required ? 'top' : 'options');
+			expect(property?.displayName).toBe(field.displayName);
+			expect(property?.type).toBe(EDITOR_TYPES[field.kind]);
+			if (field.required) expect(property?.required).toBe(true);
+			if (field.kind === 'number')
+				expect(property?.typeOptions).toMatchObject({ minValue: field.min, maxValue: field.max });
+			if (field.options)
+				expect(
+					(property?.options as INodeProperties['options'])
+						?.map((o) => (o as { value: string }).value)
+						.sort(),
+				).toEqual(field.options.map((o) => o.value).sort());
+			if (field.default !== undefined) expect(property?.default).toEqual(field.default);
+		},
+	);
 });
 
 describe('credential webDataApi', () => {
@@ -58,15 +73,25 @@ describe('credential webDataApi', () => {
 	test('asks for a password-type API key and a base URL', () => {
 		const apiKey = credential.properties.find((p) => p.name === 'apiKey');
 		const baseUrl = credential.properties.find((p) => p.name === 'baseUrl');
-		expect(apiKey).toMatchObject({ type: 'string', required: true, typeOptions: { password: true } });
+		expect(apiKey).toMatchObject({
+			type: 'string',
+			required: true,
+			typeOptions: { password: true },
+		});
 		expect(baseUrl).toMatchObject({ type: 'string', required: true });
 	});
 
 	test('its generic authenticate sends Authorization: Bearer <apiKey> and nothing else', () => {
 		expect(typeof credential.authenticate).toBe('object');
 		expect((credential.authenticate as { type: string }).type).toBe('generic');
-		const authenticated = applyGenericAuth(credential, data, { url: '/x', headers: { Accept: 'application/json' } });
-		expect(authenticated.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer bc_live_abc123' });
+		const authenticated = applyGenericAuth(credential, data, {
+			url: '/x',
+			headers: { Accept: 'application/json' },
+		});
+		expect(authenticated.headers).toEqual({
+			Accept: 'application/json',
+			Authorization: 'Bearer bc_live_abc123',
+		});
 		expect(authenticated.qs).toBeUndefined();
 		expect(authenticated.body).toBeUndefined();
 	});
@@ -81,11 +106,17 @@ describe('credential webDataApi', () => {
 
 describe('every bounded number states its bounds in its description, once', () => {
 	const bounded = FIELDS.filter(({ field }) => field.kind === 'number' && field.min !== undefined);
-	test.each(bounded.map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` })))('$title', async ({ resource, op, field }) => {
-		const { property } = await uiProperty(resource.node, op.value, field.name);
-		const note = field.max !== undefined ? `(${field.min} to ${field.max})` : `(at least ${field.min})`;
-		expect(property.description).toContain(note);
-		expect(property.description!.split(note)).toHaveLength(2);
-		expect(property.description!.match(/\(\d+ to \d+\)/g) ?? []).toHaveLength(field.max !== undefined ? 1 : 0);
-	});
+	test.each(bounded.map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` })))(
+		'$title',
+		async ({ resource, op, field }) => {
+			const { property } = await uiProperty(resource.node, op.value, field.name);
+			const note =
+				field.max !== undefined ? `(${field.min} to ${field.max})` : `(at least ${field.min})`;
+			expect(property.description).toContain(note);
+			expect(property.description!.split(note)).toHaveLength(2);
+			expect(property.description!.match(/\(\d+ to \d+\)/g) ?? []).toHaveLength(
+				field.max !== undefined ? 1 : 0,
+			);
+		},
+	);
 });

@@ -20,7 +20,13 @@ function mockApiEcho(status = 200) {
 	return mockApi((request) =>
 		request.path === '/account'
 			? [200, { success: true, data: { plan: { concurrency: 10, rateLimitPerMinute: 6000 } } }]
-			: [status, { success: true, data: { status: 'ok', code: 200, brand: { domain: request.query.domain } } }],
+			: [
+					status,
+					{
+						success: true,
+						data: { status: 'ok', code: 200, brand: { domain: request.query.domain } },
+					},
+				],
 	);
 }
 
@@ -29,10 +35,16 @@ describe('items and pairedItem', () => {
 		const api = echoDomain();
 		const domains = ['acme.com', 'globex.com', 'initech.com'];
 
-		const { items, error } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains.map((domain) => ({ domain })) });
+		const { items, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: byItem,
+			items: domains.map((domain) => ({ domain })),
+		});
 
 		expect(error).toBeUndefined();
-		expect(items.map((i) => (i.json.data as { brand: { domain: string } }).brand.domain)).toEqual(domains);
+		expect(items.map((i) => (i.json.data as { brand: { domain: string } }).brand.domain)).toEqual(
+			domains,
+		);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(api.apiRequests()).toHaveLength(3);
 	});
@@ -48,11 +60,17 @@ describe('parameters read for many items', () => {
 			options: { maxSpeed: true, forceLanguage: '={{ $json.lang }}', timeoutMS: 5000 },
 		};
 
-		const { error } = await runNode({ type: 'webDataBrand', parameters, items: domains.map((domain, i) => ({ domain, lang: `l${i}` })) });
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters,
+			items: domains.map((domain, i) => ({ domain, lang: `l${i}` })),
+		});
 
 		expect(error).toBeUndefined();
 		const sent = api.apiRequests().sort((a, b) => a.query.domain.localeCompare(b.query.domain));
-		expect(sent.map((r) => [r.query.domain, r.query.forceLanguage, r.query.maxSpeed, r.query.timeoutMS])).toEqual([
+		expect(
+			sent.map((r) => [r.query.domain, r.query.forceLanguage, r.query.maxSpeed, r.query.timeoutMS]),
+		).toEqual([
 			['acme.com', 'l0', 'true', '5000'],
 			['globex.com', 'l1', 'true', '5000'],
 			['initech.com', 'l2', 'true', '5000'],
@@ -63,7 +81,11 @@ describe('parameters read for many items', () => {
 		echoDomain();
 		const domains = Array.from({ length: 12 }, (_, i) => ({ domain: `site${i}.example` }));
 
-		const { error, credentialDecryptions } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains });
+		const { error, credentialDecryptions } = await runNode({
+			type: 'webDataBrand',
+			parameters: byItem,
+			items: domains,
+		});
 
 		expect(error).toBeUndefined();
 		expect(credentialDecryptions).toBe(1);
@@ -76,7 +98,11 @@ describe('validation of every item comes before any request', () => {
 	test('item 2 invalid: nothing is sent for items 0 and 1 either', async () => {
 		const api = echoDomain();
 
-		const { error, items: out } = await runNode({ type: 'webDataBrand', parameters: byItem, items });
+		const { error, items: out } = await runNode({
+			type: 'webDataBrand',
+			parameters: byItem,
+			items,
+		});
 
 		expect(error?.name).toBe('NodeOperationError');
 		expect(error?.message).toContain('(domain)');
@@ -88,7 +114,12 @@ describe('validation of every item comes before any request', () => {
 	test('with Continue On Fail, items 0 and 1 are sent and item 2 becomes an error item', async () => {
 		const api = echoDomain();
 
-		const { error, items: out } = await runNode({ type: 'webDataBrand', parameters: byItem, items, continueOnFail: true });
+		const { error, items: out } = await runNode({
+			type: 'webDataBrand',
+			parameters: byItem,
+			items,
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(api.apiRequests().map((r) => r.query.domain)).toEqual(['acme.com', 'globex.com']);
@@ -101,26 +132,42 @@ describe('validation of every item comes before any request', () => {
 describe('Continue On Fail', () => {
 	test('a validation error and an API error become error items; the other items go on', async () => {
 		const api = mockApi((request) => {
-			if (request.path === '/account') return [200, { success: true, data: { plan: { concurrency: 1 } } }];
-			if (request.query.domain === 'missing.com') return [404, { success: false, error: 'No brand found for missing.com' }];
+			if (request.path === '/account')
+				return [200, { success: true, data: { plan: { concurrency: 1 } } }];
+			if (request.query.domain === 'missing.com')
+				return [404, { success: false, error: 'No brand found for missing.com' }];
 			return [200, { success: true, data: { brand: { domain: request.query.domain } } }];
 		});
 
 		const { items, error } = await runNode({
 			type: 'webDataBrand',
 			parameters: byItem,
-			items: [{ domain: 'acme.com' }, { domain: 'bad domain' }, { domain: 'missing.com' }, { domain: 'globex.com' }],
+			items: [
+				{ domain: 'acme.com' },
+				{ domain: 'bad domain' },
+				{ domain: 'missing.com' },
+				{ domain: 'globex.com' },
+			],
 			continueOnFail: true,
 		});
 
 		expect(error).toBeUndefined();
-		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(items.map((i) => i.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(items[0].json).toEqual({ success: true, data: { brand: { domain: 'acme.com' } } });
 		expect(items[1].json.error).toEqual(expect.stringContaining('"Domain" (domain)'));
 		expect(items[2].json.error).toEqual(expect.stringContaining('No brand found for missing.com'));
 		expect(items[2].json.httpCode).toBe('404');
 		expect(items[3].json).toEqual({ success: true, data: { brand: { domain: 'globex.com' } } });
-		expect(api.apiRequests().map((r) => r.query.domain)).toEqual(['acme.com', 'missing.com', 'globex.com']);
+		expect(api.apiRequests().map((r) => r.query.domain)).toEqual([
+			'acme.com',
+			'missing.com',
+			'globex.com',
+		]);
 	});
 });
 
@@ -129,17 +176,23 @@ describe('API errors', () => {
 		[400, 'domain must not be an IP address'],
 		[402, 'Out of credits'],
 		[404, 'No brand found for acme.com'],
-	])('HTTP %d becomes NodeApiError with the status and the API message', async (status, message) => {
-		mockApi(() => [status, { success: false, error: message }]);
+	])(
+		'HTTP %d becomes NodeApiError with the status and the API message',
+		async (status, message) => {
+			mockApi(() => [status, { success: false, error: message }]);
 
-		const { error, items } = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') });
+			const { error, items } = await runNode({
+				type: 'webDataBrand',
+				parameters: retrieve('acme.com'),
+			});
 
-		expect(items).toEqual([]);
-		expect(error?.name).toBe('NodeApiError');
-		expect(error?.httpCode).toBe(String(status));
-		expect(error?.message).toContain(message);
-		expect(error?.message).toContain(String(status));
-	});
+			expect(items).toEqual([]);
+			expect(error?.name).toBe('NodeApiError');
+			expect(error?.httpCode).toBe(String(status));
+			expect(error?.message).toContain(message);
+			expect(error?.message).toContain(String(status));
+		},
+	);
 });
 
 describe('the failing item is named', () => {
@@ -153,7 +206,11 @@ describe('the failing item is named', () => {
 		);
 		const domains = ['acme.com', 'globex.com', 'missing.com', 'initech.com', 'umbrella.com'];
 
-		const { error } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains.map((domain) => ({ domain })) });
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: byItem,
+			items: domains.map((domain) => ({ domain })),
+		});
 
 		expect(error?.message).toContain('no brand for missing.com');
 		expect(error?.context?.itemIndex).toBe(2);
@@ -162,14 +219,25 @@ describe('the failing item is named', () => {
 
 	test('under Continue On Fail each error item names its own item', async () => {
 		mockApi((request) =>
-			request.query.domain?.startsWith('missing') ? [404, { success: false, error: `no brand for ${request.query.domain}` }] : [200, { success: true, data: {} }],
+			request.query.domain?.startsWith('missing')
+				? [404, { success: false, error: `no brand for ${request.query.domain}` }]
+				: [200, { success: true, data: {} }],
 		);
 		const domains = ['missing0.com', 'acme.com', 'missing2.com'];
 
-		const { items, error } = await runNode({ type: 'webDataBrand', parameters: byItem, items: domains.map((domain) => ({ domain })), continueOnFail: true });
+		const { items, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: byItem,
+			items: domains.map((domain) => ({ domain })),
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
-		expect(items.map((item) => item.json.error ?? 'ok')).toEqual([expect.stringContaining('missing0.com'), 'ok', expect.stringContaining('missing2.com')]);
+		expect(items.map((item) => item.json.error ?? 'ok')).toEqual([
+			expect.stringContaining('missing0.com'),
+			'ok',
+			expect.stringContaining('missing2.com'),
+		]);
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 });
@@ -192,7 +260,12 @@ describe('the API key never appears in an error', () => {
 
 	test('HTTP 500 on a POST (not retried)', async () => {
 		mockApi(() => [500, { success: false, error: 'internal' }]);
-		expectNoKey(await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com' } }));
+		expectNoKey(
+			await runNode({
+				type: 'webDataBrand',
+				parameters: { operation: 'getProfile', url: 'https://acme.com' },
+			}),
+		);
 	});
 
 	test.each([
@@ -200,14 +273,20 @@ describe('the API key never appears in an error', () => {
 		['an error without a code', 'boom'],
 	])('a network failure: %s', async (_label, failure) => {
 		nock(BASE_URL).post('/brand').replyWithError(failure);
-		expectNoKey(await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com' } }));
+		expectNoKey(
+			await runNode({
+				type: 'webDataBrand',
+				parameters: { operation: 'getProfile', url: 'https://acme.com' },
+			}),
+		);
 	});
 
 	/** A double that puts the key it was sent back into its error body, as a careless service might. */
 	function echoKey(status: number, shape: 'json' | 'text') {
 		return mockApi((request) => {
 			const key = request.headers.authorization.replace(/^Bearer /, '');
-			if (request.path === '/account') return [200, { success: true, data: { plan: { concurrency: 10 } } }];
+			if (request.path === '/account')
+				return [200, { success: true, data: { plan: { concurrency: 10 } } }];
 			return shape === 'json'
 				? [status, { success: false, error: `Key ${key} may not do this`, detail: { key } }]
 				: [status, `Forbidden for key ${key}`, { 'content-type': 'text/plain' }];
@@ -224,16 +303,22 @@ describe('the API key never appears in an error', () => {
 		expect(`${error?.message} ${error?.description}`).toContain('bc_***');
 	}
 
-	test.each([400, 403])('HTTP %d whose JSON error body echoes the key: masked in message, description and context', async (status) => {
-		const api = echoKey(status, 'json');
-		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') });
-		expect(result.error?.message).toContain('Key bc_*** may not do this');
-		expectMasked(result, api);
-	});
+	test.each([400, 403])(
+		'HTTP %d whose JSON error body echoes the key: masked in message, description and context',
+		async (status) => {
+			const api = echoKey(status, 'json');
+			const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') });
+			expect(result.error?.message).toContain('Key bc_*** may not do this');
+			expectMasked(result, api);
+		},
+	);
 
 	test('HTTP 500 on a POST whose JSON body echoes the key', async () => {
 		const api = echoKey(500, 'json');
-		const result = await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com' } });
+		const result = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'getProfile', url: 'https://acme.com' },
+		});
 		expectMasked(result, api);
 	});
 
@@ -246,9 +331,15 @@ describe('the API key never appears in an error', () => {
 	});
 
 	test('a 200 body that is not JSON and echoes the key', async () => {
-		nock(BASE_URL).get('/brand/retrieve').query(true).reply(function () {
-			return [200, `<html>key=${String(this.req.headers.authorization).replace(/^Bearer /, '')}</html>`];
-		});
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.reply(function () {
+				return [
+					200,
+					`<html>key=${String(this.req.headers.authorization).replace(/^Bearer /, '')}</html>`,
+				];
+			});
 		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com') });
 		expectNoKey(result);
 		expect(result.error?.description).toContain('key=bc_***');
@@ -256,7 +347,11 @@ describe('the API key never appears in an error', () => {
 
 	test('an error item under Continue On Fail whose body echoes the key', async () => {
 		echoKey(401, 'json');
-		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), continueOnFail: true });
+		const result = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieve('acme.com'),
+			continueOnFail: true,
+		});
 		expect(result.items).toHaveLength(1);
 		expect(JSON.stringify(result.items)).not.toContain(API_KEY);
 		expect(String(result.items[0].json.error)).toContain('bc_***');
@@ -264,7 +359,11 @@ describe('the API key never appears in an error', () => {
 
 	test('an error item under Continue On Fail', async () => {
 		mockApi(() => [401, { success: false, error: 'Invalid API key' }]);
-		const result = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), continueOnFail: true });
+		const result = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieve('acme.com'),
+			continueOnFail: true,
+		});
 		expect(result.items).toHaveLength(1);
 		expect(JSON.stringify(result.items)).not.toContain(API_KEY);
 		expect(result.items[0].json.error).toEqual(expect.stringContaining('Invalid API key'));
@@ -272,10 +371,17 @@ describe('the API key never appears in an error', () => {
 });
 
 describe('credentials', () => {
-	test.each([['a key without bc_', 'sk_live_123'], ['an empty key', '']])('%s is refused with a clear message, nothing is sent', async (_label, apiKey) => {
+	test.each([
+		['a key without bc_', 'sk_live_123'],
+		['an empty key', ''],
+	])('%s is refused with a clear message, nothing is sent', async (_label, apiKey) => {
 		const api = mockApi();
 
-		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), credentials: { apiKey, baseUrl: BASE_URL } });
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieve('acme.com'),
+			credentials: { apiKey, baseUrl: BASE_URL },
+		});
 
 		expect(error?.message).toMatch(/key/i);
 		expect(error?.message).toContain('bc_');
@@ -296,19 +402,32 @@ describe('credentials', () => {
 		api.expectNothingSent();
 	});
 
-	test.each([`${BASE_URL}/`, `${BASE_URL}///`])('base URL %s: the path is joined without double slashes', async (baseUrl) => {
-		const api = mockApi();
+	test.each([`${BASE_URL}/`, `${BASE_URL}///`])(
+		'base URL %s: the path is joined without double slashes',
+		async (baseUrl) => {
+			const api = mockApi();
 
-		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieve('acme.com'), credentials: { apiKey: API_KEY, baseUrl } });
+			const { error } = await runNode({
+				type: 'webDataBrand',
+				parameters: retrieve('acme.com'),
+				credentials: { apiKey: API_KEY, baseUrl },
+			});
 
-		expect(error).toBeUndefined();
-		expect(api.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual(['GET /brand/retrieve']);
-	});
+			expect(error).toBeUndefined();
+			expect(api.apiRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+				'GET /brand/retrieve',
+			]);
+		},
+	);
 
 	test('a base URL with a path prefix keeps it', async () => {
 		const api = mockApi();
 
-		const { error } = await runNode({ type: 'webDataAccount', parameters: { operation: 'get' }, credentials: { apiKey: API_KEY, baseUrl: `${BASE_URL}/v1/` } });
+		const { error } = await runNode({
+			type: 'webDataAccount',
+			parameters: { operation: 'get' },
+			credentials: { apiKey: API_KEY, baseUrl: `${BASE_URL}/v1/` },
+		});
 
 		expect(error).toBeUndefined();
 		expect(api.apiRequests().map((r) => r.path)).toEqual(['/v1/account']);

@@ -25,14 +25,47 @@ interface ActionBound {
 const long = (n: number) => 'x'.repeat(n);
 
 const BOUNDS: ActionBound[] = [
-	{ sub: 'amount', action: (v) => ({ type: 'scroll', direction: 'down', amount: v }), bad: [[-1, 'at least 0'], [10001, 'at most 10000']], ok: [0, 10000] },
-	{ sub: 'milliseconds', action: (v) => ({ type: 'wait', milliseconds: v }), bad: [[-1, 'at least 0'], [10001, 'at most 10000']], ok: [0, 10000] },
-	{ sub: 'key', action: (v) => ({ type: 'press', key: v }), bad: [[long(65), 'at most 64']], ok: [long(64)] },
-	{ sub: 'selector', action: (v) => ({ type: 'click', selector: v }), bad: [[long(2049), 'at most 2048']], ok: [long(2048)] },
-	{ sub: 'text', action: (v) => ({ type: 'write', text: v }), bad: [[long(10001), 'at most 10000']], ok: [long(10000)] },
+	{
+		sub: 'amount',
+		action: (v) => ({ type: 'scroll', direction: 'down', amount: v }),
+		bad: [
+			[-1, 'at least 0'],
+			[10001, 'at most 10000'],
+		],
+		ok: [0, 10000],
+	},
+	{
+		sub: 'milliseconds',
+		action: (v) => ({ type: 'wait', milliseconds: v }),
+		bad: [
+			[-1, 'at least 0'],
+			[10001, 'at most 10000'],
+		],
+		ok: [0, 10000],
+	},
+	{
+		sub: 'key',
+		action: (v) => ({ type: 'press', key: v }),
+		bad: [[long(65), 'at most 64']],
+		ok: [long(64)],
+	},
+	{
+		sub: 'selector',
+		action: (v) => ({ type: 'click', selector: v }),
+		bad: [[long(2049), 'at most 2048']],
+		ok: [long(2048)],
+	},
+	{
+		sub: 'text',
+		action: (v) => ({ type: 'write', text: v }),
+		bad: [[long(10001), 'at most 10000']],
+		ok: [long(10000)],
+	},
 ];
 
-const CASES = TARGETS.flatMap((t) => BOUNDS.map((b) => ({ ...t, ...b, title: `${t.op}: action ${b.sub}` })));
+const CASES = TARGETS.flatMap((t) =>
+	BOUNDS.map((b) => ({ ...t, ...b, title: `${t.op}: action ${b.sub}` })),
+);
 
 const parameters = (op: string, required: IDataObject, actions: unknown[]) => ({
 	operation: op,
@@ -41,19 +74,35 @@ const parameters = (op: string, required: IDataObject, actions: unknown[]) => ({
 });
 
 describe.each(CASES)('$title', ({ op, required, sub, action, bad, ok }) => {
-	test.each(bad)('%#: a value past the bound is refused naming actions, the action field and the bound; nothing is sent', async (value, bound) => {
-		const api = mockApi();
-		const result = await runNode({ type: 'webDataScrape', parameters: parameters(op, required, [{ type: 'wait', milliseconds: 5 }, action(value)]) });
-		expectRejected(result, api, { field: 'actions', displayName: 'Actions (JSON)', mentions: [sub, bound] });
-	});
+	test.each(bad)(
+		'%#: a value past the bound is refused naming actions, the action field and the bound; nothing is sent',
+		async (value, bound) => {
+			const api = mockApi();
+			const result = await runNode({
+				type: 'webDataScrape',
+				parameters: parameters(op, required, [{ type: 'wait', milliseconds: 5 }, action(value)]),
+			});
+			expectRejected(result, api, {
+				field: 'actions',
+				displayName: 'Actions (JSON)',
+				mentions: [sub, bound],
+			});
+		},
+	);
 
 	test.each(ok)('the bound is accepted and sent', async (value) => {
 		const api = mockApi();
-		const { error } = await runNode({ type: 'webDataScrape', parameters: parameters(op, required, [action(value)]) });
+		const { error } = await runNode({
+			type: 'webDataScrape',
+			parameters: parameters(op, required, [action(value)]),
+		});
 		expect(error).toBeUndefined();
 		expect(api.apiRequests()).toHaveLength(1);
 		// Every target sends its actions in the JSON body, exactly as given.
-		expect(api.apiRequests()[0]).toMatchObject({ method: 'POST', path: `/${op === 'batchScrape' ? 'batch/scrape' : op}` });
+		expect(api.apiRequests()[0]).toMatchObject({
+			method: 'POST',
+			path: `/${op === 'batchScrape' ? 'batch/scrape' : op}`,
+		});
 		expect((api.apiRequests()[0].body as IDataObject).actions).toEqual([action(value)]);
 	});
 });
@@ -63,29 +112,53 @@ describe('action enums', () => {
 
 	test.each(TYPES)('type %s is accepted', async (type) => {
 		const api = mockApi();
-		const { error } = await runNode({ type: 'webDataScrape', parameters: parameters('batchScrape', TARGETS[0].required, [{ type }]) });
+		const { error } = await runNode({
+			type: 'webDataScrape',
+			parameters: parameters('batchScrape', TARGETS[0].required, [{ type }]),
+		});
 		expect(error).toBeUndefined();
 		expect((api.apiRequests()[0]?.body as IDataObject).actions).toEqual([{ type }]);
 	});
 
 	test('an unknown type is refused, listing the allowed types', async () => {
 		const api = mockApi();
-		const result = await runNode({ type: 'webDataScrape', parameters: parameters('batchScrape', TARGETS[0].required, [{ type: 'hover' }]) });
-		expectRejected(result, api, { field: 'actions', displayName: 'Actions (JSON)', mentions: TYPES });
+		const result = await runNode({
+			type: 'webDataScrape',
+			parameters: parameters('batchScrape', TARGETS[0].required, [{ type: 'hover' }]),
+		});
+		expectRejected(result, api, {
+			field: 'actions',
+			displayName: 'Actions (JSON)',
+			mentions: TYPES,
+		});
 	});
 
 	test('a direction other than up or down is refused, naming both', async () => {
 		const api = mockApi();
-		const result = await runNode({ type: 'webDataScrape', parameters: parameters('batchScrape', TARGETS[0].required, [{ type: 'scroll', direction: 'left' }]) });
-		expectRejected(result, api, { field: 'actions', displayName: 'Actions (JSON)', mentions: ['direction', 'up', 'down'] });
+		const result = await runNode({
+			type: 'webDataScrape',
+			parameters: parameters('batchScrape', TARGETS[0].required, [
+				{ type: 'scroll', direction: 'left' },
+			]),
+		});
+		expectRejected(result, api, {
+			field: 'actions',
+			displayName: 'Actions (JSON)',
+			mentions: ['direction', 'up', 'down'],
+		});
 	});
 
 	test.each(['up', 'down'])('direction %s is accepted', async (direction) => {
 		const api = mockApi();
-		const { error } = await runNode({ type: 'webDataScrape', parameters: parameters('batchScrape', TARGETS[0].required, [{ type: 'scroll', direction }]) });
+		const { error } = await runNode({
+			type: 'webDataScrape',
+			parameters: parameters('batchScrape', TARGETS[0].required, [{ type: 'scroll', direction }]),
+		});
 		expect(error).toBeUndefined();
 		expect(api.apiRequests()).toHaveLength(1);
 		// Sent as given: the direction reaches the service unchanged.
-		expect((api.apiRequests()[0].body as IDataObject).actions).toEqual([{ type: 'scroll', direction }]);
+		expect((api.apiRequests()[0].body as IDataObject).actions).toEqual([
+			{ type: 'scroll', direction },
+		]);
 	});
 });

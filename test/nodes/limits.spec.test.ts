@@ -28,23 +28,90 @@ interface LimitCase {
 	targets: Target[];
 }
 
-const RETRIEVE_OPS = ['retrieve', 'retrieveByName', 'retrieveByTicker', 'retrieveByEmail', 'retrieveByIsin'];
+const RETRIEVE_OPS = [
+	'retrieve',
+	'retrieveByName',
+	'retrieveByTicker',
+	'retrieveByEmail',
+	'retrieveByIsin',
+];
 const brandRetrieve = (names: string[]): Target[] =>
-	RETRIEVE_OPS.map((op, i) => ({ node: 'webDataBrand', op, names: i === 0 ? names : names.slice(0, 1) }));
-const website = (names: string[], ops = ['getFonts', 'getCompetitors']): Target[] => ops.map((op) => ({ node: 'webDataWebsite', op, names }));
+	RETRIEVE_OPS.map((op, i) => ({
+		node: 'webDataBrand',
+		op,
+		names: i === 0 ? names : names.slice(0, 1),
+	}));
+const website = (names: string[], ops = ['getFonts', 'getCompetitors']): Target[] =>
+	ops.map((op) => ({ node: 'webDataWebsite', op, names }));
 
 const NUMERIC_LIMITS: LimitCase[] = [
-	{ row: '/brand timeout', min: 1000, max: 120000, default: 30000, targets: [{ node: 'webDataBrand', op: 'getProfile', names: ['timeout'] }] },
-	{ row: 'retrieve maxAgeMs / BrandRetrieveMaxAgeMs', min: 0, max: 7776000000, targets: brandRetrieve(['maxAgeMs', 'BrandRetrieveMaxAgeMs']) },
-	{ row: 'timeoutMS', min: 1000, max: 120000, targets: [...brandRetrieve(['timeoutMS']), ...website(['timeoutMS'])] },
+	{
+		row: '/brand timeout',
+		min: 1000,
+		max: 120000,
+		default: 30000,
+		targets: [{ node: 'webDataBrand', op: 'getProfile', names: ['timeout'] }],
+	},
+	{
+		row: 'retrieve maxAgeMs / BrandRetrieveMaxAgeMs',
+		min: 0,
+		max: 7776000000,
+		targets: brandRetrieve(['maxAgeMs', 'BrandRetrieveMaxAgeMs']),
+	},
+	{
+		row: 'timeoutMS',
+		min: 1000,
+		max: 120000,
+		targets: [...brandRetrieve(['timeoutMS']), ...website(['timeoutMS'])],
+	},
 	{ row: 'cacheMaxAgeMs', min: 0, max: 604800000, targets: website(['cacheMaxAgeMs']) },
-	{ row: '/brand/ai/products limit', min: 1, max: 20, default: 10, targets: [{ node: 'webDataBrandAi', op: 'extractProducts', names: ['limit'] }] },
-	{ row: '/map limit', min: 1, max: 1000, default: 100, targets: [{ node: 'webDataMap', op: 'map', names: ['limit'] }] },
-	{ row: '/map timeout', min: 1000, max: 300000, targets: [{ node: 'webDataMap', op: 'map', names: ['timeout'] }] },
-	{ row: '/web/competitors limit / numCompetitors', min: 1, max: 25, default: 10, targets: website(['limit', 'numCompetitors'], ['getCompetitors']) },
-	{ row: 'batch maxConcurrency', min: 1, max: 50, targets: [{ node: 'webDataScrape', op: 'batchScrape', names: ['maxConcurrency'] }] },
-	{ row: 'jobs list limit', min: 1, max: 100, default: 25, targets: [{ node: 'webDataJob', op: 'list', names: ['limit'] }] },
-	{ row: 'job detail limit', min: 1, max: 100, default: 50, targets: [{ node: 'webDataJob', op: 'get', names: ['limit'] }] },
+	{
+		row: '/brand/ai/products limit',
+		min: 1,
+		max: 20,
+		default: 10,
+		targets: [{ node: 'webDataBrandAi', op: 'extractProducts', names: ['limit'] }],
+	},
+	{
+		row: '/map limit',
+		min: 1,
+		max: 1000,
+		default: 100,
+		targets: [{ node: 'webDataMap', op: 'map', names: ['limit'] }],
+	},
+	{
+		row: '/map timeout',
+		min: 1000,
+		max: 300000,
+		targets: [{ node: 'webDataMap', op: 'map', names: ['timeout'] }],
+	},
+	{
+		row: '/web/competitors limit / numCompetitors',
+		min: 1,
+		max: 25,
+		default: 10,
+		targets: website(['limit', 'numCompetitors'], ['getCompetitors']),
+	},
+	{
+		row: 'batch maxConcurrency',
+		min: 1,
+		max: 50,
+		targets: [{ node: 'webDataScrape', op: 'batchScrape', names: ['maxConcurrency'] }],
+	},
+	{
+		row: 'jobs list limit',
+		min: 1,
+		max: 100,
+		default: 25,
+		targets: [{ node: 'webDataJob', op: 'list', names: ['limit'] }],
+	},
+	{
+		row: 'job detail limit',
+		min: 1,
+		max: 100,
+		default: 50,
+		targets: [{ node: 'webDataJob', op: 'get', names: ['limit'] }],
+	},
 ];
 
 /** Rows whose bounds sit inside the `actions` JSON; tested in limits.actions.test.ts. */
@@ -52,7 +119,14 @@ const ACTION_ROWS = ['action amount and milliseconds', 'action key / selector / 
 
 /** Valid values for the required fields, so only the bounded value can be wrong. */
 const REQUIRED: Record<string, Record<string, string>> = {
-	webDataBrand: { url: 'https://acme.com', domain: 'acme.com', name: 'Acme', ticker: 'ACME', email: 'a@acme.com', isin: 'US0000000001' },
+	webDataBrand: {
+		url: 'https://acme.com',
+		domain: 'acme.com',
+		name: 'Acme',
+		ticker: 'ACME',
+		email: 'a@acme.com',
+		isin: 'US0000000001',
+	},
 	webDataBrandAi: { domain: 'acme.com' },
 	webDataMap: { url: 'https://acme.com' },
 	webDataWebsite: { domain: 'acme.com' },
@@ -62,25 +136,39 @@ const REQUIRED: Record<string, Record<string, string>> = {
 
 function baseParameters(node: string, opValue: string) {
 	const { op } = operation(node, opValue);
-	const required = Object.fromEntries(op.fields.filter((f) => f.required).map((f) => [f.name, REQUIRED[node][f.name]]));
+	const required = Object.fromEntries(
+		op.fields.filter((f) => f.required).map((f) => [f.name, REQUIRED[node][f.name]]),
+	);
 	return { operation: opValue, ...singleRequestSwitches(op), ...required, options: {} };
 }
 
 test("the cases cover every row of the spec's Limits table, with the spec's numbers", () => {
 	const rows = specLimits();
-	expect(rows.map((r) => r.parameter).sort()).toEqual([...NUMERIC_LIMITS.map((c) => c.row), ...ACTION_ROWS].sort());
+	expect(rows.map((r) => r.parameter).sort()).toEqual(
+		[...NUMERIC_LIMITS.map((c) => c.row), ...ACTION_ROWS].sort(),
+	);
 	for (const c of NUMERIC_LIMITS) {
 		const { bound } = rows.find((r) => r.parameter === c.row)!;
 		const [, min, max] = /(\d+) to (\d+)/.exec(bound) ?? [];
 		const [, fallback] = /default (\d+)/.exec(bound) ?? [];
-		expect({ row: c.row, min: Number(min), max: Number(max), default: fallback === undefined ? undefined : Number(fallback) }).toEqual({
-			row: c.row, min: c.min, max: c.max, default: c.default,
+		expect({
+			row: c.row,
+			min: Number(min),
+			max: Number(max),
+			default: fallback === undefined ? undefined : Number(fallback),
+		}).toEqual({
+			row: c.row,
+			min: c.min,
+			max: c.max,
+			default: c.default,
 		});
 	}
 });
 
 const TARGETS = NUMERIC_LIMITS.flatMap((c) =>
-	c.targets.flatMap((t) => t.names.map((name) => ({ ...c, ...t, name, title: `${c.row}: ${t.node} ${t.op} ${name}` }))),
+	c.targets.flatMap((t) =>
+		t.names.map((name) => ({ ...c, ...t, name, title: `${c.row}: ${t.node} ${t.op} ${name}` })),
+	),
 );
 
 describe.each(TARGETS)('$title', ({ node, op: opValue, name, min, max, default: fallback }) => {
@@ -101,22 +189,37 @@ describe.each(TARGETS)('$title', ({ node, op: opValue, name, min, max, default: 
 	test.each([
 		['below the minimum', min - 1, `at least ${min}`],
 		['above the maximum', max + 1, `at most ${max}`],
-	])('%s (%d) is refused for the item that has it, and nothing is sent', async (_label, bad, bound) => {
-		const api = mockApi();
-		const result = await runNode({
-			type: node,
-			parameters: withItemValue(baseParameters(node, opValue), name, false),
-			items: [{ v: min }, { v: bad }],
-		});
-		expectRejected(result, api, { field: name, displayName: spec.displayName, mentions: [bound, bad], itemIndex: 1 });
-	});
+	])(
+		'%s (%d) is refused for the item that has it, and nothing is sent',
+		async (_label, bad, bound) => {
+			const api = mockApi();
+			const result = await runNode({
+				type: node,
+				parameters: withItemValue(baseParameters(node, opValue), name, false),
+				items: [{ v: min }, { v: bad }],
+			});
+			expectRejected(result, api, {
+				field: name,
+				displayName: spec.displayName,
+				mentions: [bound, bad],
+				itemIndex: 1,
+			});
+		},
+	);
 
 	test.each([min, max])('the bound %d itself is sent as given', async (value) => {
 		const api = mockApi();
-		const { error } = await runNode({ type: node, parameters: withItemValue(baseParameters(node, opValue), name, false), items: [{ v: value }] });
+		const { error } = await runNode({
+			type: node,
+			parameters: withItemValue(baseParameters(node, opValue), name, false),
+			items: [{ v: value }],
+		});
 		expect(error).toBeUndefined();
 		const [request] = api.apiRequests();
-		const sent = spec.in === 'query' ? request?.query[name] : (request?.body as Record<string, unknown> | undefined)?.[name];
+		const sent =
+			spec.in === 'query'
+				? request?.query[name]
+				: (request?.body as Record<string, unknown> | undefined)?.[name];
 		expect(sent).toBe(spec.in === 'query' ? String(value) : value);
 	});
 });

@@ -11,7 +11,9 @@ import { FIELDS } from '../helpers/table';
 
 useNock();
 
-const BOUNDED = FIELDS.filter(({ field }) => field.kind === 'number' && (field.min !== undefined || field.max !== undefined)).map((entry) => ({
+const BOUNDED = FIELDS.filter(
+	({ field }) => field.kind === 'number' && (field.min !== undefined || field.max !== undefined),
+).map((entry) => ({
 	...entry,
 	name: entry.field.name,
 	title: `${entry.label} ${entry.field.name}`,
@@ -24,22 +26,42 @@ test('the table has bounded numbers to test', () => {
 describe.each(BOUNDED)('$title', ({ resource, op, field, name }) => {
 	const base = sampleOperation(op, false).parameters;
 	const edges = [
-		...(field.min !== undefined ? [{ bad: field.min - 1, ok: field.min, text: `at least ${field.min}` }] : []),
-		...(field.max !== undefined ? [{ bad: field.max + 1, ok: field.max, text: `at most ${field.max}` }] : []),
+		...(field.min !== undefined
+			? [{ bad: field.min - 1, ok: field.min, text: `at least ${field.min}` }]
+			: []),
+		...(field.max !== undefined
+			? [{ bad: field.max + 1, ok: field.max, text: `at most ${field.max}` }]
+			: []),
 	];
 
 	test.each(edges)('$bad is refused ($text), nothing is sent', async ({ bad, ok, text }) => {
 		const api = mockApi();
-		const result = await runNode({ type: resource.node, parameters: withItemValue(base, name, !!field.required), items: [{ v: ok }, { v: bad }] });
-		expectRejected(result, api, { field: name, displayName: field.displayName, mentions: [text], itemIndex: 1 });
+		const result = await runNode({
+			type: resource.node,
+			parameters: withItemValue(base, name, !!field.required),
+			items: [{ v: ok }, { v: bad }],
+		});
+		expectRejected(result, api, {
+			field: name,
+			displayName: field.displayName,
+			mentions: [text],
+			itemIndex: 1,
+		});
 	});
 
 	test.each(edges)('$ok is sent as given', async ({ ok }) => {
 		const api = mockApi();
-		const { error } = await runNode({ type: resource.node, parameters: withItemValue(base, name, !!field.required), items: [{ v: ok }] });
+		const { error } = await runNode({
+			type: resource.node,
+			parameters: withItemValue(base, name, !!field.required),
+			items: [{ v: ok }],
+		});
 		expect(error).toBeUndefined();
 		const [request] = api.apiRequests();
-		const sent = field.in === 'query' ? request?.query[name] : (request?.body as Record<string, unknown> | undefined)?.[name];
+		const sent =
+			field.in === 'query'
+				? request?.query[name]
+				: (request?.body as Record<string, unknown> | undefined)?.[name];
 		expect(sent).toEqual(field.in === 'query' ? String(ok) : ok);
 	});
 });

@@ -20,7 +20,8 @@ describe('package.json n8n section', () => {
 		expect(pkg.missing).toEqual([]);
 		expect(Object.keys(pkg.nodeTypes)).toHaveLength(pkg.listed.nodes.length);
 		expect(Object.keys(pkg.credentialTypes)).toHaveLength(pkg.listed.credentials.length);
-		for (const file of [...pkg.listed.nodes, ...pkg.listed.credentials]) expect(file).toMatch(/^dist\//);
+		for (const file of [...pkg.listed.nodes, ...pkg.listed.credentials])
+			expect(file).toMatch(/^dist\//);
 	});
 
 	test('each node file holds the class its file is named after, with a matching type name', async () => {
@@ -38,8 +39,13 @@ describe('package.json n8n section', () => {
 			const type = pkg.nodeTypes[resource.node];
 			expect(type).toBeDefined();
 			const operation = type.description.properties.find((p) => p.name === 'operation');
-			const values = (operation?.options as Array<{ value: string }> | undefined)?.map((o) => o.value).sort();
-			expect({ node: resource.node, operations: values }).toEqual({ node: resource.node, operations: resource.operations.map((op) => op.value).sort() });
+			const values = (operation?.options as Array<{ value: string }> | undefined)
+				?.map((o) => o.value)
+				.sort();
+			expect({ node: resource.node, operations: values }).toEqual({
+				node: resource.node,
+				operations: resource.operations.map((op) => op.value).sort(),
+			});
 		}
 	});
 
@@ -47,7 +53,9 @@ describe('package.json n8n section', () => {
 		const pkg = await loadPackage();
 		expect(pkg.credentialTypes.webDataApi).toBeDefined();
 		for (const resource of RESOURCES) {
-			expect(pkg.nodeTypes[resource.node].description.credentials).toEqual([{ name: 'webDataApi', required: true }]);
+			expect(pkg.nodeTypes[resource.node].description.credentials).toEqual([
+				{ name: 'webDataApi', required: true },
+			]);
 		}
 	});
 });
@@ -61,9 +69,12 @@ describe("the spec's endpoint list", () => {
 		for (const { method } of spec) expect(['GET', 'POST', 'PATCH', 'DELETE']).toContain(method);
 	});
 
-	test.each(spec.map(({ method, path: p }) => endpointKey(method, p)))('%s is an operation exactly once', (endpoint) => {
-		expect(table.filter((entry) => entry === endpoint)).toHaveLength(1);
-	});
+	test.each(spec.map(({ method, path: p }) => endpointKey(method, p)))(
+		'%s is an operation exactly once',
+		(endpoint) => {
+			expect(table.filter((entry) => entry === endpoint)).toHaveLength(1);
+		},
+	);
 
 	test('the table has no operation outside the list', () => {
 		const listed = new Set(spec.map(({ method, path: p }) => endpointKey(method, p)));

@@ -27,7 +27,9 @@ describe('parameterReader', () => {
 			plain: { list: ['a', 'b'] },
 		});
 		const read = parameterReader(ctx);
-		for (let i = 0; i < 4; i++) for (const name of ['domain', 'operation', 'options', 'plain', 'unset']) read(name, i, undefined);
+		for (let i = 0; i < 4; i++)
+			for (const name of ['domain', 'operation', 'options', 'plain', 'unset'])
+				read(name, i, undefined);
 
 		const count = (name: string) => calls.filter(([n]) => n === name).length;
 		expect(count('domain')).toBe(4);

@@ -15,7 +15,11 @@ const sent = ({ method, path, query, body }: RecordedRequest) => ({ method, path
 const SINGLE_VALUE_KINDS = ['string', 'number', 'boolean', 'options'];
 
 test('query and path fields hold single values: buildRequest sends them as they are, with no list or JSON encoding', () => {
-	const multi = OPERATIONS.flatMap(({ label, op }) => op.fields.filter((f) => f.in !== 'body' && !SINGLE_VALUE_KINDS.includes(f.kind)).map((f) => `${label} ${f.name} (${f.kind})`));
+	const multi = OPERATIONS.flatMap(({ label, op }) =>
+		op.fields
+			.filter((f) => f.in !== 'body' && !SINGLE_VALUE_KINDS.includes(f.kind))
+			.map((f) => `${label} ${f.name} (${f.kind})`),
+	);
 	expect(multi).toEqual([]);
 });
 
@@ -29,7 +33,8 @@ describe.each(OPERATIONS)('$label', ({ resource, op }) => {
 		expect(error).toBeUndefined();
 		expect(api.apiRequests().map(sent)).toEqual([expected]);
 		expect(api.apiRequests()[0].headers.authorization).toBe(BEARER);
-		if (expected.body !== undefined) expect(api.apiRequests()[0].headers['content-type']).toMatch(/^application\/json/);
+		if (expected.body !== undefined)
+			expect(api.apiRequests()[0].headers['content-type']).toMatch(/^application\/json/);
 	});
 
 	test('sends only the required fields when no option is set', async () => {

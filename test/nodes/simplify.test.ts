@@ -19,14 +19,38 @@ const RECORD = {
 			slogan: 'Quality you can drop',
 			primary_language: 'en',
 			colors: [{ hex: '#ff0000' }, { hex: '#222222' }],
-			logos: [{ url: 'https://cdn.acme.com/logo.svg', type: 'logo', mode: 'light', resolution: { width: 200, height: 50, aspect_ratio: 4 }, colors: [] }],
-			backdrops: [{ url: 'https://cdn.acme.com/hero.jpg', resolution: { width: 1920, height: 1080, aspect_ratio: 1.78 }, colors: [] }],
-			socials: [{ type: 'x', url: 'https://x.com/acme' }, { type: 'linkedin', url: 'https://linkedin.com/company/acme' }],
+			logos: [
+				{
+					url: 'https://cdn.acme.com/logo.svg',
+					type: 'logo',
+					mode: 'light',
+					resolution: { width: 200, height: 50, aspect_ratio: 4 },
+					colors: [],
+				},
+			],
+			backdrops: [
+				{
+					url: 'https://cdn.acme.com/hero.jpg',
+					resolution: { width: 1920, height: 1080, aspect_ratio: 1.78 },
+					colors: [],
+				},
+			],
+			socials: [
+				{ type: 'x', url: 'https://x.com/acme' },
+				{ type: 'linkedin', url: 'https://linkedin.com/company/acme' },
+			],
 			stock: null,
 			is_nsfw: false,
 			email: 'hello@acme.com',
 			phone: null,
-			links: { careers: 'https://acme.com/jobs', privacy: null, terms: null, contact: 'https://acme.com/contact', blog: null, pricing: null },
+			links: {
+				careers: 'https://acme.com/jobs',
+				privacy: null,
+				terms: null,
+				contact: 'https://acme.com/contact',
+				blog: null,
+				pricing: null,
+			},
 		},
 		key_metadata: { credits_consumed: 1, credits_remaining: 99 },
 	},
@@ -47,7 +71,12 @@ const PROFILE = {
 			tagline: 'Quality you can drop',
 			language: 'en',
 		},
-		meta: { sourceUrl: 'https://acme.com/', fetchedAt: '2026-11-01T00:00:00.000Z', cached: true, creditsUsed: 2 },
+		meta: {
+			sourceUrl: 'https://acme.com/',
+			fetchedAt: '2026-11-01T00:00:00.000Z',
+			cached: true,
+			creditsUsed: 2,
+		},
 	},
 };
 
@@ -55,7 +84,10 @@ describe('Brand > Retrieve with Simplify', () => {
 	test('returns the fields people use', async () => {
 		mockApi(() => [200, RECORD]);
 
-		const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com', simplify: true } });
+		const { items, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'retrieve', domain: 'acme.com', simplify: true },
+		});
 
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
@@ -67,7 +99,10 @@ describe('Brand > Retrieve with Simplify', () => {
 			language: 'en',
 			colors: ['#ff0000', '#222222'],
 			logos: ['https://cdn.acme.com/logo.svg'],
-			socials: [{ type: 'x', url: 'https://x.com/acme' }, { type: 'linkedin', url: 'https://linkedin.com/company/acme' }],
+			socials: [
+				{ type: 'x', url: 'https://x.com/acme' },
+				{ type: 'linkedin', url: 'https://linkedin.com/company/acme' },
+			],
 			links: RECORD.data.brand.links,
 			email: 'hello@acme.com',
 			phone: null,
@@ -76,18 +111,36 @@ describe('Brand > Retrieve with Simplify', () => {
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 
-	test.each(['retrieveByName', 'retrieveByTicker', 'retrieveByEmail', 'retrieveByIsin'])('%s offers it too', async (operation) => {
-		mockApi(() => [200, RECORD]);
-		const lookup = { retrieveByName: { name: 'Acme' }, retrieveByTicker: { ticker: 'ACME' }, retrieveByEmail: { email: 'a@acme.com' }, retrieveByIsin: { isin: 'US0000000001' } }[operation];
+	test.each(['retrieveByName', 'retrieveByTicker', 'retrieveByEmail', 'retrieveByIsin'])(
+		'%s offers it too',
+		async (operation) => {
+			mockApi(() => [200, RECORD]);
+			const lookup = {
+				retrieveByName: { name: 'Acme' },
+				retrieveByTicker: { ticker: 'ACME' },
+				retrieveByEmail: { email: 'a@acme.com' },
+				retrieveByIsin: { isin: 'US0000000001' },
+			}[operation];
 
-		const { items } = await runNode({ type: 'webDataBrand', parameters: { operation, ...lookup, simplify: true } });
+			const { items } = await runNode({
+				type: 'webDataBrand',
+				parameters: { operation, ...lookup, simplify: true },
+			});
 
-		expect(items[0]?.json).toMatchObject({ domain: 'acme.com', title: 'Acme Corporation', creditsRemaining: 99 });
-	});
+			expect(items[0]?.json).toMatchObject({
+				domain: 'acme.com',
+				title: 'Acme Corporation',
+				creditsRemaining: 99,
+			});
+		},
+	);
 
 	test('off, the whole record is returned', async () => {
 		mockApi(() => [200, RECORD]);
-		const { items } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com', simplify: false } });
+		const { items } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'retrieve', domain: 'acme.com', simplify: false },
+		});
 		expect(items[0]?.json).toEqual(RECORD);
 	});
 });
@@ -96,7 +149,10 @@ describe('Brand > Get Profile with Simplify', () => {
 	test('returns the fields people use', async () => {
 		mockApi(() => [200, PROFILE]);
 
-		const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com', simplify: true } });
+		const { items, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'getProfile', url: 'https://acme.com', simplify: true },
+		});
 
 		expect(error).toBeUndefined();
 		expect(items[0]?.json).toEqual({
@@ -116,7 +172,10 @@ describe('Brand > Get Profile with Simplify', () => {
 
 	test('off, the whole profile is returned', async () => {
 		mockApi(() => [200, PROFILE]);
-		const { items } = await runNode({ type: 'webDataBrand', parameters: { operation: 'getProfile', url: 'https://acme.com' } });
+		const { items } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'getProfile', url: 'https://acme.com' },
+		});
 		expect(items[0]?.json).toEqual(PROFILE);
 	});
 });

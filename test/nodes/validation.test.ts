@@ -15,21 +15,51 @@ import { FIELDS, field, operation } from '../helpers/table';
 useNock();
 
 /** The operation's required-only parameters with `field` set to `value` (top level or in options). */
-function withValue(op: Parameters<typeof sampleOperation>[0], spec: FieldSpec, value: unknown): INodeParameters {
+function withValue(
+	op: Parameters<typeof sampleOperation>[0],
+	spec: FieldSpec,
+	value: unknown,
+): INodeParameters {
 	const { parameters } = sampleOperation(op, false);
 	if (spec.required) return { ...parameters, [spec.name]: value as string };
-	return { ...parameters, options: { ...(parameters.options as INodeParameters), [spec.name]: value as string } };
+	return {
+		...parameters,
+		options: { ...(parameters.options as INodeParameters), [spec.name]: value as string },
+	};
 }
 
-function sentValue(request: { query: Record<string, string>; body: unknown } | undefined, spec: FieldSpec): unknown {
-	return spec.in === 'query' ? request?.query[spec.name] : (request?.body as IDataObject | undefined)?.[spec.name];
+function sentValue(
+	request: { query: Record<string, string>; body: unknown } | undefined,
+	spec: FieldSpec,
+): unknown {
+	return spec.in === 'query'
+		? request?.query[spec.name]
+		: (request?.body as IDataObject | undefined)?.[spec.name];
 }
 
 describe("the spec's enums", () => {
 	const ENUMS = [
-		{ node: 'webDataScrape', op: 'batchScrape', name: 'proxy', values: ['none', 'basic', 'datacenter', 'residential', 'stealth', 'auto'], bad: 'fast' },
-		{ node: 'webDataMap', op: 'map', name: 'sitemap', values: ['include', 'skip', 'only'], bad: 'never' },
-		{ node: 'webDataJob', op: 'list', name: 'status', values: ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'], bad: 'DONE' },
+		{
+			node: 'webDataScrape',
+			op: 'batchScrape',
+			name: 'proxy',
+			values: ['none', 'basic', 'datacenter', 'residential', 'stealth', 'auto'],
+			bad: 'fast',
+		},
+		{
+			node: 'webDataMap',
+			op: 'map',
+			name: 'sitemap',
+			values: ['include', 'skip', 'only'],
+			bad: 'never',
+		},
+		{
+			node: 'webDataJob',
+			op: 'list',
+			name: 'status',
+			values: ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'],
+			bad: 'DONE',
+		},
 		{ node: 'webDataJob', op: 'list', name: 'type', values: ['crawl', 'extract'], bad: 'scrape' },
 	];
 
@@ -47,7 +77,11 @@ describe("the spec's enums", () => {
 		test(`${bad} is refused, listing every allowed value`, async () => {
 			const api = mockApi();
 			const result = await runNode({ type: node, parameters: withValue(op, spec, bad) });
-			expectRejected(result, api, { field: name, displayName: spec.displayName, mentions: [...values, bad] });
+			expectRejected(result, api, {
+				field: name,
+				displayName: spec.displayName,
+				mentions: [...values, bad],
+			});
 		});
 	});
 
@@ -57,27 +91,49 @@ describe("the spec's enums", () => {
 
 		test.each(['default', 'smart'])('%s is accepted and sent', async (mode) => {
 			const api = mockApi();
-			const { error } = await runNode({ type: 'webDataExtract', parameters: withValue(op, spec, JSON.stringify({ mode, model: 'm-1' })) });
+			const { error } = await runNode({
+				type: 'webDataExtract',
+				parameters: withValue(op, spec, JSON.stringify({ mode, model: 'm-1' })),
+			});
 			expect(error).toBeUndefined();
 			expect(sentValue(api.apiRequests()[0], spec)).toEqual({ mode, model: 'm-1' });
 		});
 
 		test('another mode is refused, naming default and smart', async () => {
 			const api = mockApi();
-			const result = await runNode({ type: 'webDataExtract', parameters: withValue(op, spec, '{"mode": "turbo"}') });
-			expectRejected(result, api, { field: 'agent', displayName: spec.displayName, mentions: ['mode', 'default', 'smart'] });
+			const result = await runNode({
+				type: 'webDataExtract',
+				parameters: withValue(op, spec, '{"mode": "turbo"}'),
+			});
+			expectRejected(result, api, {
+				field: 'agent',
+				displayName: spec.displayName,
+				mentions: ['mode', 'default', 'smart'],
+			});
 		});
 	});
 });
 
 describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country', () => {
 	const SHAPES: Record<string, { bad: string[]; good: string[] }> = {
-		url: { bad: ['acme.com', 'ftp://acme.com/file', 'not a url'], good: ['https://acme.com', 'http://localhost:8080/x?y=1'] },
-		domainOrUrl: { bad: ['not a domain', 'acme', 'ftp://acme.com'], good: ['acme.com', 'shop.acme.co.uk', 'https://acme.com/about'] },
-		email: { bad: ['jane.acme.com', 'jane@', 'jane doe@acme.com'], good: ['jane@acme.com', 'j.doe+tag@mail.acme.co'] },
+		url: {
+			bad: ['acme.com', 'ftp://acme.com/file', 'not a url'],
+			good: ['https://acme.com', 'http://localhost:8080/x?y=1'],
+		},
+		domainOrUrl: {
+			bad: ['not a domain', 'acme', 'ftp://acme.com'],
+			good: ['acme.com', 'shop.acme.co.uk', 'https://acme.com/about'],
+		},
+		email: {
+			bad: ['jane.acme.com', 'jane@', 'jane doe@acme.com'],
+			good: ['jane@acme.com', 'j.doe+tag@mail.acme.co'],
+		},
 		countryCode: { bad: ['usa', 'u', '12'], good: ['us', 'GB'] },
 	};
-	const SHAPED = FIELDS.filter(({ field: f }) => f.format !== undefined).map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name} (${entry.field.format})` }));
+	const SHAPED = FIELDS.filter(({ field: f }) => f.format !== undefined).map((entry) => ({
+		...entry,
+		title: `${entry.label} ${entry.field.name} (${entry.field.format})`,
+	}));
 
 	test('every shape of the table is covered here', () => {
 		for (const { field: f } of SHAPED) expect(Object.keys(SHAPES)).toContain(f.format);
@@ -89,12 +145,19 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		test.each(bad)('%p is refused, nothing is sent', async (value) => {
 			const api = mockApi();
 			const result = await runNode({ type: resource.node, parameters: withValue(op, spec, value) });
-			expectRejected(result, api, { field: spec.name, displayName: spec.displayName, mentions: [value] });
+			expectRejected(result, api, {
+				field: spec.name,
+				displayName: spec.displayName,
+				mentions: [value],
+			});
 		});
 
 		test.each(good)('%p is accepted and sent as given', async (value) => {
 			const api = mockApi();
-			const { error } = await runNode({ type: resource.node, parameters: withValue(op, spec, value) });
+			const { error } = await runNode({
+				type: resource.node,
+				parameters: withValue(op, spec, value),
+			});
 			expect(error).toBeUndefined();
 			expect(sentValue(api.apiRequests()[0], spec)).toBe(value);
 		});
@@ -104,40 +167,92 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 describe('required fields', () => {
 	// A literal empty value never runs (n8n reports the node's issues first); an expression that
 	// resolves to nothing is what reaches the node.
-	const REQUIRED = FIELDS.filter(({ field: f }) => f.required).map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` }));
+	const REQUIRED = FIELDS.filter(({ field: f }) => f.required).map((entry) => ({
+		...entry,
+		title: `${entry.label} ${entry.field.name}`,
+	}));
 
 	describe.each(REQUIRED)('$title', ({ resource, op, field: spec }) => {
-		test.each(['', '   '])('%p from an expression is refused as required, nothing is sent', async (value) => {
-			const api = mockApi();
-			const result = await runNode({ type: resource.node, parameters: withValue(op, spec, '={{ $json.v }}'), items: [{ v: value }] });
-			expectRejected(result, api, { field: spec.name, displayName: spec.displayName, mentions: ['required'] });
-		});
+		test.each(['', '   '])(
+			'%p from an expression is refused as required, nothing is sent',
+			async (value) => {
+				const api = mockApi();
+				const result = await runNode({
+					type: resource.node,
+					parameters: withValue(op, spec, '={{ $json.v }}'),
+					items: [{ v: value }],
+				});
+				expectRejected(result, api, {
+					field: spec.name,
+					displayName: spec.displayName,
+					mentions: ['required'],
+				});
+			},
+		);
 	});
 });
 
 describe('types and JSON', () => {
 	const CASES = [
-		{ title: 'text where a number belongs', node: 'webDataMap', op: 'map', name: 'limit', value: 'ten' },
-		{ title: 'text where a boolean belongs', node: 'webDataMap', op: 'map', name: 'includeSubdomains', value: 'maybe' },
-		{ title: 'JSON that does not parse', node: 'webDataExtract', op: 'extract', name: 'schema', value: '{"type": "object",' },
-		{ title: 'a JSON array where an object belongs', node: 'webDataScrape', op: 'batchScrape', name: 'headers', value: '["X-A: 1"]' },
-		{ title: 'actions that are not an array', node: 'webDataScrape', op: 'batchScrape', name: 'actions', value: '{"type": "wait"}' },
+		{
+			title: 'text where a number belongs',
+			node: 'webDataMap',
+			op: 'map',
+			name: 'limit',
+			value: 'ten',
+		},
+		{
+			title: 'text where a boolean belongs',
+			node: 'webDataMap',
+			op: 'map',
+			name: 'includeSubdomains',
+			value: 'maybe',
+		},
+		{
+			title: 'JSON that does not parse',
+			node: 'webDataExtract',
+			op: 'extract',
+			name: 'schema',
+			value: '{"type": "object",',
+		},
+		{
+			title: 'a JSON array where an object belongs',
+			node: 'webDataScrape',
+			op: 'batchScrape',
+			name: 'headers',
+			value: '["X-A: 1"]',
+		},
+		{
+			title: 'actions that are not an array',
+			node: 'webDataScrape',
+			op: 'batchScrape',
+			name: 'actions',
+			value: '{"type": "wait"}',
+		},
 	];
 
-	test.each(CASES)('$title is refused ($name), nothing is sent', async ({ node, op: opValue, name, value }) => {
-		const { op } = operation(node, opValue);
-		const spec = field(op, name);
-		const api = mockApi();
-		const result = await runNode({ type: node, parameters: withValue(op, spec, value) });
-		expectRejected(result, api, { field: name, displayName: spec.displayName });
-	});
+	test.each(CASES)(
+		'$title is refused ($name), nothing is sent',
+		async ({ node, op: opValue, name, value }) => {
+			const { op } = operation(node, opValue);
+			const spec = field(op, name);
+			const api = mockApi();
+			const result = await runNode({ type: node, parameters: withValue(op, spec, value) });
+			expectRejected(result, api, { field: name, displayName: spec.displayName });
+		},
+	);
 });
 
 test('options added but left empty (text, JSON {} and []) are not sent', async () => {
 	const api = mockApi();
 	const { error } = await runNode({
 		type: 'webDataScrape',
-		parameters: { operation: 'batchScrape', urls: 'https://acme.com/a', waitForCompletion: false, options: { headers: '{}', actions: '[]', includeTags: '', webhook: '{ }' } },
+		parameters: {
+			operation: 'batchScrape',
+			urls: 'https://acme.com/a',
+			waitForCompletion: false,
+			options: { headers: '{}', actions: '[]', includeTags: '', webhook: '{ }' },
+		},
 	});
 	expect(error).toBeUndefined();
 	expect(api.apiRequests()[0]?.body).toEqual({ urls: ['https://acme.com/a'] });

@@ -8,22 +8,53 @@ describe('admin API', () => {
 	it('GET /requests lists every API request (refused ones too) and not admin ones; DELETE clears it', async () => {
 		await admin(ctx.sandbox, 'DELETE', '/requests');
 		await call(ctx.sandbox, 'POST', '/map', { body: { url: 'https://acme.com', limit: 2 } });
-		await call(ctx.sandbox, 'GET', '/brand/retrieve', { query: { domain: 'acme.com', timeoutMS: 1 } });
+		await call(ctx.sandbox, 'GET', '/brand/retrieve', {
+			query: { domain: 'acme.com', timeoutMS: 1 },
+		});
 		await call(ctx.sandbox, 'GET', '/account', { key: 'bc_wrong' });
 		const log = (await admin(ctx.sandbox, 'GET', '/requests')).body;
 		expect(log).toEqual([
-			{ method: 'POST', path: '/map', query: {}, body: { url: 'https://acme.com', limit: 2 }, status: 200, at: expect.any(String) },
-			{ method: 'GET', path: '/brand/retrieve', query: { domain: 'acme.com', timeoutMS: '1' }, body: null, status: 400, at: expect.any(String) },
-			{ method: 'GET', path: '/account', query: {}, body: null, status: 401, at: expect.any(String) },
+			{
+				method: 'POST',
+				path: '/map',
+				query: {},
+				body: { url: 'https://acme.com', limit: 2 },
+				status: 200,
+				at: expect.any(String),
+			},
+			{
+				method: 'GET',
+				path: '/brand/retrieve',
+				query: { domain: 'acme.com', timeoutMS: '1' },
+				body: null,
+				status: 400,
+				at: expect.any(String),
+			},
+			{
+				method: 'GET',
+				path: '/account',
+				query: {},
+				body: null,
+				status: 401,
+				at: expect.any(String),
+			},
 		]);
 		await admin(ctx.sandbox, 'DELETE', '/requests');
 		expect((await admin(ctx.sandbox, 'GET', '/requests')).body).toEqual([]);
 	});
 
 	it('PATCH /config changes knobs; credits sets the balance; the plan shows on GET /account', async () => {
-		const patched = await admin(ctx.sandbox, 'PATCH', '/config', { credits: 42, plan: { rateLimitPerMinute: 120 }, jobDurationMs: 50 });
+		const patched = await admin(ctx.sandbox, 'PATCH', '/config', {
+			credits: 42,
+			plan: { rateLimitPerMinute: 120 },
+			jobDurationMs: 50,
+		});
 		expect(patched.status).toBe(200);
-		expect(patched.body).toMatchObject({ credits: 42, jobDurationMs: 50, plan: { rateLimitPerMinute: 120, concurrency: 10 } });
+		expect(patched.body).toMatchObject({
+			credits: 42,
+			jobDurationMs: 50,
+			plan: { rateLimitPerMinute: 120, concurrency: 10 },
+		});
 		const { data } = AccountResponse.parse((await call(ctx.sandbox, 'GET', '/account')).body);
 		expect(data).toMatchObject({ credits: 42, plan: { rateLimitPerMinute: 120 } });
 	});
@@ -49,15 +80,44 @@ describe('admin API', () => {
 		const listener = await startListener();
 		try {
 			ctx.sandbox.reset();
-			await call(ctx.sandbox, 'PATCH', '/webhooks/wh_demo', { body: { url: `${listener.url}/x`, events: ['products.failed', 'extract.cancelled'], isActive: true } });
-			const failing = await admin(ctx.sandbox, 'POST', '/jobs', { type: 'products', durationMs: 100, fail: true });
-			const cancelled = await admin(ctx.sandbox, 'POST', '/jobs', { type: 'extract', durationMs: 100, cancel: true });
-			expect(failing.body).toMatchObject({ id: expect.stringMatching(/^products_/), type: 'products', status: 'PENDING' });
-			expect(cancelled.body).toMatchObject({ id: expect.stringMatching(/^extract_/), type: 'extract' });
+			await call(ctx.sandbox, 'PATCH', '/webhooks/wh_demo', {
+				body: {
+					url: `${listener.url}/x`,
+					events: ['products.failed', 'extract.cancelled'],
+					isActive: true,
+				},
+			});
+			const failing = await admin(ctx.sandbox, 'POST', '/jobs', {
+				type: 'products',
+				durationMs: 100,
+				fail: true,
+			});
+			const cancelled = await admin(ctx.sandbox, 'POST', '/jobs', {
+				type: 'extract',
+				durationMs: 100,
+				cancel: true,
+			});
+			expect(failing.body).toMatchObject({
+				id: expect.stringMatching(/^products_/),
+				type: 'products',
+				status: 'PENDING',
+			});
+			expect(cancelled.body).toMatchObject({
+				id: expect.stringMatching(/^extract_/),
+				type: 'extract',
+			});
 			await waitFor(() => listener.received.length === 2);
-			expect(listener.received.map((r) => r.body.event).sort()).toEqual(['extract.cancelled', 'products.failed']);
+			expect(listener.received.map((r) => r.body.event).sort()).toEqual([
+				'extract.cancelled',
+				'products.failed',
+			]);
 			const job = (await admin(ctx.sandbox, 'GET', `/jobs/${failing.body.id}`)).body;
-			expect(job).toMatchObject({ id: failing.body.id, jobType: 'products', status: 'FAILED', error: expect.any(String) });
+			expect(job).toMatchObject({
+				id: failing.body.id,
+				jobType: 'products',
+				status: 'FAILED',
+				error: expect.any(String),
+			});
 			expect((await admin(ctx.sandbox, 'GET', '/jobs')).body).toHaveLength(4);
 			expect((await admin(ctx.sandbox, 'POST', '/jobs', { type: 'nope' })).status).toBe(400);
 			await ctx.sandbox.settled();
@@ -67,7 +127,10 @@ describe('admin API', () => {
 	});
 
 	it('POST /jobs/{id}/cancel cancels a running job', async () => {
-		const { body } = await admin(ctx.sandbox, 'POST', '/jobs', { type: 'batch_scrape', durationMs: 60_000 });
+		const { body } = await admin(ctx.sandbox, 'POST', '/jobs', {
+			type: 'batch_scrape',
+			durationMs: 60_000,
+		});
 		const cancelled = await admin(ctx.sandbox, 'POST', `/jobs/${body.id}/cancel`);
 		expect(cancelled.body.status).toBe('CANCELLED');
 		expect((await admin(ctx.sandbox, 'POST', `/jobs/${body.id}/cancel`)).status).toBe(409);

@@ -32,18 +32,28 @@ function startCli(args: string[], env: Record<string, string>) {
 	return { child, firstLine, exited, output: () => stdout, errors: () => stderr };
 }
 
-async function stop(child: ChildProcessWithoutNullStreams, exited: Promise<number | null>, signal: NodeJS.Signals) {
+async function stop(
+	child: ChildProcessWithoutNullStreams,
+	exited: Promise<number | null>,
+	signal: NodeJS.Signals,
+) {
 	child.kill(signal);
 	return exited;
 }
 
 describe('sandbox CLI', () => {
 	it('prints the READY line first, serves the API with env config, and stops cleanly on SIGTERM', async () => {
-		const cli = startCli([], { WEBDATA_SANDBOX_PORT: '0', WEBDATA_SANDBOX_CONFIG: JSON.stringify({ credits: 42 }) });
+		const cli = startCli([], {
+			WEBDATA_SANDBOX_PORT: '0',
+			WEBDATA_SANDBOX_CONFIG: JSON.stringify({ credits: 42 }),
+		});
 		const line = await cli.firstLine;
 		expect(line).toMatch(/^WEBDATA_SANDBOX_READY \{/);
 		const ready = JSON.parse(line.slice('WEBDATA_SANDBOX_READY '.length));
-		expect(ready).toEqual({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), apiKey: 'bc_sandbox_demo_key' });
+		expect(ready).toEqual({
+			baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+			apiKey: 'bc_sandbox_demo_key',
+		});
 		const account = await call(ready, 'GET', '/account');
 		expect(account.body.data.credits).toBe(42);
 		expect(cli.output()).toContain(`Base URL:  ${ready.baseUrl}`);
@@ -55,7 +65,10 @@ describe('sandbox CLI', () => {
 	it('takes --port and --config file.json, and stops on SIGINT', async () => {
 		const dir = mkdtempSync(path.join(tmpdir(), 'webdata-sandbox-'));
 		const file = path.join(dir, 'config.json');
-		writeFileSync(file, JSON.stringify({ plan: { rateLimitPerMinute: 5 }, apiKeys: ['bc_from_file'] }));
+		writeFileSync(
+			file,
+			JSON.stringify({ plan: { rateLimitPerMinute: 5 }, apiKeys: ['bc_from_file'] }),
+		);
 		const cli = startCli(['--port', '0', '--config', file], { WEBDATA_SANDBOX_PORT: '1' });
 		const ready = JSON.parse((await cli.firstLine).slice('WEBDATA_SANDBOX_READY '.length));
 		expect(ready.apiKey).toBe('bc_from_file');

@@ -20,29 +20,130 @@ interface Sample {
 
 /** One valid request per route; ids of jobs that must be running are filled in beforeAll. */
 const SAMPLES: Sample[] = [
-	{ key: 'POST /brand', path: '/brand', body: { url: 'https://acme.com', refresh: true, timeout: 30000 } },
-	{ key: 'GET /brand/retrieve', path: '/brand/retrieve', query: { domain: 'acme.com', maxAgeMs: 1000, timeoutMS: 5000, forceLanguage: 'en', maxSpeed: true } },
-	{ key: 'GET /brand/retrieve-by-name', path: '/brand/retrieve-by-name', query: { name: 'Acme Inc', country_gl: 'us' } },
-	{ key: 'GET /brand/retrieve-by-ticker', path: '/brand/retrieve-by-ticker', query: { ticker: 'AAPL', ticker_exchange: 'NASDAQ' } },
-	{ key: 'GET /brand/retrieve-by-email', path: '/brand/retrieve-by-email', query: { email: 'jane@acme.com', BrandRetrieveMaxAgeMs: 10 } },
-	{ key: 'GET /brand/retrieve-by-isin', path: '/brand/retrieve-by-isin', query: { isin: 'US0378331005' } },
-	{ key: 'POST /brand/ai/query', path: '/brand/ai/query', body: { query: 'What do they sell?', domain: 'acme.com' } },
-	{ key: 'POST /brand/ai/products', path: '/brand/ai/products', body: { domain: 'shop.acme.com', limit: 3 } },
-	{ key: 'POST /brand/ai/product', path: '/brand/ai/product', body: { url: 'https://shop.acme.com/p/1', directUrl: true } },
-	{ key: 'POST /youtube/transcript', path: '/youtube/transcript', body: { url: 'https://youtu.be/dQw4w9WgXcQ', formats: ['markdown', { type: 'text' }] } },
-	{ key: 'POST /map', path: '/map', body: { url: 'https://acme.com', search: 'blog', limit: 5, sitemap: 'include', includeSubdomains: true, ignoreQueryParameters: true } },
+	{
+		key: 'POST /brand',
+		path: '/brand',
+		body: { url: 'https://acme.com', refresh: true, timeout: 30000 },
+	},
+	{
+		key: 'GET /brand/retrieve',
+		path: '/brand/retrieve',
+		query: {
+			domain: 'acme.com',
+			maxAgeMs: 1000,
+			timeoutMS: 5000,
+			forceLanguage: 'en',
+			maxSpeed: true,
+		},
+	},
+	{
+		key: 'GET /brand/retrieve-by-name',
+		path: '/brand/retrieve-by-name',
+		query: { name: 'Acme Inc', country_gl: 'us' },
+	},
+	{
+		key: 'GET /brand/retrieve-by-ticker',
+		path: '/brand/retrieve-by-ticker',
+		query: { ticker: 'AAPL', ticker_exchange: 'NASDAQ' },
+	},
+	{
+		key: 'GET /brand/retrieve-by-email',
+		path: '/brand/retrieve-by-email',
+		query: { email: 'jane@acme.com', BrandRetrieveMaxAgeMs: 10 },
+	},
+	{
+		key: 'GET /brand/retrieve-by-isin',
+		path: '/brand/retrieve-by-isin',
+		query: { isin: 'US0378331005' },
+	},
+	{
+		key: 'POST /brand/ai/query',
+		path: '/brand/ai/query',
+		body: { query: 'What do they sell?', domain: 'acme.com' },
+	},
+	{
+		key: 'POST /brand/ai/products',
+		path: '/brand/ai/products',
+		body: { domain: 'shop.acme.com', limit: 3 },
+	},
+	{
+		key: 'POST /brand/ai/product',
+		path: '/brand/ai/product',
+		body: { url: 'https://shop.acme.com/p/1', directUrl: true },
+	},
+	{
+		key: 'POST /youtube/transcript',
+		path: '/youtube/transcript',
+		body: { url: 'https://youtu.be/dQw4w9WgXcQ', formats: ['markdown', { type: 'text' }] },
+	},
+	{
+		key: 'POST /map',
+		path: '/map',
+		body: {
+			url: 'https://acme.com',
+			search: 'blog',
+			limit: 5,
+			sitemap: 'include',
+			includeSubdomains: true,
+			ignoreQueryParameters: true,
+		},
+	},
 	{ key: 'GET /account', path: '/account' },
-	{ key: 'POST /batch/scrape', path: '/batch/scrape', body: { urls: ['https://acme.com/a', 'https://acme.com/b'], formats: ['markdown', 'html'], maxConcurrency: 2 } },
-	{ key: 'POST /extract', path: '/extract', body: { prompt: 'Company name', urls: ['https://acme.com'], schema: { type: 'object', properties: { name: { type: 'string' } } } } },
-	{ key: 'GET /jobs', path: '/jobs', query: { type: 'crawl', status: 'COMPLETED', page: 1, limit: 10 } },
+	{
+		key: 'POST /batch/scrape',
+		path: '/batch/scrape',
+		body: {
+			urls: ['https://acme.com/a', 'https://acme.com/b'],
+			formats: ['markdown', 'html'],
+			maxConcurrency: 2,
+		},
+	},
+	{
+		key: 'POST /extract',
+		path: '/extract',
+		body: {
+			prompt: 'Company name',
+			urls: ['https://acme.com'],
+			schema: { type: 'object', properties: { name: { type: 'string' } } },
+		},
+	},
+	{
+		key: 'GET /jobs',
+		path: '/jobs',
+		query: { type: 'crawl', status: 'COMPLETED', page: 1, limit: 10 },
+	},
 	{ key: 'GET /jobs/{id}', path: '/jobs/crawl_demo', query: { page: 1, limit: 5 } },
 	{ key: 'GET /crawl/{id}', path: '/crawl/crawl_demo', query: { page: '1' } },
 	{ key: 'GET /extract/{id}', path: '/extract/extract_demo' },
-	{ key: 'GET /web/fonts', path: '/web/fonts', query: { domain: 'acme.com', cacheMaxAgeMs: 0, timeoutMS: 1000 } },
-	{ key: 'GET /web/competitors', path: '/web/competitors', query: { domain: 'https://acme.com', numCompetitors: 4 } },
-	{ key: 'PATCH /webhooks/{id}', path: '/webhooks/wh_demo', body: { events: ['crawl.completed', 'crawl.failed'] } },
-	{ key: 'POST /webhooks/{id}/test', path: '/webhooks/wh_demo/test', body: { event: 'crawl.completed', payload: { hello: 'world' } } },
-	{ key: 'GET /scrape', path: '/scrape', query: { url: 'https://acme.com/pricing', formats: 'markdown,html,rawHtml,links,screenshot', onlyMainContent: false } },
+	{
+		key: 'GET /web/fonts',
+		path: '/web/fonts',
+		query: { domain: 'acme.com', cacheMaxAgeMs: 0, timeoutMS: 1000 },
+	},
+	{
+		key: 'GET /web/competitors',
+		path: '/web/competitors',
+		query: { domain: 'https://acme.com', numCompetitors: 4 },
+	},
+	{
+		key: 'PATCH /webhooks/{id}',
+		path: '/webhooks/wh_demo',
+		body: { events: ['crawl.completed', 'crawl.failed'] },
+	},
+	{
+		key: 'POST /webhooks/{id}/test',
+		path: '/webhooks/wh_demo/test',
+		body: { event: 'crawl.completed', payload: { hello: 'world' } },
+	},
+	{
+		key: 'GET /scrape',
+		path: '/scrape',
+		query: {
+			url: 'https://acme.com/pricing',
+			formats: 'markdown,html,rawHtml,links,screenshot',
+			onlyMainContent: false,
+		},
+	},
 	// Filled in beforeAll: a webhook to delete.
 	{ key: 'DELETE /webhooks/{id}', path: '' },
 ];
@@ -56,7 +157,10 @@ describe('sandbox contract', () => {
 		listener = await startListener();
 		const seeded = ctx.sandbox.state.webhooks.get('wh_demo');
 		if (seeded) seeded.url = `${listener.url}/hook`;
-		const hook = await admin(ctx.sandbox, 'POST', '/webhooks', { url: `${listener.url}/x`, events: ['extract.completed'] });
+		const hook = await admin(ctx.sandbox, 'POST', '/webhooks', {
+			url: `${listener.url}/x`,
+			events: ['extract.completed'],
+		});
 		const fill = (key: string, path: string) => {
 			const sample = SAMPLES.find((s) => s.key === key);
 			if (sample) sample.path = path;
@@ -81,36 +185,70 @@ describe('sandbox contract', () => {
 		for (const op of specOps) expect(keys).toContain(op);
 	});
 
-	it.each(SAMPLES.map((s) => [s.key, s] as const))('%s answers 200 with its schema', async (key, sample) => {
-		const [method] = key.split(' ');
-		const response = await call(ctx.sandbox, method, sample.path, { body: sample.body, query: sample.query });
-		expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
-		expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-		const parsed = schemas.RESPONSE_SCHEMAS[key].safeParse(response.body);
-		expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
-	});
+	it.each(SAMPLES.map((s) => [s.key, s] as const))(
+		'%s answers 200 with its schema',
+		async (key, sample) => {
+			const [method] = key.split(' ');
+			const response = await call(ctx.sandbox, method, sample.path, {
+				body: sample.body,
+				query: sample.query,
+			});
+			expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
+			expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+			const parsed = schemas.RESPONSE_SCHEMAS[key].safeParse(response.body);
+			expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+		},
+	);
 
 	it('the schemas are not vacuous: they reject bodies with missing or mistyped fields', async () => {
 		const account = (await call(ctx.sandbox, 'GET', '/account')).body;
 		expect(schemas.AccountResponse.safeParse(account).success).toBe(true);
 		const { plan: _plan, ...withoutPlan } = account.data;
-		expect(schemas.AccountResponse.safeParse({ ...account, data: withoutPlan }).success).toBe(false);
-		expect(schemas.AccountResponse.safeParse({ ...account, data: { ...account.data, credits: 1.5 } }).success).toBe(false);
-		expect(schemas.AccountResponse.safeParse({ ...account, data: { ...account.data, email: 'nope' } }).success).toBe(false);
+		expect(schemas.AccountResponse.safeParse({ ...account, data: withoutPlan }).success).toBe(
+			false,
+		);
+		expect(
+			schemas.AccountResponse.safeParse({ ...account, data: { ...account.data, credits: 1.5 } })
+				.success,
+		).toBe(false);
+		expect(
+			schemas.AccountResponse.safeParse({ ...account, data: { ...account.data, email: 'nope' } })
+				.success,
+		).toBe(false);
 		const list = (await call(ctx.sandbox, 'GET', '/jobs')).body;
 		expect(schemas.JobListResponse.safeParse(list).success).toBe(true);
-		const bad = { ...list, data: { ...list.data, jobs: [{ ...list.data.jobs[0], type: 'batch' }] } };
+		const bad = {
+			...list,
+			data: { ...list.data, jobs: [{ ...list.data.jobs[0], type: 'batch' }] },
+		};
 		expect(schemas.JobListResponse.safeParse(bad).success).toBe(false);
-		expect(schemas.TranscriptResponse.safeParse({ success: true, credits: { used: 5 }, data: {} }).success).toBe(false);
-		expect(schemas.TranscriptResponse.safeParse({ success: false, credits: { used: 0 }, data: {} }).success).toBe(false);
+		expect(
+			schemas.TranscriptResponse.safeParse({ success: true, credits: { used: 5 }, data: {} })
+				.success,
+		).toBe(false);
+		expect(
+			schemas.TranscriptResponse.safeParse({ success: false, credits: { used: 0 }, data: {} })
+				.success,
+		).toBe(false);
 	});
 
 	it('seeded resources hold what the README promises', async () => {
 		const crawl = await call(ctx.sandbox, 'GET', '/jobs/crawl_demo', { query: { limit: 100 } });
-		expect(crawl.body.data).toMatchObject({ id: 'crawl_demo', type: 'crawl', status: 'COMPLETED', total: 7, completed: 7 });
+		expect(crawl.body.data).toMatchObject({
+			id: 'crawl_demo',
+			type: 'crawl',
+			status: 'COMPLETED',
+			total: 7,
+			completed: 7,
+		});
 		expect(crawl.body.data.results).toHaveLength(7);
 		const seeds = seedState(defaultConfig());
-		expect(seeds.webhooks.get('wh_demo')).toMatchObject({ url: 'http://127.0.0.1:9/unset', events: ['crawl.completed'], isActive: false, secret: 'whsec_demo' });
+		expect(seeds.webhooks.get('wh_demo')).toMatchObject({
+			url: 'http://127.0.0.1:9/unset',
+			events: ['crawl.completed'],
+			isActive: false,
+			secret: 'whsec_demo',
+		});
 		expect([...seeds.jobs.keys()]).toEqual(['crawl_demo', 'extract_demo']);
 	});
 
@@ -124,6 +262,7 @@ describe('sandbox contract', () => {
 			await call(ctx.sandbox, 'PATCH', '/webhooks/wh_nope', { body: { isActive: true } }),
 		];
 		expect(responses.map((r) => r.status)).toEqual([401, 404, 404, 405, 400, 404]);
-		for (const response of responses) expect(schemas.ErrorResponse.safeParse(response.body).success).toBe(true);
+		for (const response of responses)
+			expect(schemas.ErrorResponse.safeParse(response.body).success).toBe(true);
 	});
 });

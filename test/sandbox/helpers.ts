@@ -31,9 +31,15 @@ export interface CallOptions {
 }
 
 /** One request on its own connection (no keep-alive sockets left behind when a server closes). */
-export function call(sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+export function call(
+	sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>,
+	method: string,
+	path: string,
+	options: CallOptions = {},
+): Promise<CallResult> {
 	const url = new URL(path, sandbox.baseUrl);
-	for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
+	for (const [name, value] of Object.entries(options.query ?? {}))
+		url.searchParams.set(name, String(value));
 	const headers: Record<string, string> = {};
 	const key = options.key === undefined ? sandbox.apiKey : options.key;
 	if (key !== null) headers.authorization = `Bearer ${key}`;
@@ -55,7 +61,8 @@ export function call(sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>, method:
 				}
 				const responseHeaders = new Headers();
 				for (const [name, value] of Object.entries(response.headers)) {
-					if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+					if (value !== undefined)
+						responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
 				}
 				resolve({ status: response.statusCode ?? 0, headers: responseHeaders, text, body: parsed });
 			});
@@ -65,8 +72,12 @@ export function call(sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>, method:
 	});
 }
 
-export const admin = (sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>, method: string, path: string, body?: unknown) =>
-	call(sandbox, method, `/__sandbox${path}`, { body, key: null });
+export const admin = (
+	sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>,
+	method: string,
+	path: string,
+	body?: unknown,
+) => call(sandbox, method, `/__sandbox${path}`, { body, key: null });
 
 export function withSandbox(config: SandboxConfigOverrides = {}) {
 	const holder: { sandbox: SandboxHandle } = {} as { sandbox: SandboxHandle };
@@ -81,7 +92,10 @@ export function withSandbox(config: SandboxConfigOverrides = {}) {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitFor<T>(probe: () => T | Promise<T>, { timeoutMs = 5000, intervalMs = 10 } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+	probe: () => T | Promise<T>,
+	{ timeoutMs = 5000, intervalMs = 10 } = {},
+): Promise<NonNullable<T>> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();

@@ -24,7 +24,10 @@ describe('jobs', () => {
 	const advance = (ms: number) => jest.advanceTimersByTime(ms);
 
 	/** Reads `probe` every 10 ms of the fake clock until it gives something, for at most `timeoutMs`. */
-	async function whenFake<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 5000): Promise<T> {
+	async function whenFake<T>(
+		probe: () => Promise<T | null | undefined>,
+		timeoutMs = 5000,
+	): Promise<T> {
 		for (const deadline = Date.now() + timeoutMs; Date.now() <= deadline; advance(10)) {
 			const value = await probe();
 			if (value !== null && value !== undefined) return value;
@@ -36,11 +39,18 @@ describe('jobs', () => {
 	const detail = async (id: string, query?: Record<string, number>) => {
 		const { body } = await call(ctx.sandbox, 'GET', `/jobs/${id}`, { query });
 		JobDetailResponse.parse(body);
-		return body.data as Record<string, unknown> & { status: string; results: unknown[]; errors: Array<{ url: string; error: string }> };
+		return body.data as Record<string, unknown> & {
+			status: string;
+			results: unknown[];
+			errors: Array<{ url: string; error: string }>;
+		};
 	};
 
 	/** Polls a job until it ends, returning the statuses seen in order (no repeats). */
-	async function statusesOf(id: string, read: (id: string) => Promise<string> = async (j) => (await detail(j)).status) {
+	async function statusesOf(
+		id: string,
+		read: (id: string) => Promise<string> = async (j) => (await detail(j)).status,
+	) {
 		const seen: string[] = [];
 		for (const deadline = Date.now() + 5000; Date.now() < deadline; advance(10)) {
 			const status = await read(id);
@@ -53,7 +63,15 @@ describe('jobs', () => {
 	it('a batch scrape goes PENDING -> RUNNING -> COMPLETED over jobDurationMs, with results as they are done', async () => {
 		const started = Date.now();
 		const created = await call(ctx.sandbox, 'POST', '/batch/scrape', {
-			body: { urls: ['https://acme.com/a', 'https://acme.com/b', 'https://acme.com/c', 'https://acme.com/d'], formats: ['markdown', 'links'] },
+			body: {
+				urls: [
+					'https://acme.com/a',
+					'https://acme.com/b',
+					'https://acme.com/c',
+					'https://acme.com/d',
+				],
+				formats: ['markdown', 'links'],
+			},
 		});
 		const job = JobCreation.parse(created.body);
 		expect(job).toMatchObject({ status: 'PENDING', url: `/jobs/${job.id}` });
@@ -62,21 +80,37 @@ describe('jobs', () => {
 		expect(elapsed).toBeGreaterThanOrEqual(380);
 		expect(elapsed).toBeLessThan(2000);
 		const done = await detail(job.id);
-		expect(done).toMatchObject({ id: job.id, total: 4, completed: 4, failed: 0, creditsUsed: 4, errors: [], result: null });
+		expect(done).toMatchObject({
+			id: job.id,
+			total: 4,
+			completed: 4,
+			failed: 0,
+			creditsUsed: 4,
+			errors: [],
+			result: null,
+		});
 		expect(done.results).toHaveLength(4);
-		expect(done.results[0]).toMatchObject({ url: 'https://acme.com/a', markdown: expect.stringContaining('# A | Acme'), links: expect.any(Array) });
+		expect(done.results[0]).toMatchObject({
+			url: 'https://acme.com/a',
+			markdown: expect.stringContaining('# A | Acme'),
+			links: expect.any(Array),
+		});
 		expect(done.completedAt).toEqual(expect.any(String));
 	});
 
 	it('job duration is configurable per sandbox, and results grow while RUNNING', async () => {
 		ctx.sandbox.setConfig({ jobDurationMs: 1200 });
 		const urls = Array.from({ length: 10 }, (_, i) => `https://acme.com/p${i}`);
-		const { id } = JobCreation.parse((await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls } })).body);
+		const { id } = JobCreation.parse(
+			(await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls } })).body,
+		);
 		advance(200);
 		expect((await detail(id)).status).toBe('PENDING');
 		const partial = await whenFake(async () => {
 			const d = await detail(id);
-			return d.status === 'RUNNING' && (d.completed as number) > 0 && (d.completed as number) < 10 ? d : null;
+			return d.status === 'RUNNING' && (d.completed as number) > 0 && (d.completed as number) < 10
+				? d
+				: null;
 		});
 		expect(partial.results).toHaveLength(partial.completed as number);
 		expect(await statusesOf(id)).toEqual(['RUNNING', 'COMPLETED']);
@@ -84,7 +118,11 @@ describe('jobs', () => {
 
 	it('invalid URLs with ignoreInvalidURLs (default true) go to data.errors; the valid ones are scraped', async () => {
 		const { id } = JobCreation.parse(
-			(await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com', 'not a url', 'ftp://acme.com/file'] } })).body,
+			(
+				await call(ctx.sandbox, 'POST', '/batch/scrape', {
+					body: { urls: ['https://acme.com', 'not a url', 'ftp://acme.com/file'] },
+				})
+			).body,
 		);
 		await statusesOf(id);
 		const done = await detail(id);
@@ -97,38 +135,63 @@ describe('jobs', () => {
 
 	it('with ignoreInvalidURLs false, an invalid URL is a 400 and no job is created', async () => {
 		const jobs = ctx.sandbox.state.jobs.size;
-		const response = await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com', 'nope'], ignoreInvalidURLs: false } });
+		const response = await call(ctx.sandbox, 'POST', '/batch/scrape', {
+			body: { urls: ['https://acme.com', 'nope'], ignoreInvalidURLs: false },
+		});
 		expect(response.status).toBe(400);
 		expect(response.body).toMatchObject({ success: false, invalidURLs: ['nope'] });
 		expect(ctx.sandbox.state.jobs.size).toBe(jobs);
-		const extract = await call(ctx.sandbox, 'POST', '/extract', { body: { prompt: 'x', urls: ['nope'], ignoreInvalidURLs: false } });
+		const extract = await call(ctx.sandbox, 'POST', '/extract', {
+			body: { prompt: 'x', urls: ['nope'], ignoreInvalidURLs: false },
+		});
 		expect(extract.status).toBe(400);
 	});
 
 	it('a URL containing "fail" fails the job, with the URL in errors and an error on the job', async () => {
-		const { id } = JobCreation.parse((await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com/ok', 'https://acme.com/fail'] } })).body);
+		const { id } = JobCreation.parse(
+			(
+				await call(ctx.sandbox, 'POST', '/batch/scrape', {
+					body: { urls: ['https://acme.com/ok', 'https://acme.com/fail'] },
+				})
+			).body,
+		);
 		expect(await statusesOf(id)).toEqual(['PENDING', 'RUNNING', 'FAILED']);
 		const done = await detail(id);
 		expect(done.error).toMatch(/acme\.com\/fail/);
-		expect(done.errors).toEqual([{ url: 'https://acme.com/fail', error: expect.stringContaining('Scrape failed') }]);
+		expect(done.errors).toEqual([
+			{ url: 'https://acme.com/fail', error: expect.stringContaining('Scrape failed') },
+		]);
 		expect(done.results).toEqual([]);
-		const listed = JobListResponse.parse((await call(ctx.sandbox, 'GET', '/jobs', { query: { status: 'FAILED' } })).body);
+		const listed = JobListResponse.parse(
+			(await call(ctx.sandbox, 'GET', '/jobs', { query: { status: 'FAILED' } })).body,
+		);
 		expect(listed.data.jobs.map((j) => j.id)).toEqual([id]);
 		expect(listed.data.jobs[0].error).toMatch(/fail/);
 	});
 
 	it('only invalid URLs: the job fails with "No valid URLs"', async () => {
-		const { id } = JobCreation.parse((await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['nope'] } })).body);
+		const { id } = JobCreation.parse(
+			(await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['nope'] } })).body,
+		);
 		await statusesOf(id);
 		expect(await detail(id)).toMatchObject({ status: 'FAILED', error: 'No valid URLs to scrape' });
 	});
 
 	it('a URL containing "cancel" ends CANCELLED; the admin API cancels a running job, then 409', async () => {
-		const marked = JobCreation.parse((await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com/cancel'] } })).body);
+		const marked = JobCreation.parse(
+			(
+				await call(ctx.sandbox, 'POST', '/batch/scrape', {
+					body: { urls: ['https://acme.com/cancel'] },
+				})
+			).body,
+		);
 		expect((await statusesOf(marked.id)).at(-1)).toBe('CANCELLED');
 
 		ctx.sandbox.setConfig({ jobDurationMs: 60_000 });
-		const { id } = JobCreation.parse((await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com'] } })).body);
+		const { id } = JobCreation.parse(
+			(await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com'] } }))
+				.body,
+		);
 		const cancelled = await admin(ctx.sandbox, 'POST', `/jobs/${id}/cancel`);
 		expect(cancelled.body).toMatchObject({ id, status: 'CANCELLED' });
 		expect((await detail(id)).status).toBe('CANCELLED');
@@ -141,15 +204,22 @@ describe('jobs', () => {
 			body: {
 				prompt: 'Get the company name and employee count',
 				urls: ['https://acme.com', 'bad'],
-				schema: { type: 'object', properties: { name: { type: 'string' }, employees: { type: 'integer' } } },
+				schema: {
+					type: 'object',
+					properties: { name: { type: 'string' }, employees: { type: 'integer' } },
+				},
 			},
 		});
 		const { id, url } = JobCreation.parse(created.body);
 		expect(url).toBe(`/extract/${id}`);
-		const read = async (j: string) => ExtractStatus.parse((await call(ctx.sandbox, 'GET', `/extract/${j}`)).body).status;
+		const read = async (j: string) =>
+			ExtractStatus.parse((await call(ctx.sandbox, 'GET', `/extract/${j}`)).body).status;
 		expect(await statusesOf(id, read)).toEqual(['PENDING', 'RUNNING', 'COMPLETED']);
 		const status = ExtractStatus.parse((await call(ctx.sandbox, 'GET', `/extract/${id}`)).body);
-		expect(status.data.extracted).toEqual({ name: expect.any(String), employees: expect.any(Number) });
+		expect(status.data.extracted).toEqual({
+			name: expect.any(String),
+			employees: expect.any(Number),
+		});
 		expect(status.data.tokenUsage.inputTokens).toBeGreaterThan(0);
 		expect(status.completedAt).toEqual(expect.any(String));
 		expect((await detail(id)).errors).toEqual([{ url: 'bad', error: 'Invalid URL' }]);
@@ -158,21 +228,40 @@ describe('jobs', () => {
 	});
 
 	it('a products job completes with one result per product page', async () => {
-		const created = ProductsJobResponse.parse((await call(ctx.sandbox, 'POST', '/brand/ai/products', { body: { domain: 'https://shop.acme.com/', limit: 3 } })).body);
-		expect(created.data).toMatchObject({ success: true, status: 'PENDING', domain: 'shop.acme.com', limit: 3 });
+		const created = ProductsJobResponse.parse(
+			(
+				await call(ctx.sandbox, 'POST', '/brand/ai/products', {
+					body: { domain: 'https://shop.acme.com/', limit: 3 },
+				})
+			).body,
+		);
+		expect(created.data).toMatchObject({
+			success: true,
+			status: 'PENDING',
+			domain: 'shop.acme.com',
+			limit: 3,
+		});
 		expect((await statusesOf(created.data.id)).at(-1)).toBe('COMPLETED');
 		const done = await detail(created.data.id);
 		expect(done.results).toHaveLength(3);
-		expect(done.results[0]).toMatchObject({ name: expect.any(String), price: expect.any(Number), url: 'https://shop.acme.com/products/item-1' });
+		expect(done.results[0]).toMatchObject({
+			name: expect.any(String),
+			price: expect.any(Number),
+			url: 'https://shop.acme.com/products/item-1',
+		});
 		expect(done.result).toEqual({ domain: 'shop.acme.com', limit: 3, productsFound: 3 });
 	});
 
 	it('GET /jobs filters by type and status and paginates', async () => {
-		const list = async (query: Record<string, string | number>) => JobListResponse.parse((await call(ctx.sandbox, 'GET', '/jobs', { query })).body).data;
+		const list = async (query: Record<string, string | number>) =>
+			JobListResponse.parse((await call(ctx.sandbox, 'GET', '/jobs', { query })).body).data;
 		expect((await list({ type: 'extract' })).jobs.map((j) => j.id)).toEqual(['extract_demo']);
 		expect((await list({ type: 'crawl' })).jobs.map((j) => j.id)).toEqual(['crawl_demo']);
 		ctx.sandbox.setConfig({ jobDurationMs: 60_000 });
-		for (let i = 0; i < 3; i++) await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: [`https://acme.com/${i}`] } });
+		for (let i = 0; i < 3; i++)
+			await call(ctx.sandbox, 'POST', '/batch/scrape', {
+				body: { urls: [`https://acme.com/${i}`] },
+			});
 		const pending = await list({ status: 'PENDING', limit: 2 });
 		expect(pending.pagination).toEqual({ limit: 2, page: 1, total: 3, totalPages: 2 });
 		expect(pending.jobs).toHaveLength(2);
@@ -202,7 +291,9 @@ describe('jobs', () => {
 		const nexts: Array<string | null> = [];
 		let page: string | null = '1';
 		while (page !== null) {
-			const { data } = CrawlStatusResponse.parse((await call(ctx.sandbox, 'GET', '/crawl/crawl_demo', { query: { page } })).body);
+			const { data } = CrawlStatusResponse.parse(
+				(await call(ctx.sandbox, 'GET', '/crawl/crawl_demo', { query: { page } })).body,
+			);
 			expect(data).toMatchObject({ id: 'crawl_demo', status: 'COMPLETED', total: 7, completed: 7 });
 			seen.push(...data.data);
 			nexts.push(data.next);
@@ -211,16 +302,24 @@ describe('jobs', () => {
 		expect(nexts).toEqual(['2', '3', null]);
 		expect(seen).toHaveLength(7);
 		expect(new Set(seen.map((p) => (p as { url: string }).url)).size).toBe(7);
-		const past = CrawlStatusResponse.parse((await call(ctx.sandbox, 'GET', '/crawl/crawl_demo', { query: { page: '9' } })).body);
+		const past = CrawlStatusResponse.parse(
+			(await call(ctx.sandbox, 'GET', '/crawl/crawl_demo', { query: { page: '9' } })).body,
+		);
 		expect(past.data).toMatchObject({ data: [], next: null });
-		expect((await call(ctx.sandbox, 'GET', '/crawl/crawl_demo', { query: { page: 'two' } })).status).toBe(400);
+		expect(
+			(await call(ctx.sandbox, 'GET', '/crawl/crawl_demo', { query: { page: 'two' } })).status,
+		).toBe(400);
 		expect((await call(ctx.sandbox, 'GET', '/crawl/crawl_demo')).status).toBe(400);
-		expect((await call(ctx.sandbox, 'GET', '/crawl/extract_demo', { query: { page: '1' } })).status).toBe(404);
+		expect(
+			(await call(ctx.sandbox, 'GET', '/crawl/extract_demo', { query: { page: '1' } })).status,
+		).toBe(404);
 	});
 
 	it('the crawl page size is a knob', async () => {
 		ctx.sandbox.reset({ crawlPageSize: 5 });
-		const first = CrawlStatusResponse.parse((await call(ctx.sandbox, 'GET', '/crawl/crawl_demo', { query: { page: '1' } })).body);
+		const first = CrawlStatusResponse.parse(
+			(await call(ctx.sandbox, 'GET', '/crawl/crawl_demo', { query: { page: '1' } })).body,
+		);
 		expect(first.data.data).toHaveLength(5);
 		expect(first.data.next).toBe('2');
 	});

@@ -37,11 +37,13 @@ describe('plan limits', () => {
 
 	it('queue.active/waiting follow the jobs, and past queueLimit a new job gets 429', async () => {
 		ctx.sandbox.reset({ jobDurationMs: 2000, plan: { concurrency: 1, queueLimit: 2 } });
-		const start = () => call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com'] } });
+		const start = () =>
+			call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com'] } });
 		const first = await start();
 		const second = await start();
 		expect([first.status, second.status]).toEqual([200, 200]);
-		const queue = async () => AccountResponse.parse((await call(ctx.sandbox, 'GET', '/account')).body).data.queue;
+		const queue = async () =>
+			AccountResponse.parse((await call(ctx.sandbox, 'GET', '/account')).body).data.queue;
 		expect(await queue()).toEqual({ active: 0, waiting: 2 });
 		// After the PENDING phase one job runs (concurrency 1) and the other waits for its slot.
 		await waitFor(async () => (await queue()).active === 1);

@@ -1,6 +1,13 @@
 /** Webhooks: PATCH/DELETE/test per spec, and job events delivered to a listener on loopback. */
 import { isLoopbackUrl, REFUSED, subscribes } from '../../sandbox/webhooks';
-import { ErrorResponse, JobCreation, WebhookDeleteResponse, WebhookEventPayload, WebhookResponse, WebhookTestResponse } from '../../contract/responses';
+import {
+	ErrorResponse,
+	JobCreation,
+	WebhookDeleteResponse,
+	WebhookEventPayload,
+	WebhookResponse,
+	WebhookTestResponse,
+} from '../../contract/responses';
 import { admin, call, sleep, startListener, waitFor, withSandbox } from './helpers';
 import type { Listener } from './helpers';
 
@@ -18,10 +25,15 @@ describe('webhooks', () => {
 		listener.statuses.length = 0;
 	});
 
-	const patch = (id: string, body: unknown) => call(ctx.sandbox, 'PATCH', `/webhooks/${id}`, { body });
+	const patch = (id: string, body: unknown) =>
+		call(ctx.sandbox, 'PATCH', `/webhooks/${id}`, { body });
 
 	it('PATCH changes url, events and isActive, and answers with the webhook', async () => {
-		const response = await patch('wh_demo', { url: `${listener.url}/hook?token=s3cret`, events: ['crawl.completed', 'batch_scrape.failed'], isActive: true });
+		const response = await patch('wh_demo', {
+			url: `${listener.url}/hook?token=s3cret`,
+			events: ['crawl.completed', 'batch_scrape.failed'],
+			isActive: true,
+		});
 		expect(response.status).toBe(200);
 		const { data } = WebhookResponse.parse(response.body);
 		expect(data).toMatchObject({
@@ -35,7 +47,11 @@ describe('webhooks', () => {
 		expect(Date.parse(data.updatedAt)).toBeGreaterThan(Date.parse(data.createdAt));
 		// Only what is sent changes.
 		const second = WebhookResponse.parse((await patch('wh_demo', { isActive: false })).body).data;
-		expect(second).toMatchObject({ isActive: false, events: ['crawl.completed', 'batch_scrape.failed'], url: `${listener.url}/hook?token=s3cret` });
+		expect(second).toMatchObject({
+			isActive: false,
+			events: ['crawl.completed', 'batch_scrape.failed'],
+			url: `${listener.url}/hook?token=s3cret`,
+		});
 	});
 
 	it('a completed crawl delivers crawl.completed to the active subscribed webhook, at its URL as registered', async () => {
@@ -47,47 +63,107 @@ describe('webhooks', () => {
 		expect(received.headers['content-type']).toBe('application/json');
 		expect(received.headers['x-webdata-event']).toBe('crawl.completed');
 		const payload = WebhookEventPayload.parse(received.body);
-		expect(payload).toMatchObject({ event: 'crawl.completed', jobId: body.id, job: { id: body.id, status: 'COMPLETED', total: 7 } });
+		expect(payload).toMatchObject({
+			event: 'crawl.completed',
+			jobId: body.id,
+			job: { id: body.id, status: 'COMPLETED', total: 7 },
+		});
 		expect(payload.job.results).toHaveLength(7);
 		await ctx.sandbox.settled();
 		const hook = ctx.sandbox.state.webhooks.get('wh_demo');
 		expect(hook?.deliveries).toHaveLength(1);
-		expect(hook?.deliveries[0]).toMatchObject({ event: 'crawl.completed', status: 200, success: true, url: `${listener.url}/hook?token=s3cret` });
+		expect(hook?.deliveries[0]).toMatchObject({
+			event: 'crawl.completed',
+			status: 200,
+			success: true,
+			url: `${listener.url}/hook?token=s3cret`,
+		});
 		// An empty PATCH changes nothing and answers the webhook as it is (the spec has no GET).
 		const view = WebhookResponse.parse((await patch('wh_demo', {})).body).data;
 		expect(view.recentDeliveries[0]).toMatchObject({ event: 'crawl.completed', status: 200 });
 		expect(view.recentDeliveries[0]).not.toHaveProperty('payload');
 		const adminHooks = (await admin(ctx.sandbox, 'GET', '/webhooks')).body;
-		expect(adminHooks[0].deliveries[0]).toMatchObject({ event: 'crawl.completed', url: `${listener.url}/hook?token=s3cret`, status: 200, at: expect.any(String), payload: { jobId: body.id } });
+		expect(adminHooks[0].deliveries[0]).toMatchObject({
+			event: 'crawl.completed',
+			url: `${listener.url}/hook?token=s3cret`,
+			status: 200,
+			at: expect.any(String),
+			payload: { jobId: body.id },
+		});
 	});
 
 	it('a failed batch delivers batch_scrape.failed; unsubscribed events and inactive webhooks get nothing', async () => {
-		await patch('wh_demo', { url: `${listener.url}/a`, events: ['batch_scrape.failed'], isActive: true });
-		await admin(ctx.sandbox, 'POST', '/webhooks', { url: `${listener.url}/inactive`, events: ['*'], isActive: false });
-		const ok = JobCreation.parse((await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com'] } })).body);
-		const failing = JobCreation.parse((await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com/fail'] } })).body);
-		await waitFor(() => [ok.id, failing.id].every((id) => ['COMPLETED', 'FAILED'].includes(ctx.sandbox.state.jobs.get(id)?.status ?? '')));
+		await patch('wh_demo', {
+			url: `${listener.url}/a`,
+			events: ['batch_scrape.failed'],
+			isActive: true,
+		});
+		await admin(ctx.sandbox, 'POST', '/webhooks', {
+			url: `${listener.url}/inactive`,
+			events: ['*'],
+			isActive: false,
+		});
+		const ok = JobCreation.parse(
+			(await call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com'] } }))
+				.body,
+		);
+		const failing = JobCreation.parse(
+			(
+				await call(ctx.sandbox, 'POST', '/batch/scrape', {
+					body: { urls: ['https://acme.com/fail'] },
+				})
+			).body,
+		);
+		await waitFor(() =>
+			[ok.id, failing.id].every((id) =>
+				['COMPLETED', 'FAILED'].includes(ctx.sandbox.state.jobs.get(id)?.status ?? ''),
+			),
+		);
 		await ctx.sandbox.settled();
-		expect(listener.received.map((r) => [r.url, r.body.event, r.body.jobId])).toEqual([['/a', 'batch_scrape.failed', failing.id]]);
-		expect(listener.received[0].body.job).toMatchObject({ status: 'FAILED', errors: [{ url: 'https://acme.com/fail' }] });
+		expect(listener.received.map((r) => [r.url, r.body.event, r.body.jobId])).toEqual([
+			['/a', 'batch_scrape.failed', failing.id],
+		]);
+		expect(listener.received[0].body.job).toMatchObject({
+			status: 'FAILED',
+			errors: [{ url: 'https://acme.com/fail' }],
+		});
 	});
 
 	it("a job's own webhook gets its event, with the job's metadata", async () => {
 		const created = await call(ctx.sandbox, 'POST', '/extract', {
-			body: { prompt: 'name', urls: ['https://acme.com'], webhook: { url: `${listener.url}/own?k=1`, metadata: { runId: 7 }, headers: { 'x-custom': 'yes' } } },
+			body: {
+				prompt: 'name',
+				urls: ['https://acme.com'],
+				webhook: {
+					url: `${listener.url}/own?k=1`,
+					metadata: { runId: 7 },
+					headers: { 'x-custom': 'yes' },
+				},
+			},
 		});
 		const { id } = JobCreation.parse(created.body);
 		const received = await waitFor(() => listener.received[0]);
 		expect(received.url).toBe('/own?k=1');
 		expect(received.headers['x-custom']).toBe('yes');
-		expect(received.body).toMatchObject({ event: 'extract.completed', jobId: id, metadata: { runId: 7 }, job: { status: 'COMPLETED' } });
+		expect(received.body).toMatchObject({
+			event: 'extract.completed',
+			jobId: id,
+			metadata: { runId: 7 },
+			job: { status: 'COMPLETED' },
+		});
 	});
 
 	it('POST /webhooks/{id}/test sends the named event with the custom payload, whether or not the webhook is active', async () => {
 		await patch('wh_demo', { url: `${listener.url}/t?token=abc` });
-		const response = await call(ctx.sandbox, 'POST', '/webhooks/wh_demo/test', { body: { event: 'crawl.completed', payload: { hello: 'world' } } });
+		const response = await call(ctx.sandbox, 'POST', '/webhooks/wh_demo/test', {
+			body: { event: 'crawl.completed', payload: { hello: 'world' } },
+		});
 		const answer = WebhookTestResponse.parse(response.body);
-		expect(answer).toMatchObject({ success: true, event: 'crawl.completed', payload: { event: 'crawl.completed', test: true, payload: { hello: 'world' } } });
+		expect(answer).toMatchObject({
+			success: true,
+			event: 'crawl.completed',
+			payload: { event: 'crawl.completed', test: true, payload: { hello: 'world' } },
+		});
 		expect(answer.message).toContain(`${listener.url}/t?token=abc`);
 		const received = await waitFor(() => listener.received[0]);
 		expect(received.url).toBe('/t?token=abc');
@@ -102,14 +178,24 @@ describe('webhooks', () => {
 		await waitFor(() => listener.received.length === 2);
 		await ctx.sandbox.settled();
 		const deliveries = (await admin(ctx.sandbox, 'GET', '/deliveries')).body;
-		expect(deliveries.map((d: { status: number; attempt: number }) => [d.status, d.attempt])).toEqual([[500, 1], [200, 2]]);
+		expect(
+			deliveries.map((d: { status: number; attempt: number }) => [d.status, d.attempt]),
+		).toEqual([
+			[500, 1],
+			[200, 2],
+		]);
 	});
 
 	it('never delivers to a non-loopback address: the attempt is recorded as refused', async () => {
 		await patch('wh_demo', { url: 'http://example.com/hook', isActive: true });
-		const response = await call(ctx.sandbox, 'POST', '/webhooks/wh_demo/test', { body: { event: 'crawl.completed' } });
+		const response = await call(ctx.sandbox, 'POST', '/webhooks/wh_demo/test', {
+			body: { event: 'crawl.completed' },
+		});
 		expect(response.status).toBe(200);
-		expect(WebhookTestResponse.parse(response.body)).toMatchObject({ success: false, message: expect.stringContaining('loopback') });
+		expect(WebhookTestResponse.parse(response.body)).toMatchObject({
+			success: false,
+			message: expect.stringContaining('loopback'),
+		});
 		await admin(ctx.sandbox, 'POST', '/jobs', { type: 'crawl', durationMs: 0 });
 		await waitFor(() => ctx.sandbox.state.deliveries.length === 2);
 		await ctx.sandbox.settled();
@@ -121,7 +207,10 @@ describe('webhooks', () => {
 
 	it('DELETE removes the webhook; unknown ids are 404 with a JSON error for PATCH, DELETE and test', async () => {
 		const deleted = await call(ctx.sandbox, 'DELETE', '/webhooks/wh_demo');
-		expect(WebhookDeleteResponse.parse(deleted.body)).toMatchObject({ success: true, message: expect.stringContaining('wh_demo') });
+		expect(WebhookDeleteResponse.parse(deleted.body)).toMatchObject({
+			success: true,
+			message: expect.stringContaining('wh_demo'),
+		});
 		for (const [method, path, body] of [
 			['PATCH', '/webhooks/wh_demo', { isActive: true }],
 			['DELETE', '/webhooks/wh_demo', undefined],
@@ -145,10 +234,23 @@ describe('webhooks', () => {
 	});
 
 	it('loopback means 127.0.0.0/8, localhost and [::1]; subscriptions match exactly, by type.* or by *', () => {
-		for (const url of ['http://127.0.0.1:5678/webhook/x?token=1', 'http://localhost/x', 'http://[::1]:80/', 'https://127.1.2.3/']) {
+		for (const url of [
+			'http://127.0.0.1:5678/webhook/x?token=1',
+			'http://localhost/x',
+			'http://[::1]:80/',
+			'https://127.1.2.3/',
+		]) {
 			expect(isLoopbackUrl(url)).toBe(true);
 		}
-		for (const url of ['http://example.com/', 'http://10.0.0.1/', 'http://0.0.0.0/', 'http://127.0.0.1.nip.io/', 'http://localhost.example.com/', 'ftp://127.0.0.1/', 'nope']) {
+		for (const url of [
+			'http://example.com/',
+			'http://10.0.0.1/',
+			'http://0.0.0.0/',
+			'http://127.0.0.1.nip.io/',
+			'http://localhost.example.com/',
+			'ftp://127.0.0.1/',
+			'nope',
+		]) {
 			expect(isLoopbackUrl(url)).toBe(false);
 		}
 		expect(subscribes(['crawl.completed'], 'crawl.completed')).toBe(true);

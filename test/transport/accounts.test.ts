@@ -3,7 +3,15 @@
  * re-read keeps a cut, that idle accounts are dropped and the map stays bounded, and that none
  * of it sets a timer.
  */
-import { IDLE_DROP_MS, MAX_ACCOUNTS, PLAN_MAX_AGE_MS, accountCount, accountKey, accountPacer, forgetAccounts } from '../../nodes/shared/transport/accounts';
+import {
+	IDLE_DROP_MS,
+	MAX_ACCOUNTS,
+	PLAN_MAX_AGE_MS,
+	accountCount,
+	accountKey,
+	accountPacer,
+	forgetAccounts,
+} from '../../nodes/shared/transport/accounts';
 import type { PacerLimits } from '../../nodes/shared/transport/pacer';
 
 beforeEach(async () => {

@@ -8,7 +8,18 @@ import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
 import { runNode } from '../helpers/run';
-import { type Answer, BASE_URL, Recorder, account, accountScope, answer, replyWith, resetNock, until, wait } from '../jobs/support';
+import {
+	type Answer,
+	BASE_URL,
+	Recorder,
+	account,
+	accountScope,
+	answer,
+	replyWith,
+	resetNock,
+	until,
+	wait,
+} from '../jobs/support';
 
 afterEach(resetNock);
 
@@ -32,8 +43,19 @@ function record(domain: string) {
 }
 
 /** Answers GET /brand/retrieve after `delay(domain)` ms, tracking requests in flight. */
-function slowBrand(delay: (domain: string, index: number) => number, limit?: { concurrency: number }) {
-	const stats = { inFlight: 0, maxInFlight: 0, requests: 0, refused: 0, order: [] as string[], firstAt: 0, lastDoneAt: 0 };
+function slowBrand(
+	delay: (domain: string, index: number) => number,
+	limit?: { concurrency: number },
+) {
+	const stats = {
+		inFlight: 0,
+		maxInFlight: 0,
+		requests: 0,
+		refused: 0,
+		order: [] as string[],
+		firstAt: 0,
+		lastDoneAt: 0,
+	};
 	nock(BASE_URL)
 		.get('/brand/retrieve')
 		.query(true)
@@ -45,7 +67,11 @@ function slowBrand(delay: (domain: string, index: number) => number, limit?: { c
 				if (index === 0) stats.firstAt = Date.now();
 				if (limit && stats.inFlight >= limit.concurrency) {
 					stats.refused++;
-					return [429, { success: false, error: 'Concurrency limit exceeded' }, { 'Retry-After': '0' }];
+					return [
+						429,
+						{ success: false, error: 'Concurrency limit exceeded' },
+						{ 'Retry-After': '0' },
+					];
 				}
 				stats.inFlight++;
 				stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
@@ -74,7 +100,11 @@ describe('20 items at concurrency 5', () => {
 		// Later items answer faster, so they finish before earlier ones.
 		const stats = slowBrand((domain) => 80 - Number(domain.match(/\d+/)![0]) * 3);
 
-		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: { ...retrieveEach, options: { maxConcurrentRequests: 5 } }, items });
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: { ...retrieveEach, options: { maxConcurrentRequests: 5 } },
+			items,
+		});
 
 		expect(error).toBeUndefined();
 		expectInOrder(out);
@@ -89,7 +119,11 @@ describe('20 items at concurrency 5', () => {
 		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 100000 });
 		const stats = slowBrand((domain) => (Number(domain.match(/\d+/)![0]) % 3) * 20 + 20);
 
-		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items });
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items,
+		});
 
 		expect(error).toBeUndefined();
 		expectInOrder(out);
@@ -109,11 +143,18 @@ describe('20 items at concurrency 5', () => {
 					const domain = req.url.searchParams.get('domain')!;
 					const n = Number(domain.match(/\d+/)![0]);
 					await wait(10 + (n % 4) * 10);
-					return n % 7 === 3 ? [404, { success: false, error: `no brand for ${domain}` }] : [200, record(domain)];
+					return n % 7 === 3
+						? [404, { success: false, error: `no brand for ${domain}` }]
+						: [200, record(domain)];
 				}),
 			);
 
-		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items, continueOnFail: true });
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items,
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(out).toHaveLength(20);
@@ -141,7 +182,11 @@ describe('one plan for the whole process', () => {
 		const stats = slowBrand(() => 40);
 		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 3) });
 		const before = rec.seen.length;
-		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(3, 8) });
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items: items.slice(3, 8),
+		});
 		expect(error).toBeUndefined();
 		expect(rec.to('/account')).toHaveLength(1);
 		// The plan is known: all five items of the second run are in flight together from the start.
@@ -166,7 +211,9 @@ describe('one plan for the whole process', () => {
 			[b, second],
 		] as const) {
 			expect(run.error).toBeUndefined();
-			expect(run.items.map((item) => (item.json.data as { brand: { domain: string } }).brand.domain)).toEqual(input.map((i) => i.domain));
+			expect(
+				run.items.map((item) => (item.json.data as { brand: { domain: string } }).brand.domain),
+			).toEqual(input.map((i) => i.domain));
 			run.items.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
 		}
 		expect(stats.refused).toBe(0);
@@ -184,7 +231,11 @@ describe('one plan for the whole process', () => {
 		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 1) });
 		stats.maxInFlight = 0;
 
-		const { error } = await runNode({ type: 'webDataBrand', parameters: capped, items: items.slice(0, 10) });
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: capped,
+			items: items.slice(0, 10),
+		});
 		expect(error).toBeUndefined();
 		expect(stats.maxInFlight).toBe(2);
 
@@ -217,7 +268,11 @@ describe('one plan for the whole process', () => {
 					return [200, account({ concurrency: 10 })];
 				}),
 			);
-		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 1) });
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items: items.slice(0, 1),
+		});
 		expect(error).toBeUndefined();
 		// The run may end before the plan read does: wait for its answer.
 		await answered;
@@ -230,9 +285,15 @@ describe('one plan for the whole process', () => {
 	});
 
 	test('an unreadable plan does not fail the items (a cautious default of 5 is used)', async () => {
-		nock(BASE_URL).get('/account').reply(403, { success: false, error: 'this key may not read the account' });
+		nock(BASE_URL)
+			.get('/account')
+			.reply(403, { success: false, error: 'this key may not read the account' });
 		const stats = slowBrand(() => 5);
-		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 8) });
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items: items.slice(0, 8),
+		});
 		expect(error).toBeUndefined();
 		expect(out).toHaveLength(8);
 		expect(stats.maxInFlight).toBe(5);
@@ -265,7 +326,11 @@ describe('pacing under the plan rate limit', () => {
 		const many = Array.from({ length: 24 }, (_, i) => ({ domain: `paced${i}.example` }));
 
 		const started = Date.now();
-		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: many });
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items: many,
+		});
 		const took = Date.now() - started;
 
 		expect(error).toBeUndefined();
@@ -275,7 +340,10 @@ describe('pacing under the plan rate limit', () => {
 		expect(times).toHaveLength(24);
 		// Spaced at 60000 / 1200 = 50 ms (plus a 2% margin): 23 gaps span about 1.17 s...
 		expect(times[23] - times[0]).toBeGreaterThanOrEqual(23 * 50 * 0.95);
-		const gaps = times.slice(1).map((t, i) => t - times[i]).sort((x, y) => x - y);
+		const gaps = times
+			.slice(1)
+			.map((t, i) => t - times[i])
+			.sort((x, y) => x - y);
 		expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(48);
 		// ...and the node is not much slower than the limit allows.
 		expect(took).toBeLessThan(23 * 51 + 600);
@@ -284,13 +352,43 @@ describe('pacing under the plan rate limit', () => {
 	test('job polls are paced with the other requests', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 10, rateLimitPerMinute: 1200 });
-		answer(rec, 'post', '/batch/scrape', (seen) => [200, { id: `job-${(seen.body as { urls: string[] }).urls[0].slice(-1)}`, status: 'PENDING' }], { times: 3 });
-		answer(rec, 'get', /^\/jobs\/job-\d$/, (seen) => [200, { success: true, data: { status: 'COMPLETED', errors: [], results: [{ url: seen.path }], resultPagination: { limit: 100, page: 1, total: 1, totalPages: 1 } } }], {
-			times: 20,
-		});
+		answer(
+			rec,
+			'post',
+			'/batch/scrape',
+			(seen) => [
+				200,
+				{ id: `job-${(seen.body as { urls: string[] }).urls[0].slice(-1)}`, status: 'PENDING' },
+			],
+			{ times: 3 },
+		);
+		answer(
+			rec,
+			'get',
+			/^\/jobs\/job-\d$/,
+			(seen) => [
+				200,
+				{
+					success: true,
+					data: {
+						status: 'COMPLETED',
+						errors: [],
+						results: [{ url: seen.path }],
+						resultPagination: { limit: 100, page: 1, total: 1, totalPages: 1 },
+					},
+				},
+			],
+			{
+				times: 20,
+			},
+		);
 		const { error } = await runNode({
 			type: 'webDataScrape',
-			parameters: { operation: 'batchScrape', urls: '={{ $json.url }}', options: { pollInterval: 0.05 } },
+			parameters: {
+				operation: 'batchScrape',
+				urls: '={{ $json.url }}',
+				options: { pollInterval: 0.05 },
+			},
 			items: [1, 2, 3].map((n) => ({ url: `https://a.example/${n}` })),
 		});
 		expect(error).toBeUndefined();
@@ -309,7 +407,11 @@ describe('429 and waits', () => {
 		// The account's plan says 10, but only 3 are free right now.
 		const stats = slowBrand(() => 40, { concurrency: 3 });
 
-		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items });
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items,
+		});
 
 		expect(error).toBeUndefined();
 		expect(out).toHaveLength(20);
@@ -338,7 +440,11 @@ describe('429 and waits', () => {
 			{ times: 20 },
 		);
 
-		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 6) });
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items: items.slice(0, 6),
+		});
 
 		expect(error).toBeUndefined();
 		expect(out).toHaveLength(6);
@@ -358,36 +464,69 @@ describe('429 and waits', () => {
 			'get',
 			'/brand/retrieve',
 			(seen) => {
-				const firstTry = rec.to('/brand/retrieve').filter((s) => s.query.domain === seen.query.domain).length === 1;
-				if (seen.query.domain === DOMAINS[0] && firstTry) return [429, { error: 'busy' }, { 'Retry-After': '1' }];
+				const firstTry =
+					rec.to('/brand/retrieve').filter((s) => s.query.domain === seen.query.domain).length ===
+					1;
+				if (seen.query.domain === DOMAINS[0] && firstTry)
+					return [429, { error: 'busy' }, { 'Retry-After': '1' }];
 				return [200, record(seen.query.domain)];
 			},
 			{ times: 10 },
 		);
 
-		const { items: out, error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 3) });
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items: items.slice(0, 3),
+		});
 
 		expect(error).toBeUndefined();
-		expect(out.map((i) => (i.json.data as { brand: { domain: string } }).brand.domain)).toEqual(DOMAINS.slice(0, 3));
+		expect(out.map((i) => (i.json.data as { brand: { domain: string } }).brand.domain)).toEqual(
+			DOMAINS.slice(0, 3),
+		);
 		// Items 1 and 2 went through while item 0 waited for its Retry-After.
-		expect(rec.to('/brand/retrieve').map((s) => s.query.domain)).toEqual([DOMAINS[0], DOMAINS[1], DOMAINS[2], DOMAINS[0]]);
+		expect(rec.to('/brand/retrieve').map((s) => s.query.domain)).toEqual([
+			DOMAINS[0],
+			DOMAINS[1],
+			DOMAINS[2],
+			DOMAINS[0],
+		]);
 	});
 
 	test('a failing item stops items not yet sent (without Continue On Fail)', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 1, rateLimitPerMinute: 100000 });
-		answer(rec, 'get', '/brand/retrieve', (seen) => (seen.query.domain === DOMAINS[1] ? [400, { error: 'bad domain' }] : [200, record(seen.query.domain)]), {
-			times: 20,
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			(seen) =>
+				seen.query.domain === DOMAINS[1]
+					? [400, { error: 'bad domain' }]
+					: [200, record(seen.query.domain)],
+			{
+				times: 20,
+			},
+		);
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items: items.slice(0, 6),
 		});
-		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 6) });
 		expect(error?.message).toContain('bad domain');
 		expect(rec.to('/brand/retrieve').length).toBeLessThanOrEqual(3);
 	});
 
 	test('the plan body without a rate limit still paces by concurrency only', async () => {
-		nock(BASE_URL).get('/account').reply(200, { success: true, data: { ...account().data, plan: { concurrency: 4 } } });
+		nock(BASE_URL)
+			.get('/account')
+			.reply(200, { success: true, data: { ...account().data, plan: { concurrency: 4 } } });
 		const stats = slowBrand(() => 20);
-		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items: items.slice(0, 12) });
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items: items.slice(0, 12),
+		});
 		expect(error).toBeUndefined();
 		expect(stats.maxInFlight).toBe(4);
 	});

@@ -2,7 +2,13 @@
  * The Pacer and its slots on their own (no HTTP), on jest's fake clock: slots, spacing, holds,
  * and how the window follows 429s. concurrency.test.ts shows the same behaviour through n8n-core.
  */
-import { CALM_MS, DECREASE_FACTOR, HOLD_THRESHOLD_MS, INCREASE_EVERY, Pacer } from '../../nodes/shared/transport/pacer';
+import {
+	CALM_MS,
+	DECREASE_FACTOR,
+	HOLD_THRESHOLD_MS,
+	INCREASE_EVERY,
+	Pacer,
+} from '../../nodes/shared/transport/pacer';
 import { Slots } from '../../nodes/shared/transport/slots';
 
 beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));

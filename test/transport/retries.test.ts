@@ -7,12 +7,27 @@ import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
 import { type RunNodeOptions, runNode } from '../helpers/run';
-import { API_KEY, BASE_URL, Recorder, answer, created, everythingIn, replyWith, resetNock } from '../jobs/support';
+import {
+	API_KEY,
+	BASE_URL,
+	Recorder,
+	answer,
+	created,
+	everythingIn,
+	replyWith,
+	resetNock,
+} from '../jobs/support';
 
 afterEach(resetNock);
 
-const brandRecord = { success: true, data: { status: 'ok', code: 200, brand: { domain: 'acme.com', title: 'Acme' } } };
-const retrieve = { type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } };
+const brandRecord = {
+	success: true,
+	data: { status: 'ok', code: 200, brand: { domain: 'acme.com', title: 'Acme' } },
+};
+const retrieve = {
+	type: 'webDataBrand',
+	parameters: { operation: 'retrieve', domain: 'acme.com' },
+};
 const batch = {
 	type: 'webDataScrape',
 	parameters: { operation: 'batchScrape', urls: 'https://a.example/1', waitForCompletion: false },
@@ -21,9 +36,18 @@ const batch = {
 describe('429 Too Many Requests', () => {
 	test('waits for Retry-After (seconds), then succeeds', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/brand/retrieve', (_, i) => (i === 0 ? [429, { success: false, error: 'Too many requests' }, { 'Retry-After': '1' }] : [200, brandRecord]), {
-			times: 2,
-		});
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			(_, i) =>
+				i === 0
+					? [429, { success: false, error: 'Too many requests' }, { 'Retry-After': '1' }]
+					: [200, brandRecord],
+			{
+				times: 2,
+			},
+		);
 
 		const { items, error } = await runNode(retrieve);
 
@@ -40,7 +64,14 @@ describe('429 Too Many Requests', () => {
 			rec,
 			'get',
 			'/brand/retrieve',
-			(_, i) => (i === 0 ? [429, { success: false, error: 'slow down' }, { 'Retry-After': new Date(Date.now() + 2000).toUTCString() }] : [200, brandRecord]),
+			(_, i) =>
+				i === 0
+					? [
+							429,
+							{ success: false, error: 'slow down' },
+							{ 'Retry-After': new Date(Date.now() + 2000).toUTCString() },
+						]
+					: [200, brandRecord],
 			{ times: 2 },
 		);
 		const { error } = await runNode(retrieve);
@@ -53,9 +84,18 @@ describe('429 Too Many Requests', () => {
 
 	test('a 429 on a job-creating POST is retried: the server did no work', async () => {
 		const rec = new Recorder();
-		answer(rec, 'post', '/batch/scrape', (_, i) => (i === 0 ? [429, { success: false, error: 'Too many requests' }, { 'Retry-After': '0' }] : [200, created('job-1')]), {
-			times: 3,
-		});
+		answer(
+			rec,
+			'post',
+			'/batch/scrape',
+			(_, i) =>
+				i === 0
+					? [429, { success: false, error: 'Too many requests' }, { 'Retry-After': '0' }]
+					: [200, created('job-1')],
+			{
+				times: 3,
+			},
+		);
 		const { items, error } = await runNode(batch);
 		expect(error).toBeUndefined();
 		expect(rec.to('/batch/scrape')).toHaveLength(2);
@@ -64,9 +104,19 @@ describe('429 Too Many Requests', () => {
 
 	test('429 forever: a bounded number of attempts, then a NodeApiError about the plan rate limit', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/brand/retrieve', () => [429, { success: false, error: 'Rate limit exceeded: 60 requests per minute' }, { 'Retry-After': '0' }], {
-			times: 50,
-		});
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			() => [
+				429,
+				{ success: false, error: 'Rate limit exceeded: 60 requests per minute' },
+				{ 'Retry-After': '0' },
+			],
+			{
+				times: 50,
+			},
+		);
 
 		const { items, error } = await runNode(retrieve);
 
@@ -84,7 +134,13 @@ describe('429 Too Many Requests', () => {
 
 	test('under Continue On Fail, 429 forever becomes an error item', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/brand/retrieve', () => [429, { success: false, error: 'Too many' }, { 'Retry-After': '0' }], { times: 50 });
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			() => [429, { success: false, error: 'Too many' }, { 'Retry-After': '0' }],
+			{ times: 50 },
+		);
 		const { items, error } = await runNode({ ...retrieve, continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
@@ -97,7 +153,14 @@ describe('429 Too Many Requests', () => {
 describe('server errors and network faults', () => {
 	test('500 then success on a GET: retried', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/brand/retrieve', (_, i) => (i === 0 ? [500, { success: false, error: 'upstream exploded' }] : [200, brandRecord]), { times: 2 });
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			(_, i) =>
+				i === 0 ? [500, { success: false, error: 'upstream exploded' }] : [200, brandRecord],
+			{ times: 2 },
+		);
 		const { items, error } = await runNode(retrieve);
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual(brandRecord);
@@ -106,7 +169,14 @@ describe('server errors and network faults', () => {
 
 	test('503 with Retry-After on a GET: waits as asked, then succeeds', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/brand/retrieve', (_, i) => (i === 0 ? [503, { error: 'maintenance' }, { 'Retry-After': '0' }] : [200, brandRecord]), { times: 2 });
+		answer(
+			rec,
+			'get',
+			'/brand/retrieve',
+			(_, i) =>
+				i === 0 ? [503, { error: 'maintenance' }, { 'Retry-After': '0' }] : [200, brandRecord],
+			{ times: 2 },
+		);
 		const { error } = await runNode(retrieve);
 		expect(error).toBeUndefined();
 		expect(rec.to('/brand/retrieve')).toHaveLength(2);
@@ -114,7 +184,9 @@ describe('server errors and network faults', () => {
 
 	test('500 on a job-creating POST is not retried (a duplicate job costs credits)', async () => {
 		const rec = new Recorder();
-		answer(rec, 'post', '/batch/scrape', () => [500, { success: false, error: 'internal error' }], { times: 3 });
+		answer(rec, 'post', '/batch/scrape', () => [500, { success: false, error: 'internal error' }], {
+			times: 3,
+		});
 		const { error } = await runNode(batch);
 		expect(rec.to('/batch/scrape')).toHaveLength(1);
 		expect(error?.name).toBe('NodeApiError');
@@ -126,13 +198,18 @@ describe('server errors and network faults', () => {
 		let posts = 0;
 		const scope = nock(BASE_URL);
 		scope.on('request', () => posts++);
-		scope.post('/batch/scrape').times(3).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+		scope
+			.post('/batch/scrape')
+			.times(3)
+			.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
 
 		const { error } = await runNode(batch);
 
 		expect(posts).toBe(1);
 		expect(error?.name).toBe('NodeApiError');
-		expect(`${error!.message} ${error!.description}`).toMatch(/ECONNRESET|socket hang up|connection/i);
+		expect(`${error!.message} ${error!.description}`).toMatch(
+			/ECONNRESET|socket hang up|connection/i,
+		);
 		expect(`${error!.message} ${error!.description}`).toMatch(/not retried|duplicate/i);
 	});
 
@@ -140,7 +217,10 @@ describe('server errors and network faults', () => {
 		let gets = 0;
 		const scope = nock(BASE_URL);
 		scope.on('request', () => gets++);
-		scope.get('/brand/retrieve').query(true).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+		scope
+			.get('/brand/retrieve')
+			.query(true)
+			.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
 		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
 
 		const { items, error } = await runNode(retrieve);
@@ -166,7 +246,10 @@ describe('network faults that may have reached the service, and one that cannot 
 		'%s on the job-creating POST: sent exactly once, and surfaces as an error',
 		async (code) => {
 			const { scope, count } = counted();
-			scope.post('/batch/scrape').times(6).replyWithError(Object.assign(new Error(`request failed: ${code}`), { code }));
+			scope
+				.post('/batch/scrape')
+				.times(6)
+				.replyWithError(Object.assign(new Error(`request failed: ${code}`), { code }));
 
 			const { items, error } = await runNode(batch);
 
@@ -180,22 +263,31 @@ describe('network faults that may have reached the service, and one that cannot 
 		},
 	);
 
-	test.each(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE'])('%s on a GET is retried: a read is safe to repeat', async (code) => {
-		const { scope, count } = counted();
-		scope.get('/brand/retrieve').query(true).replyWithError(Object.assign(new Error(`request failed: ${code}`), { code }));
-		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
+	test.each(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE'])(
+		'%s on a GET is retried: a read is safe to repeat',
+		async (code) => {
+			const { scope, count } = counted();
+			scope
+				.get('/brand/retrieve')
+				.query(true)
+				.replyWithError(Object.assign(new Error(`request failed: ${code}`), { code }));
+			scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
 
-		const { items, error } = await runNode(retrieve);
+			const { items, error } = await runNode(retrieve);
 
-		expect(error).toBeUndefined();
-		expect(count()).toBe(2);
-		expect(items[0].json).toEqual(brandRecord);
-	});
+			expect(error).toBeUndefined();
+			expect(count()).toBe(2);
+			expect(items[0].json).toEqual(brandRecord);
+		},
+	);
 
 	// A refused connection proves nothing was sent: repeating it cannot duplicate anything.
 	test('ECONNREFUSED on the job-creating POST is retried, and the job is created once', async () => {
 		const { scope, count } = counted();
-		scope.post('/batch/scrape').times(2).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+		scope
+			.post('/batch/scrape')
+			.times(2)
+			.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
 		scope.post('/batch/scrape').reply(200, created('job-refused'));
 
 		const { items, error } = await runNode(batch);
@@ -207,7 +299,10 @@ describe('network faults that may have reached the service, and one that cannot 
 
 	test('ECONNREFUSED on a GET is retried', async () => {
 		const { scope, count } = counted();
-		scope.get('/brand/retrieve').query(true).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+		scope
+			.get('/brand/retrieve')
+			.query(true)
+			.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
 		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
 
 		const { items, error } = await runNode(retrieve);
@@ -219,7 +314,10 @@ describe('network faults that may have reached the service, and one that cannot 
 
 	test('ECONNREFUSED forever on a POST: a bounded number of attempts, then an error naming the code', async () => {
 		const { scope, count } = counted();
-		scope.post('/batch/scrape').times(20).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+		scope
+			.post('/batch/scrape')
+			.times(20)
+			.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
 
 		// On the fake clock: the backoffs between attempts take no real time.
 		const { error } = (await onFakeClock(() => runNode(batch))).result;
@@ -233,7 +331,10 @@ describe('network faults that may have reached the service, and one that cannot 
 
 describe('bodies that are not JSON', () => {
 	test('malformed JSON in a 200 answer: a clear NodeApiError, not a crash', async () => {
-		nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, '{"success": true, "data": {', { 'Content-Type': 'application/json' });
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.reply(200, '{"success": true, "data": {', { 'Content-Type': 'application/json' });
 		const { error } = await runNode(retrieve);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error!.message).toMatch(/not valid JSON/);
@@ -242,7 +343,10 @@ describe('bodies that are not JSON', () => {
 	});
 
 	test('an HTML error page with a 4xx status: NodeApiError with the status', async () => {
-		nock(BASE_URL).get('/brand/retrieve').query(true).reply(404, '<html><body>Not Found</body></html>', { 'Content-Type': 'text/html' });
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.reply(404, '<html><body>Not Found</body></html>', { 'Content-Type': 'text/html' });
 		const { error } = await runNode(retrieve);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error!.httpCode).toBe('404');
@@ -259,11 +363,48 @@ describe('bodies that are not JSON', () => {
 
 describe('the API key never appears in an error', () => {
 	const failures: Array<[string, () => void, RunNodeOptions]> = [
-		['401', () => nock(BASE_URL).get('/brand/retrieve').query(true).reply(401, { success: false, error: 'Invalid API key' }), retrieve],
-		['429 forever', () => nock(BASE_URL).get('/brand/retrieve').query(true).times(20).reply(429, { error: 'slow down' }, { 'Retry-After': '0' }), retrieve],
-		['500 forever', () => nock(BASE_URL).get('/brand/retrieve').query(true).times(20).reply(500, { error: 'boom' }, { 'Retry-After': '0' }), retrieve],
-		['malformed body', () => nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, 'not json'), retrieve],
-		['connection reset on POST', () => nock(BASE_URL).post('/batch/scrape').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })), batch],
+		[
+			'401',
+			() =>
+				nock(BASE_URL)
+					.get('/brand/retrieve')
+					.query(true)
+					.reply(401, { success: false, error: 'Invalid API key' }),
+			retrieve,
+		],
+		[
+			'429 forever',
+			() =>
+				nock(BASE_URL)
+					.get('/brand/retrieve')
+					.query(true)
+					.times(20)
+					.reply(429, { error: 'slow down' }, { 'Retry-After': '0' }),
+			retrieve,
+		],
+		[
+			'500 forever',
+			() =>
+				nock(BASE_URL)
+					.get('/brand/retrieve')
+					.query(true)
+					.times(20)
+					.reply(500, { error: 'boom' }, { 'Retry-After': '0' }),
+			retrieve,
+		],
+		[
+			'malformed body',
+			() => nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, 'not json'),
+			retrieve,
+		],
+		[
+			'connection reset on POST',
+			() =>
+				nock(BASE_URL)
+					.post('/batch/scrape')
+					.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })),
+			batch,
+		],
 	];
 
 	test.each(failures)('%s', async (_, arrange, run) => {

@@ -34,7 +34,12 @@ export class FakeService {
 	readonly webhooks = new Map<string, IDataObject>();
 	readonly requests: Recorded[] = [];
 	onRequest?: (request: Recorded) => void;
-	private failures: Array<{ method: string; status: number; body: unknown; when?: (body: IDataObject) => boolean }> = [];
+	private failures: Array<{
+		method: string;
+		status: number;
+		body: unknown;
+		when?: (body: IDataObject) => boolean;
+	}> = [];
 
 	constructor(initial: IDataObject[] = [{ ...ORIGINAL }]) {
 		for (const webhook of initial) this.webhooks.set(String(webhook.id), { ...webhook });
@@ -46,7 +51,12 @@ export class FakeService {
 				.query(true)
 				.reply(function (this: nock.ReplyFnContext, uri: string, body: nock.Body) {
 					const authorization = this.req.headers.authorization;
-					return service.answer(method, uri, body, Array.isArray(authorization) ? authorization[0] : authorization);
+					return service.answer(
+						method,
+						uri,
+						body,
+						Array.isArray(authorization) ? authorization[0] : authorization,
+					);
 				});
 		}
 	}
@@ -55,14 +65,30 @@ export class FakeService {
 		return this.webhooks.get(WEBHOOK)!;
 	}
 
-	failNext(method: string, status: number, body: unknown = { success: false, error: `failure ${status}` }, when?: (body: IDataObject) => boolean): this {
+	failNext(
+		method: string,
+		status: number,
+		body: unknown = { success: false, error: `failure ${status}` },
+		when?: (body: IDataObject) => boolean,
+	): this {
 		this.failures.push({ method, status, body, when });
 		return this;
 	}
 
-	private answer(method: string, uri: string, requestBody: nock.Body, authorization: string | undefined): [number, nock.Body] {
+	private answer(
+		method: string,
+		uri: string,
+		requestBody: nock.Body,
+		authorization: string | undefined,
+	): [number, nock.Body] {
 		const url = new URL(uri, BASE_URL);
-		const body = (typeof requestBody === 'object' && requestBody !== null ? requestBody : typeof requestBody === 'string' && requestBody !== '' ? JSON.parse(requestBody) : {}) as IDataObject;
+		const body = (
+			typeof requestBody === 'object' && requestBody !== null
+				? requestBody
+				: typeof requestBody === 'string' && requestBody !== ''
+					? JSON.parse(requestBody)
+					: {}
+		) as IDataObject;
 		const recorded = { method, path: url.pathname, body, authorization };
 		this.requests.push(recorded);
 		this.onRequest?.(recorded);
@@ -78,8 +104,11 @@ export class FakeService {
 			for (const key of ['url', 'events', 'isActive']) if (key in body) webhook[key] = body[key];
 			return [200, { success: true, data: { ...webhook } }];
 		}
-		if (method === 'POST' && match[2]) return [200, { success: true, event: body.event, message: 'Test delivery sent', payload: {} }];
+		if (method === 'POST' && match[2])
+			return [
+				200,
+				{ success: true, event: body.event, message: 'Test delivery sent', payload: {} },
+			];
 		return [405, { success: false, error: 'not allowed' }];
 	}
 }
-

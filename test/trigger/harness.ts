@@ -130,7 +130,8 @@ export class TriggerHarness {
 		};
 		return {
 			getByName: byName,
-			getByNameAndVersion: (type, version) => NodeHelpers.getVersionedNodeType(byName(type), version),
+			getByNameAndVersion: (type, version) =>
+				NodeHelpers.getVersionedNodeType(byName(type), version),
 			getKnownTypes: () => ({}),
 		};
 	}
@@ -148,9 +149,14 @@ export class TriggerHarness {
 		});
 	}
 
-	additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+	additionalData(
+		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	): IWorkflowExecuteAdditionalData {
 		return {
-			credentialsHelper: new TestCredentialsHelper({ webDataApi: new WebDataApi() }, { webDataApi: { ...this.credentials } as ICredentialDataDecryptedObject }),
+			credentialsHelper: new TestCredentialsHelper(
+				{ webDataApi: new WebDataApi() },
+				{ webDataApi: { ...this.credentials } as ICredentialDataDecryptedObject },
+			),
 			currentNodeParameters: undefined,
 			variables: {},
 			instanceBaseUrl: `${this.n8nUrl}/`,
@@ -166,7 +172,11 @@ export class TriggerHarness {
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 
-	webhookData(workflow: Workflow, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
+	webhookData(
+		workflow: Workflow,
+		additionalData: IWorkflowExecuteAdditionalData,
+		isTest: boolean,
+	): IWebhookData {
 		const description = this.nodeType.description.webhooks![0];
 		return {
 			httpMethod: 'POST',
@@ -181,10 +191,23 @@ export class TriggerHarness {
 	}
 
 	/** Runs one webhook method the way WebhookService.runWebhookMethod does. */
-	async runHook(method: HookMethod, workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest: boolean): Promise<boolean> {
+	async runHook(
+		method: HookMethod,
+		workflow: Workflow,
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+		isTest: boolean,
+	): Promise<boolean> {
 		const additionalData = this.additionalData();
 		const node = workflow.getNode(NODE_NAME)!;
-		const context = new HookContext(workflow, node, additionalData, mode, activation, this.webhookData(workflow, additionalData, isTest));
+		const context = new HookContext(
+			workflow,
+			node,
+			additionalData,
+			mode,
+			activation,
+			this.webhookData(workflow, additionalData, isTest),
+		);
 		const fn = this.nodeType.webhookMethods.default[method];
 		const result = (await fn.call(context)) as boolean;
 		this.onHookReturned?.(method);
@@ -192,7 +215,12 @@ export class TriggerHarness {
 	}
 
 	/** createWebhookIfNotExists: checkExists, and create when it said false. Returns whether create ran. */
-	private async createIfNotExists(workflow: Workflow, mode: WorkflowExecuteMode, activation: WorkflowActivateMode, isTest: boolean): Promise<boolean> {
+	private async createIfNotExists(
+		workflow: Workflow,
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+		isTest: boolean,
+	): Promise<boolean> {
 		const exists = await this.runHook('checkExists', workflow, mode, activation, isTest);
 		if (!exists) await this.runHook('create', workflow, mode, activation, isTest);
 		return !exists;
@@ -252,17 +280,28 @@ export class TriggerHarness {
 	/** One delivery to the node's production or test URL, as n8n handles it. */
 	async deliver(input: DeliveryInput): Promise<DeliveryOutcome> {
 		const headers: Record<string, string> = {};
-		for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
+		for (const [name, value] of Object.entries(input.headers ?? {}))
+			headers[name.toLowerCase()] = value;
 		let text: string | undefined = input.raw;
 		if (input.json !== undefined) {
 			text = JSON.stringify(input.json);
 			headers['content-type'] ??= 'application/json';
 		}
-		return await this.handle({ headers, query: input.query ?? {}, text, test: input.test ?? false });
+		return await this.handle({
+			headers,
+			query: input.query ?? {},
+			text,
+			test: input.test ?? false,
+		});
 	}
 
 	/** The part of WebhookHelpers.executeWebhook that concerns the node. */
-	async handle(request: { headers: Record<string, string>; query: Record<string, unknown>; text?: string; test: boolean }): Promise<DeliveryOutcome> {
+	async handle(request: {
+		headers: Record<string, string>;
+		query: Record<string, unknown>;
+		text?: string;
+		test: boolean;
+	}): Promise<DeliveryOutcome> {
 		const rawBody = request.text === undefined ? undefined : Buffer.from(request.text, 'utf8');
 		const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 		let body: unknown;
@@ -272,26 +311,64 @@ export class TriggerHarness {
 				else if (contentType === 'text/plain') body = rawBody.toString('utf8');
 			} catch {
 				// n8n answers this itself (UnprocessableRequestError) before the node runs.
-				return { status: 422, body: { message: 'Failed to parse request body' }, started: false, items: [] };
+				return {
+					status: 422,
+					body: { message: 'Failed to parse request body' },
+					started: false,
+					items: [],
+				};
 			}
 		}
-		const req = { method: 'POST', headers: request.headers, query: request.query, params: {}, body, rawBody, contentType };
+		const req = {
+			method: 'POST',
+			headers: request.headers,
+			query: request.query,
+			params: {},
+			body,
+			rawBody,
+			contentType,
+		};
 		const res = new RecordingResponse();
 
 		const workflow = this.workflow(request.test ? {} : clone(this.savedStaticData));
-		if (request.test && this.testRegistration) workflow.setTestStaticData(this.testRegistration.staticData);
+		if (request.test && this.testRegistration)
+			workflow.setTestStaticData(this.testRegistration.staticData);
 		const mode: WorkflowExecuteMode = request.test ? 'manual' : 'webhook';
-		const additionalData = this.additionalData({ httpRequest: req, httpResponse: res } as unknown as Partial<IWorkflowExecuteAdditionalData>);
+		const additionalData = this.additionalData({
+			httpRequest: req,
+			httpResponse: res,
+		} as unknown as Partial<IWorkflowExecuteAdditionalData>);
 		const node = workflow.getNode(NODE_NAME)!;
-		const context = new WebhookContext(workflow, node, additionalData, mode, this.webhookData(workflow, additionalData, request.test), [], null);
+		const context = new WebhookContext(
+			workflow,
+			node,
+			additionalData,
+			mode,
+			this.webhookData(workflow, additionalData, request.test),
+			[],
+			null,
+		);
 		const result = await this.nodeType.webhook.call(context);
 
-		if (res.written) return { status: res.statusCode, body: res.parsedBody(), result, started: false, items: [] };
+		if (res.written)
+			return { status: res.statusCode, body: res.parsedBody(), result, started: false, items: [] };
 		if (result.workflowData === undefined) {
-			return { status: 200, body: result.webhookResponse ?? { message: 'Webhook call received' }, result, started: false, items: [] };
+			return {
+				status: 200,
+				body: result.webhookResponse ?? { message: 'Webhook call received' },
+				result,
+				started: false,
+				items: [],
+			};
 		}
 		const items = result.workflowData[0].map((item) => item.json);
-		return { status: 200, body: result.webhookResponse ?? { message: 'Workflow was started' }, result, started: true, items };
+		return {
+			status: 200,
+			body: result.webhookResponse ?? { message: 'Workflow was started' },
+			result,
+			started: true,
+			items,
+		};
 	}
 }
 
@@ -336,7 +413,9 @@ export interface StandInDelivery extends DeliveryOutcome {
  * handed to the harness; everything else is 404 (as n8n answers an unregistered webhook). A test
  * webhook goes away after its first delivery, as in n8n.
  */
-export async function startN8nStandIn(harness: TriggerHarness): Promise<{ url: string; deliveries: StandInDelivery[]; close(): Promise<void> }> {
+export async function startN8nStandIn(
+	harness: TriggerHarness,
+): Promise<{ url: string; deliveries: StandInDelivery[]; close(): Promise<void> }> {
 	const deliveries: StandInDelivery[] = [];
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -352,10 +431,16 @@ export async function startN8nStandIn(harness: TriggerHarness): Promise<{ url: s
 					return;
 				}
 				const headers: Record<string, string> = {};
-				for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers[name] = value;
+				for (const [name, value] of Object.entries(req.headers))
+					if (typeof value === 'string') headers[name] = value;
 				const query = Object.fromEntries(url.searchParams.entries());
 				try {
-					const outcome = await harness.handle({ headers, query, text: Buffer.concat(chunks).toString('utf8'), test });
+					const outcome = await harness.handle({
+						headers,
+						query,
+						text: Buffer.concat(chunks).toString('utf8'),
+						test,
+					});
 					deliveries.push({ ...outcome, path: url.pathname, test, token: query.token });
 					res.writeHead(outcome.status, { 'content-type': 'application/json' });
 					res.end(JSON.stringify(outcome.body));
@@ -382,7 +467,10 @@ export async function startN8nStandIn(harness: TriggerHarness): Promise<{ url: s
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function waitFor<T>(probe: () => T | Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+	probe: () => T | Promise<T>,
+	timeoutMs = 5000,
+): Promise<NonNullable<T>> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();

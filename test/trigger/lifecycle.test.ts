@@ -12,7 +12,12 @@ import { STATIC_KEY, TriggerHarness, waitFor } from './harness';
 
 function harness(parameters: IDataObject = {}) {
 	return new TriggerHarness({
-		parameters: { webhookId: WEBHOOK, events: ['crawl.completed'], otherEvents: 'extract.failed', ...parameters },
+		parameters: {
+			webhookId: WEBHOOK,
+			events: ['crawl.completed'],
+			otherEvents: 'extract.failed',
+			...parameters,
+		},
 		credentials: { apiKey: API_KEY, baseUrl: BASE_URL },
 	});
 }
@@ -22,7 +27,9 @@ function copy<T>(value: T): T {
 }
 
 function registrationOf(staticData: IDataObject | undefined): IDataObject | undefined {
-	return (staticData?.[STATIC_KEY] as IDataObject | undefined)?.registration as IDataObject | undefined;
+	return (staticData?.[STATIC_KEY] as IDataObject | undefined)?.registration as
+		| IDataObject
+		| undefined;
 }
 
 beforeEach(() => {
@@ -45,7 +52,9 @@ describe('description', () => {
 			outputs: ['main'],
 			icon: { light: 'file:../../icons/webdata.svg', dark: 'file:../../icons/webdata.dark.svg' },
 			credentials: [{ name: 'webDataApi', required: true }],
-			webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+			webhooks: [
+				{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			],
 		});
 		expect(description.usableAsTool).toBeUndefined();
 		const names = description.properties.map((p) => p.name);
@@ -97,19 +106,28 @@ describe('activation (create)', () => {
 		const b = harness();
 		await a.activate();
 		await b.activate();
-		expect(registrationOf(a.savedStaticData)!.token).not.toBe(registrationOf(b.savedStaticData)!.token);
+		expect(registrationOf(a.savedStaticData)!.token).not.toBe(
+			registrationOf(b.savedStaticData)!.token,
+		);
 	});
 
 	test('a missing webhook (404) fails activation with a message about the Webhook ID', async () => {
 		const remote = new FakeService([]);
 		const h = harness();
-		await expect(h.activate()).rejects.toThrow(`The Web Data Service has no webhook with the ID ${WEBHOOK}`);
+		await expect(h.activate()).rejects.toThrow(
+			`The Web Data Service has no webhook with the ID ${WEBHOOK}`,
+		);
 		expect(remote.requests.map((r) => [r.method, r.body])).toEqual([['PATCH', {}]]);
 		expect(registrationOf(h.savedStaticData)).toBeUndefined();
 	});
 
 	test('a 500 on the registering PATCH fails activation and is not retried', async () => {
-		const remote = new FakeService().failNext('PATCH', 500, { success: false, error: 'internal' }, (body) => body.isActive === true);
+		const remote = new FakeService().failNext(
+			'PATCH',
+			500,
+			{ success: false, error: 'internal' },
+			(body) => body.isActive === true,
+		);
 		const h = harness();
 		const error = await h.activate().then(
 			() => undefined,
@@ -117,35 +135,57 @@ describe('activation (create)', () => {
 		);
 		expect(error?.httpCode).toBe('500');
 		expect(error?.message).toMatch(/HTTP 500/);
-		expect(remote.requests.map((r) => r.body)).toEqual([{}, expect.objectContaining({ isActive: true })]);
+		expect(remote.requests.map((r) => r.body)).toEqual([
+			{},
+			expect.objectContaining({ isActive: true }),
+		]);
 		expect(remote.state).toMatchObject({ url: ORIGINAL.url, isActive: false });
 		expect(registrationOf(h.savedStaticData)).toBeUndefined();
 	});
 
 	test('needs a Webhook ID and at least one event', async () => {
 		const remote = new FakeService();
-		await expect(harness({ webhookId: '  ' }).activate()).rejects.toThrow('Enter the ID of a webhook');
-		await expect(harness({ events: [], otherEvents: ' , ' }).activate()).rejects.toThrow('Choose at least one event');
+		await expect(harness({ webhookId: '  ' }).activate()).rejects.toThrow(
+			'Enter the ID of a webhook',
+		);
+		await expect(harness({ events: [], otherEvents: ' , ' }).activate()).rejects.toThrow(
+			'Choose at least one event',
+		);
 		expect(remote.requests).toEqual([]);
 	});
 
 	test('typed-in events alone are enough, split on commas and spaces, without duplicates', async () => {
 		const remote = new FakeService();
-		await harness({ events: [], otherEvents: 'batch_scrape.completed, extract.failed,\nbatch_scrape.completed' }).activate();
+		await harness({
+			events: [],
+			otherEvents: 'batch_scrape.completed, extract.failed,\nbatch_scrape.completed',
+		}).activate();
 		expect(remote.requests[1].body.events).toEqual(['batch_scrape.completed', 'extract.failed']);
 	});
 
 	test('a webhook that already points at this node (lost static data) is put back inactive later', async () => {
 		const h = harness();
-		const remote = new FakeService([{ ...ORIGINAL, url: `${h.nodeUrl()}?token=old`, isActive: true }]);
+		const remote = new FakeService([
+			{ ...ORIGINAL, url: `${h.nodeUrl()}?token=old`, isActive: true },
+		]);
 		await h.activate();
-		expect(registrationOf(h.savedStaticData)!.previous).toEqual({ url: `${h.nodeUrl()}?token=old`, events: ORIGINAL.events, isActive: false });
+		expect(registrationOf(h.savedStaticData)!.previous).toEqual({
+			url: `${h.nodeUrl()}?token=old`,
+			events: ORIGINAL.events,
+			isActive: false,
+		});
 		await h.deactivate();
 		expect(remote.state.isActive).toBe(false);
 	});
 
 	test('a changed Webhook ID gives the old webhook back before taking the new one', async () => {
-		const other = { ...ORIGINAL, id: 'wh_2', url: 'https://other.example/hook', events: ['crawl.completed'], isActive: true };
+		const other = {
+			...ORIGINAL,
+			id: 'wh_2',
+			url: 'https://other.example/hook',
+			events: ['crawl.completed'],
+			isActive: true,
+		};
 		const remote = new FakeService([{ ...ORIGINAL }, other]);
 		const h = harness();
 		await h.activate();
@@ -154,9 +194,19 @@ describe('activation (create)', () => {
 		// Static data of the earlier activation is still there (no deactivation in between).
 		h.parameters = { ...h.parameters, webhookId: 'wh_2' };
 		await h.activate();
-		expect(remote.state).toMatchObject({ url: ORIGINAL.url, events: ORIGINAL.events, isActive: false });
-		expect(remote.webhooks.get('wh_2')).toMatchObject({ isActive: true, events: ['crawl.completed', 'extract.failed'] });
-		expect(registrationOf(h.savedStaticData)).toMatchObject({ webhookId: 'wh_2', previous: { url: other.url, isActive: true } });
+		expect(remote.state).toMatchObject({
+			url: ORIGINAL.url,
+			events: ORIGINAL.events,
+			isActive: false,
+		});
+		expect(remote.webhooks.get('wh_2')).toMatchObject({
+			isActive: true,
+			events: ['crawl.completed', 'extract.failed'],
+		});
+		expect(registrationOf(h.savedStaticData)).toMatchObject({
+			webhookId: 'wh_2',
+			previous: { url: other.url, isActive: true },
+		});
 	});
 });
 
@@ -176,7 +226,9 @@ describe('re-activation (checkExists)', () => {
 	test('false without asking the service when there is no static data', async () => {
 		const remote = new FakeService();
 		const h = harness();
-		await expect(h.runHook('checkExists', h.workflow({}), 'trigger', 'init', false)).resolves.toBe(false);
+		await expect(h.runHook('checkExists', h.workflow({}), 'trigger', 'init', false)).resolves.toBe(
+			false,
+		);
 		expect(remote.requests).toEqual([]);
 	});
 
@@ -187,10 +239,14 @@ describe('re-activation (checkExists)', () => {
 		remote.requests.length = 0;
 
 		h.parameters = { ...h.parameters, otherEvents: '' };
-		await expect(h.runHook('checkExists', h.workflow(copy(h.savedStaticData)), 'trigger', 'init', false)).resolves.toBe(false);
+		await expect(
+			h.runHook('checkExists', h.workflow(copy(h.savedStaticData)), 'trigger', 'init', false),
+		).resolves.toBe(false);
 		h.parameters = { ...h.parameters, otherEvents: 'extract.failed' };
 		h.n8nUrl = 'https://n8n.example.com';
-		await expect(h.runHook('checkExists', h.workflow(copy(h.savedStaticData)), 'trigger', 'init', false)).resolves.toBe(false);
+		await expect(
+			h.runHook('checkExists', h.workflow(copy(h.savedStaticData)), 'trigger', 'init', false),
+		).resolves.toBe(false);
 		expect(remote.requests).toEqual([]);
 	});
 
@@ -203,7 +259,11 @@ describe('re-activation (checkExists)', () => {
 		remote.requests.length = 0;
 
 		await expect(h.activate('init')).resolves.toEqual({ created: true });
-		expect(remote.requests.map((r) => r.body)).toEqual([{}, {}, expect.objectContaining({ isActive: true, events: ['crawl.completed', 'extract.failed'] })]);
+		expect(remote.requests.map((r) => r.body)).toEqual([
+			{},
+			{},
+			expect.objectContaining({ isActive: true, events: ['crawl.completed', 'extract.failed'] }),
+		]);
 		const second = registrationOf(h.savedStaticData)!;
 		expect(second.previous).toEqual(first.previous);
 		expect(second.token).not.toBe(first.token);
@@ -230,7 +290,9 @@ describe('re-activation (checkExists)', () => {
 		remote.requests.length = 0;
 
 		const workflow = h.workflow(copy(h.savedStaticData));
-		await expect(h.runHook('checkExists', workflow, 'trigger', 'init', false)).rejects.toMatchObject({
+		await expect(
+			h.runHook('checkExists', workflow, 'trigger', 'init', false),
+		).rejects.toMatchObject({
 			httpCode: '500',
 			message: expect.stringContaining('database down'),
 		});
@@ -261,7 +323,11 @@ describe('deactivation (delete)', () => {
 			['PATCH', {}],
 			['PATCH', { url: ORIGINAL.url, events: ORIGINAL.events, isActive: false }],
 		]);
-		expect(remote.state).toMatchObject({ url: ORIGINAL.url, events: ORIGINAL.events, isActive: false });
+		expect(remote.state).toMatchObject({
+			url: ORIGINAL.url,
+			events: ORIGINAL.events,
+			isActive: false,
+		});
 		expect(registrationOf(h.savedStaticData)).toBeUndefined();
 	});
 
@@ -270,7 +336,11 @@ describe('deactivation (delete)', () => {
 		const h = harness();
 		await h.activate();
 		await h.deactivate();
-		expect(remote.state).toMatchObject({ url: ORIGINAL.url, events: ORIGINAL.events, isActive: true });
+		expect(remote.state).toMatchObject({
+			url: ORIGINAL.url,
+			events: ORIGINAL.events,
+			isActive: true,
+		});
 	});
 
 	test('a 404 is fine: the webhook is gone, static data is cleared', async () => {
@@ -288,7 +358,9 @@ describe('deactivation (delete)', () => {
 		const h = harness();
 		await h.activate();
 		remote.requests.length = 0;
-		remote.failNext('PATCH', 200, { success: true, data: { ...remote.state } }).failNext('PATCH', 404);
+		remote
+			.failNext('PATCH', 200, { success: true, data: { ...remote.state } })
+			.failNext('PATCH', 404);
 
 		await expect(h.deactivate()).resolves.toBe(true);
 		expect(remote.requests).toHaveLength(2);
@@ -345,7 +417,10 @@ describe('deactivation (delete)', () => {
 describe('Listen for test event (manual mode)', () => {
 	test('registers the test URL, then asks for a sample of the first selected event', async () => {
 		const remote = new FakeService();
-		const h = harness({ events: [], otherEvents: 'batch_scrape.*, extract.failed, crawl.completed' });
+		const h = harness({
+			events: [],
+			otherEvents: 'batch_scrape.*, extract.failed, crawl.completed',
+		});
 		await expect(h.listen()).resolves.toEqual({ created: true });
 
 		await waitFor(() => remote.requests.length === 3);
@@ -364,7 +439,10 @@ describe('Listen for test event (manual mode)', () => {
 
 		remote.requests.length = 0;
 		await expect(h.stopListening()).resolves.toBe(true);
-		expect(remote.requests.map((r) => r.body)).toEqual([{}, { url: ORIGINAL.url, events: ORIGINAL.events, isActive: false }]);
+		expect(remote.requests.map((r) => r.body)).toEqual([
+			{},
+			{ url: ORIGINAL.url, events: ORIGINAL.events, isActive: false },
+		]);
 	});
 
 	test('the sample is requested after create() has returned', async () => {
@@ -375,8 +453,17 @@ describe('Listen for test event (manual mode)', () => {
 		h.onHookReturned = (method) => timeline.push(`${method} returned`);
 		await h.listen();
 		await waitFor(() => remote.requests.length === 3);
-		expect(timeline).toEqual(['checkExists returned', `PATCH ${PATH}`, `PATCH ${PATH}`, 'create returned', `POST ${PATH}/test`]);
-		expect(remote.requests[2]).toMatchObject({ method: 'POST', body: { event: 'crawl.completed' } });
+		expect(timeline).toEqual([
+			'checkExists returned',
+			`PATCH ${PATH}`,
+			`PATCH ${PATH}`,
+			'create returned',
+			`POST ${PATH}/test`,
+		]);
+		expect(remote.requests[2]).toMatchObject({
+			method: 'POST',
+			body: { event: 'crawl.completed' },
+		});
 	});
 
 	test('sends the test call only in manual mode', async () => {
@@ -390,11 +477,16 @@ describe('Listen for test event (manual mode)', () => {
 		const logger = Container.get(Logger);
 		const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
 		try {
-			const remote = new FakeService().failNext('POST', 400, { success: false, error: 'Unknown event' });
+			const remote = new FakeService().failNext('POST', 400, {
+				success: false,
+				error: 'Unknown event',
+			});
 			const h = harness();
 			await expect(h.listen()).resolves.toEqual({ created: true });
 			await waitFor(() => warn.mock.calls.length > 0);
-			expect(String(warn.mock.calls[0][0])).toMatch(/could not request a test delivery of crawl\.completed/);
+			expect(String(warn.mock.calls[0][0])).toMatch(
+				/could not request a test delivery of crawl\.completed/,
+			);
 			expect(remote.state.isActive).toBe(true);
 			expect(h.testRegistration).toBeDefined();
 		} finally {
@@ -411,7 +503,11 @@ describe('Listen for test event (manual mode)', () => {
 		await h.listen();
 		await waitFor(() => remote.requests.some((r) => r.method === 'POST'));
 		expect(String(remote.state.url).startsWith(h.nodeUrl(true))).toBe(true);
-		expect(registrationOf(h.testRegistration!.staticData)!.previous).toEqual({ url: production.url, events: production.events, isActive: true });
+		expect(registrationOf(h.testRegistration!.staticData)!.previous).toEqual({
+			url: production.url,
+			events: production.events,
+			isActive: true,
+		});
 
 		await h.stopListening();
 		expect(remote.state).toMatchObject({ url: production.url, isActive: true });

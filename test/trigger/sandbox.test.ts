@@ -21,19 +21,35 @@ async function admin(method: string, path: string, body?: unknown): Promise<unkn
 		headers: body === undefined ? {} : { 'content-type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
-	if (!response.ok) throw new Error(`admin ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+	if (!response.ok)
+		throw new Error(`admin ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
 	return await response.json();
 }
 
 /** The seeded webhook as the sandbox holds it (GET /__sandbox/webhooks). */
-async function demoWebhook(): Promise<{ url: string; events: string[]; isActive: boolean; deliveries: IDataObject[] }> {
-	const webhooks = (await admin('GET', '/webhooks')) as Array<{ id: string; url: string; events: string[]; isActive: boolean; deliveries: IDataObject[] }>;
+async function demoWebhook(): Promise<{
+	url: string;
+	events: string[];
+	isActive: boolean;
+	deliveries: IDataObject[];
+}> {
+	const webhooks = (await admin('GET', '/webhooks')) as Array<{
+		id: string;
+		url: string;
+		events: string[];
+		isActive: boolean;
+		deliveries: IDataObject[];
+	}>;
 	const found = webhooks.find((w) => w.id === DEMO_WEBHOOK);
 	if (!found) throw new Error('the sandbox has no wh_demo');
 	return found;
 }
 
-const pick = ({ url, events, isActive }: { url: string; events: string[]; isActive: boolean }) => ({ url, events, isActive });
+const pick = ({ url, events, isActive }: { url: string; events: string[]; isActive: boolean }) => ({
+	url,
+	events,
+	isActive,
+});
 
 beforeAll(async () => {
 	sandbox = await startSandbox({ webhookRetryDelayMs: 10 });
@@ -75,11 +91,21 @@ test('activation repoints the seeded webhook, a finished crawl delivers crawl.co
 	expect(delivery.test).toBe(false);
 	expect(delivery.token).toBe(token);
 	expect(delivery.items).toHaveLength(1);
-	expect(delivery.items[0]).toMatchObject({ event: 'crawl.completed', jobId: job.id, receivedAt: expect.any(String) });
-	expect(delivery.items[0].payload).toMatchObject({ event: 'crawl.completed', jobId: job.id, job: expect.objectContaining({ id: job.id }) });
+	expect(delivery.items[0]).toMatchObject({
+		event: 'crawl.completed',
+		jobId: job.id,
+		receivedAt: expect.any(String),
+	});
+	expect(delivery.items[0].payload).toMatchObject({
+		event: 'crawl.completed',
+		jobId: job.id,
+		job: expect.objectContaining({ id: job.id }),
+	});
 	await sandbox.settled();
 	// The sandbox recorded the delivery as answered 200.
-	expect((await demoWebhook()).deliveries.map((d) => [d.event, d.status, d.success])).toEqual([['crawl.completed', 200, true]]);
+	expect((await demoWebhook()).deliveries.map((d) => [d.event, d.status, d.success])).toEqual([
+		['crawl.completed', 200, true],
+	]);
 
 	await h.deactivate();
 	expect(pick(await demoWebhook())).toEqual(before);
@@ -87,7 +113,9 @@ test('activation repoints the seeded webhook, a finished crawl delivers crawl.co
 
 	// Only the spec's calls were used: PATCH /webhooks/{id}, never a GET or DELETE of the webhook.
 	const requests = (await admin('GET', '/requests')) as Array<{ method: string; path: string }>;
-	expect([...new Set(requests.map((r) => `${r.method} ${r.path}`))]).toEqual([`PATCH /webhooks/${DEMO_WEBHOOK}`]);
+	expect([...new Set(requests.map((r) => `${r.method} ${r.path}`))]).toEqual([
+		`PATCH /webhooks/${DEMO_WEBHOOK}`,
+	]);
 });
 
 test('events the node did not subscribe to are not delivered; a job of a typed-in event is', async () => {
@@ -96,7 +124,11 @@ test('events the node did not subscribe to are not delivered; a job of a typed-i
 	expect((await demoWebhook()).events).toEqual(['crawl.completed', 'extract.failed']);
 
 	await admin('POST', '/jobs', { type: 'batch_scrape', durationMs: 20 });
-	const failed = (await admin('POST', '/jobs', { type: 'extract', durationMs: 40, fail: true })) as { id: string };
+	const failed = (await admin('POST', '/jobs', {
+		type: 'extract',
+		durationMs: 40,
+		fail: true,
+	})) as { id: string };
 	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), 10000);
 	expect(delivery.items[0]).toMatchObject({ event: 'extract.failed', jobId: failed.id });
 	await sandbox.settled();
@@ -119,11 +151,15 @@ test('a delivery with a wrong token gets 401 from the node and the sandbox recor
 	await sandbox.settled();
 	// At least one delivery arrived, and every one of them was refused without starting the workflow.
 	expect(standIn.deliveries.length).toBeGreaterThan(0);
-	expect(standIn.deliveries.map((d) => [d.status, Boolean(d.started)])).toEqual(standIn.deliveries.map(() => [401, false]));
+	expect(standIn.deliveries.map((d) => [d.status, Boolean(d.started)])).toEqual(
+		standIn.deliveries.map(() => [401, false]),
+	);
 	// The sandbox recorded each of those deliveries, each as a 401 failure.
 	const recorded = (await demoWebhook()).deliveries;
 	expect(recorded).toHaveLength(standIn.deliveries.length);
-	expect(recorded.map((d) => [d.event, d.status, d.success])).toEqual(recorded.map(() => ['crawl.completed', 401, false]));
+	expect(recorded.map((d) => [d.event, d.status, d.success])).toEqual(
+		recorded.map(() => ['crawl.completed', 401, false]),
+	);
 	await h.deactivate();
 });
 
@@ -134,11 +170,18 @@ test('Listen for test event: the test URL is registered, a sample arrives at onc
 	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), 10000);
 	expect(delivery.test).toBe(true);
 	expect(delivery.path).toBe(new URL(h.nodeUrl(true)).pathname);
-	expect(delivery.items[0]).toMatchObject({ event: 'crawl.completed', jobId: expect.stringMatching(/^test_/) });
+	expect(delivery.items[0]).toMatchObject({
+		event: 'crawl.completed',
+		jobId: expect.stringMatching(/^test_/),
+	});
 	expect(delivery.items[0].payload).toMatchObject({ event: 'crawl.completed', test: true });
 
 	// As n8n does after a test webhook fired, the stand-in stopped listening, which put the webhook back.
-	await waitFor(async () => !h.listening && JSON.stringify(pick(await demoWebhook())) === JSON.stringify(before), 10000);
+	await waitFor(
+		async () =>
+			!h.listening && JSON.stringify(pick(await demoWebhook())) === JSON.stringify(before),
+		10000,
+	);
 	expect(h.savedStaticData[STATIC_KEY]).toBeUndefined();
 });
 
@@ -162,5 +205,7 @@ test('testing while the workflow is active hands the webhook back to the product
 
 test('a webhook id the sandbox does not have fails activation with a clear message', async () => {
 	h.parameters = { ...h.parameters, webhookId: 'wh_missing' };
-	await expect(h.activate()).rejects.toThrow('The Web Data Service has no webhook with the ID wh_missing');
+	await expect(h.activate()).rejects.toThrow(
+		'The Web Data Service has no webhook with the ID wh_missing',
+	);
 });

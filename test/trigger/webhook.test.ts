@@ -11,7 +11,12 @@ import { NODE_ID, STATIC_KEY, TriggerHarness, WORKFLOW_ID, waitFor } from './har
 
 function harness(parameters: IDataObject = {}) {
 	return new TriggerHarness({
-		parameters: { webhookId: WEBHOOK, events: ['crawl.completed'], otherEvents: 'extract.failed, batch_scrape.*', ...parameters },
+		parameters: {
+			webhookId: WEBHOOK,
+			events: ['crawl.completed'],
+			otherEvents: 'extract.failed, batch_scrape.*',
+			...parameters,
+		},
 		credentials: { apiKey: API_KEY, baseUrl: BASE_URL },
 	});
 }
@@ -52,7 +57,12 @@ describe('the token', () => {
 		expect(outcome.started).toBe(true);
 		expect(outcome.items).toHaveLength(1);
 		const [item] = outcome.items;
-		expect(item).toEqual({ event: 'crawl.completed', jobId: 'crawl_123', receivedAt: expect.any(String), payload: CRAWL_COMPLETED });
+		expect(item).toEqual({
+			event: 'crawl.completed',
+			jobId: 'crawl_123',
+			receivedAt: expect.any(String),
+			payload: CRAWL_COMPLETED,
+		});
 		expect(Date.parse(String(item.receivedAt))).toBeGreaterThanOrEqual(before - 1);
 		// Receiving asks nothing of the service.
 		expect(remote.requests).toHaveLength(calls);
@@ -61,16 +71,30 @@ describe('the token', () => {
 	test('a wrong token is answered 401 and starts nothing', async () => {
 		const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
 		const outcome = await h.deliver({ query: { token: wrong }, json: CRAWL_COMPLETED });
-		expect(outcome).toMatchObject({ status: 401, started: false, body: { error: 'Unauthorized' }, result: { noWebhookResponse: true } });
+		expect(outcome).toMatchObject({
+			status: 401,
+			started: false,
+			body: { error: 'Unauthorized' },
+			result: { noWebhookResponse: true },
+		});
 	});
 
 	test('no token is answered 401 and starts nothing', async () => {
 		const outcome = await h.deliver({ json: CRAWL_COMPLETED });
-		expect(outcome).toMatchObject({ status: 401, started: false, result: { noWebhookResponse: true } });
+		expect(outcome).toMatchObject({
+			status: 401,
+			started: false,
+			result: { noWebhookResponse: true },
+		});
 	});
 
 	test('an empty token, a repeated token parameter, or the token in another parameter are refused', async () => {
-		for (const query of [{ token: '' }, { token: [token, token] }, { secret: token }, { token: `${token} ` }]) {
+		for (const query of [
+			{ token: '' },
+			{ token: [token, token] },
+			{ secret: token },
+			{ token: `${token} ` },
+		]) {
 			const outcome = await h.deliver({ query, json: CRAWL_COMPLETED });
 			expect([query, outcome.status, outcome.started]).toEqual([query, 401, false]);
 		}
@@ -82,11 +106,18 @@ describe('the token', () => {
 		await h.activate();
 		expect(tokenOf(h.savedStaticData)).not.toBe(old);
 		expect((await h.deliver({ query: { token: old }, json: CRAWL_COMPLETED })).status).toBe(401);
-		expect((await h.deliver({ query: { token: tokenOf(h.savedStaticData) }, json: CRAWL_COMPLETED })).started).toBe(true);
+		expect(
+			(await h.deliver({ query: { token: tokenOf(h.savedStaticData) }, json: CRAWL_COMPLETED }))
+				.started,
+		).toBe(true);
 	});
 
 	test('the token is checked before the body: a wrong token with a bad body is still 401', async () => {
-		const outcome = await h.deliver({ query: { token: 'nope' }, raw: 'not json', headers: { 'content-type': 'text/plain' } });
+		const outcome = await h.deliver({
+			query: { token: 'nope' },
+			raw: 'not json',
+			headers: { 'content-type': 'text/plain' },
+		});
 		expect(outcome.status).toBe(401);
 	});
 
@@ -94,14 +125,28 @@ describe('the token', () => {
 		await h.listen();
 		await waitFor(() => remote.requests.some((r) => r.method === 'POST'));
 		const testToken = tokenOf(h.testRegistration!.staticData);
-		expect((await h.deliver({ query: { token }, json: CRAWL_COMPLETED, test: true })).status).toBe(401);
-		expect((await h.deliver({ query: { token: testToken }, json: CRAWL_COMPLETED })).status).toBe(401);
-		expect((await h.deliver({ query: { token: testToken }, json: CRAWL_COMPLETED, test: true })).started).toBe(true);
+		expect((await h.deliver({ query: { token }, json: CRAWL_COMPLETED, test: true })).status).toBe(
+			401,
+		);
+		expect((await h.deliver({ query: { token: testToken }, json: CRAWL_COMPLETED })).status).toBe(
+			401,
+		);
+		expect(
+			(await h.deliver({ query: { token: testToken }, json: CRAWL_COMPLETED, test: true })).started,
+		).toBe(true);
 	});
 });
 
 describe('before n8n has attached or saved the static data', () => {
-	const binding = (scope: 'test' | 'live', overrides: Partial<{ apiKey: string; workflowId: string; nodeId: string; webhookId: string }> = {}) => ({
+	const binding = (
+		scope: 'test' | 'live',
+		overrides: Partial<{
+			apiKey: string;
+			workflowId: string;
+			nodeId: string;
+			webhookId: string;
+		}> = {},
+	) => ({
 		apiKey: API_KEY,
 		scope,
 		workflowId: WORKFLOW_ID,
@@ -115,13 +160,20 @@ describe('before n8n has attached or saved the static data', () => {
 		h.listening = true;
 		h.testRegistration = undefined;
 		const issued = newToken(binding('test'));
-		const outcome = await h.deliver({ query: { token: issued }, json: CRAWL_COMPLETED, test: true });
+		const outcome = await h.deliver({
+			query: { token: issued },
+			json: CRAWL_COMPLETED,
+			test: true,
+		});
 		expect(outcome.started).toBe(true);
 	});
 
 	test('a production delivery before the static data is saved is accepted by its MAC', async () => {
 		h.savedStaticData = {};
-		expect((await h.deliver({ query: { token: newToken(binding('live')) }, json: CRAWL_COMPLETED })).started).toBe(true);
+		expect(
+			(await h.deliver({ query: { token: newToken(binding('live')) }, json: CRAWL_COMPLETED }))
+				.started,
+		).toBe(true);
 	});
 
 	test('tokens made for another scope, workflow, node, webhook or key, or made up, are refused', async () => {
@@ -143,13 +195,20 @@ describe('before n8n has attached or saved the static data', () => {
 	});
 
 	test('once static data is there, only its token is accepted, even if another carries a valid MAC', async () => {
-		expect((await h.deliver({ query: { token: newToken(binding('live')) }, json: CRAWL_COMPLETED })).status).toBe(401);
+		expect(
+			(await h.deliver({ query: { token: newToken(binding('live')) }, json: CRAWL_COMPLETED }))
+				.status,
+		).toBe(401);
 	});
 });
 
 describe('the body', () => {
 	test('JSON that n8n cannot parse never reaches the node (n8n answers 422 itself)', async () => {
-		const outcome = await h.deliver({ query: { token }, raw: '{"event": "crawl.completed",', headers: { 'content-type': 'application/json' } });
+		const outcome = await h.deliver({
+			query: { token },
+			raw: '{"event": "crawl.completed",',
+			headers: { 'content-type': 'application/json' },
+		});
 		expect(outcome).toMatchObject({ status: 422, started: false });
 		expect(outcome.result).toBeUndefined();
 	});
@@ -164,14 +223,31 @@ describe('the body', () => {
 		['JSON null', 'null', 'application/json'],
 		['malformed JSON with another content type', '{"event":', 'application/octet-stream'],
 	])('%s is answered 400 and starts nothing', async (_name, raw, contentType) => {
-		const outcome = await h.deliver({ query: { token }, raw, headers: contentType ? { 'content-type': contentType } : {} });
-		expect(outcome).toMatchObject({ status: 400, started: false, result: { noWebhookResponse: true } });
+		const outcome = await h.deliver({
+			query: { token },
+			raw,
+			headers: contentType ? { 'content-type': contentType } : {},
+		});
+		expect(outcome).toMatchObject({
+			status: 400,
+			started: false,
+			result: { noWebhookResponse: true },
+		});
 		expect(outcome.body).toEqual({ error: expect.any(String) });
 	});
 
 	test('a JSON object is accepted whatever the content type says', async () => {
-		for (const contentType of ['application/json; charset=utf-8', 'text/plain', 'application/vnd.webdata+json', '']) {
-			const outcome = await h.deliver({ query: { token }, raw: JSON.stringify(CRAWL_COMPLETED), headers: contentType ? { 'content-type': contentType } : {} });
+		for (const contentType of [
+			'application/json; charset=utf-8',
+			'text/plain',
+			'application/vnd.webdata+json',
+			'',
+		]) {
+			const outcome = await h.deliver({
+				query: { token },
+				raw: JSON.stringify(CRAWL_COMPLETED),
+				headers: contentType ? { 'content-type': contentType } : {},
+			});
 			expect([contentType, outcome.started]).toEqual([contentType, true]);
 			expect(outcome.items[0].payload).toEqual(CRAWL_COMPLETED);
 		}
@@ -180,8 +256,15 @@ describe('the body', () => {
 
 describe('events', () => {
 	test('an event the user did not select is acknowledged 200 and starts nothing', async () => {
-		const outcome = await h.deliver({ query: { token }, json: { ...CRAWL_COMPLETED, event: 'crawl.failed' } });
-		expect(outcome).toMatchObject({ status: 200, started: false, body: { received: true, ignored: true, event: 'crawl.failed' } });
+		const outcome = await h.deliver({
+			query: { token },
+			json: { ...CRAWL_COMPLETED, event: 'crawl.failed' },
+		});
+		expect(outcome).toMatchObject({
+			status: 200,
+			started: false,
+			body: { received: true, ignored: true, event: 'crawl.failed' },
+		});
 		expect(outcome.result?.workflowData).toBeUndefined();
 	});
 
@@ -190,11 +273,16 @@ describe('events', () => {
 			const outcome = await h.deliver({ query: { token }, json: { event, jobId: 'j1' } });
 			expect([event, outcome.started, outcome.items[0]?.event]).toEqual([event, true, event]);
 		}
-		expect((await h.deliver({ query: { token }, json: { event: 'batch_scraper.completed' } })).started).toBe(false);
+		expect(
+			(await h.deliver({ query: { token }, json: { event: 'batch_scraper.completed' } })).started,
+		).toBe(false);
 	});
 
 	test('the event name is taken from `type` when `event` is absent, if it looks like an event name', async () => {
-		const named = await h.deliver({ query: { token }, json: { type: 'crawl.completed', id: 'crawl_9' } });
+		const named = await h.deliver({
+			query: { token },
+			json: { type: 'crawl.completed', id: 'crawl_9' },
+		});
 		expect(named.items[0]).toMatchObject({ event: 'crawl.completed', jobId: 'crawl_9' });
 		const ignored = await h.deliver({ query: { token }, json: { type: 'extract.completed' } });
 		expect(ignored.started).toBe(false);
@@ -215,13 +303,20 @@ describe('events', () => {
 			[{ data: { whatever: true } }, null],
 		];
 		for (const [fields, jobId] of cases) {
-			const outcome = await h.deliver({ query: { token }, json: { event: 'crawl.completed', ...fields } });
+			const outcome = await h.deliver({
+				query: { token },
+				json: { event: 'crawl.completed', ...fields },
+			});
 			expect([fields, outcome.items[0].jobId]).toEqual([fields, jobId]);
 		}
 	});
 
 	test('each delivery yields exactly one execution with one item', async () => {
-		const outcomes = await Promise.all([1, 2, 3].map((n) => h.deliver({ query: { token }, json: { ...CRAWL_COMPLETED, jobId: `crawl_${n}` } })));
+		const outcomes = await Promise.all(
+			[1, 2, 3].map((n) =>
+				h.deliver({ query: { token }, json: { ...CRAWL_COMPLETED, jobId: `crawl_${n}` } }),
+			),
+		);
 		expect(outcomes.map((o) => [o.started, o.items.length, o.items[0].jobId])).toEqual([
 			[true, 1, 'crawl_1'],
 			[true, 1, 'crawl_2'],

@@ -6,7 +6,10 @@ import type { Behaviour } from './types';
 type Obj = IDataObject;
 
 const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
-const pick = (items: unknown, key: string) => list(items).map((item) => item[key]).filter((v) => v !== undefined);
+const pick = (items: unknown, key: string) =>
+	list(items)
+		.map((item) => item[key])
+		.filter((v) => v !== undefined);
 
 /** GET /brand/retrieve*: `{success, data: {status, code, brand, key_metadata}}`. */
 function brandRecord(body: Obj): Obj {
@@ -59,7 +62,8 @@ export const simplify: Behaviour = {
 						name: 'simplify',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to return only the fields most people use instead of the full record',
+						description:
+							'Whether to return only the fields most people use instead of the full record',
 					},
 				]
 			: [],

@@ -10,7 +10,11 @@ export const DEFAULT_POLL_INTERVAL_S = 2;
 
 type Obj = IDataObject;
 
-async function finishJob({ client, op }: StepContext, created: Obj, wait: WaitOptions): Promise<Obj[]> {
+async function finishJob(
+	{ client, op }: StepContext,
+	created: Obj,
+	wait: WaitOptions,
+): Promise<Obj[]> {
 	const id = String(created.id ?? (created.data as Obj | undefined)?.id ?? '');
 	const kind = op.job!;
 	const done = await waitForJob(client, kind, id, wait);
@@ -20,11 +24,21 @@ async function finishJob({ client, op }: StepContext, created: Obj, wait: WaitOp
 	}
 	const detail = await jobWithAllResults(client, statusRequest('jobs', id), done.body);
 	const data = detail.data ?? {};
-	const results = ((data.results as Obj[] | undefined) ?? []).map((result) => ({ ...result, jobId: id }));
-	const errors = ((data.errors as Obj[] | undefined) ?? []).map(({ url, error }) => ({ jobId: id, url, error, success: false }));
+	const results = ((data.results as Obj[] | undefined) ?? []).map((result) => ({
+		...result,
+		jobId: id,
+	}));
+	const errors = ((data.errors as Obj[] | undefined) ?? []).map(({ url, error }) => ({
+		jobId: id,
+		url,
+		error,
+		success: false,
+	}));
 	const records = [...results, ...errors];
 	// A completed job with nothing to show still yields one item, so the workflow goes on.
-	return records.length > 0 ? records : [{ jobId: id, status: done.status, results: [], errors: [] }];
+	return records.length > 0
+		? records
+		: [{ jobId: id, status: done.status, results: [], errors: [] }];
 }
 
 export const waiting: Behaviour = {
@@ -50,7 +64,8 @@ export const waiting: Behaviour = {
 						type: 'number',
 						typeOptions: { minValue: 1 },
 						default: DEFAULT_MAX_WAIT_S,
-						description: 'How long to wait for the job before failing with its ID (fetch it later with Web Data Job > Get)',
+						description:
+							'How long to wait for the job before failing with its ID (fetch it later with Web Data Job > Get)',
 						displayOptions: { show: { '/waitForCompletion': [true] } },
 					},
 					{

@@ -5,7 +5,13 @@ import type { EditorField, OperationRow, OperationSpec, ResourceSpec } from './t
 
 type RetrieveId = Extract<EndpointId, `brandRetrieve${string}`>;
 
-function retrieve<E extends RetrieveId>(value: string, name: string, what: string, endpoint: E, lookup: Record<string, EditorField>): OperationSpec {
+function retrieve<E extends RetrieveId>(
+	value: string,
+	name: string,
+	what: string,
+	endpoint: E,
+	lookup: Record<string, EditorField>,
+): OperationSpec {
 	return operation({
 		value,
 		name,
@@ -28,32 +34,75 @@ export const brand: ResourceSpec = {
 			value: 'getProfile',
 			name: 'Get Profile',
 			action: 'Get the brand profile of a website',
-			description: "Build a website's brand profile: logos, images, colors, fonts, socials and design system",
+			description:
+				"Build a website's brand profile: logos, images, colors, fonts, socials and design system",
 			endpoint: 'brandProfile',
 			simplify: 'brandProfile',
 			timeoutField: 'timeout',
 			fields: {
-				url: { displayName: 'URL', placeholder: 'https://example.com', default: '', description: 'The website to profile' },
-				refresh: { displayName: 'Refresh', default: false, description: 'Whether to ignore a cached profile' },
+				url: {
+					displayName: 'URL',
+					placeholder: 'https://example.com',
+					default: '',
+					description: 'The website to profile',
+				},
+				refresh: {
+					displayName: 'Refresh',
+					default: false,
+					description: 'Whether to ignore a cached profile',
+				},
 				timeout: { displayName: 'Timeout', default: 30000, description: 'Timeout in milliseconds' },
 			},
 		}),
 		retrieve('retrieve', 'Retrieve by Domain', 'domain', 'brandRetrieve', {
-			domain: { displayName: 'Domain', placeholder: 'example.com', default: '', description: 'The domain or URL of the brand' },
+			domain: {
+				displayName: 'Domain',
+				placeholder: 'example.com',
+				default: '',
+				description: 'The domain or URL of the brand',
+			},
 		}),
 		retrieve('retrieveByName', 'Retrieve by Name', 'company name', 'brandRetrieveByName', {
-			name: { displayName: 'Company Name', placeholder: 'Acme Inc', default: '', description: 'The name of the company to look up' },
-			country_gl: { displayName: 'Country', placeholder: 'us', description: 'Two-letter country hint' },
+			name: {
+				displayName: 'Company Name',
+				placeholder: 'Acme Inc',
+				default: '',
+				description: 'The name of the company to look up',
+			},
+			country_gl: {
+				displayName: 'Country',
+				placeholder: 'us',
+				description: 'Two-letter country hint',
+			},
 		}),
 		retrieve('retrieveByTicker', 'Retrieve by Ticker', 'stock ticker', 'brandRetrieveByTicker', {
-			ticker: { displayName: 'Ticker', placeholder: 'AAPL', default: '', description: 'The stock ticker' },
-			ticker_exchange: { displayName: 'Exchange', placeholder: 'NASDAQ', description: 'Exchange hint for the ticker' },
+			ticker: {
+				displayName: 'Ticker',
+				placeholder: 'AAPL',
+				default: '',
+				description: 'The stock ticker',
+			},
+			ticker_exchange: {
+				displayName: 'Exchange',
+				placeholder: 'NASDAQ',
+				description: 'Exchange hint for the ticker',
+			},
 		}),
 		retrieve('retrieveByEmail', 'Retrieve by Email', 'email address', 'brandRetrieveByEmail', {
-			email: { displayName: 'Email', placeholder: 'name@example.com', default: '', description: 'An e-mail address; its domain is used' },
+			email: {
+				displayName: 'Email',
+				placeholder: 'name@example.com',
+				default: '',
+				description: 'An e-mail address; its domain is used',
+			},
 		}),
 		retrieve('retrieveByIsin', 'Retrieve by ISIN', 'ISIN', 'brandRetrieveByIsin', {
-			isin: { displayName: 'ISIN', placeholder: 'US0378331005', default: '', description: 'The International Securities Identification Number' },
+			isin: {
+				displayName: 'ISIN',
+				placeholder: 'US0378331005',
+				default: '',
+				description: 'The International Securities Identification Number',
+			},
 		}),
 	],
 };

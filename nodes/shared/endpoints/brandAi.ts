@@ -15,9 +15,17 @@ export const brandAi: ResourceSpec = {
 			description: "Answer a question from a brand's website, with its source",
 			endpoint: 'brandAiQuery',
 			fields: {
-				query: { displayName: 'Question', placeholder: 'What is their refund policy?', default: '', description: 'The question to answer' },
+				query: {
+					displayName: 'Question',
+					placeholder: 'What is their refund policy?',
+					default: '',
+					description: 'The question to answer',
+				},
 				url: { displayName: 'URL', description: 'A fully-qualified HTTP(S) URL to answer from' },
-				domain: { displayName: 'Domain', description: 'A bare domain, scraped when no URL is given' },
+				domain: {
+					displayName: 'Domain',
+					description: 'A bare domain, scraped when no URL is given',
+				},
 			},
 		}),
 		operation({
@@ -27,8 +35,16 @@ export const brandAi: ResourceSpec = {
 			description: 'Extract name, price, images, SKU and availability from one product page',
 			endpoint: 'brandAiProduct',
 			fields: {
-				url: { displayName: 'URL', placeholder: 'https://shop.example.com/product/1', default: '', description: 'The product page' },
-				directUrl: { displayName: 'Direct URL', description: 'Whether the URL is an exact marketplace or product URL' },
+				url: {
+					displayName: 'URL',
+					placeholder: 'https://shop.example.com/product/1',
+					default: '',
+					description: 'The product page',
+				},
+				directUrl: {
+					displayName: 'Direct URL',
+					description: 'Whether the URL is an exact marketplace or product URL',
+				},
 			},
 		}),
 		operation({
@@ -39,8 +55,17 @@ export const brandAi: ResourceSpec = {
 			endpoint: 'brandAiProducts',
 			job: 'jobs',
 			fields: {
-				domain: { displayName: 'Domain', placeholder: 'shop.example.com', default: '', description: 'The domain or URL of the shop' },
-				limit: { displayName: 'Limit', default: 10, description: 'Maximum number of product pages' },
+				domain: {
+					displayName: 'Domain',
+					placeholder: 'shop.example.com',
+					default: '',
+					description: 'The domain or URL of the shop',
+				},
+				limit: {
+					displayName: 'Limit',
+					default: 10,
+					description: 'Maximum number of product pages',
+				},
 				...webhookObject,
 			},
 		}),

@@ -17,7 +17,11 @@ export const crawl: ResourceSpec = {
 			paginate: 'crawlNext',
 			fields: {
 				...idPath('Crawl'),
-				page: { displayName: 'Page', default: '1', description: 'The page of results to start from' },
+				page: {
+					displayName: 'Page',
+					default: '1',
+					description: 'The page of results to start from',
+				},
 			},
 		}),
 	],

@@ -16,17 +16,58 @@ export const extract: ResourceSpec = {
 			endpoint: 'extract',
 			job: 'extract',
 			fields: {
-				prompt: { displayName: 'Prompt', placeholder: 'Extract the company name, pricing tiers and contact e-mail', default: '', description: 'What to extract, in natural language' },
-				urls: { displayName: 'URLs', description: 'URLs to extract from, one per line or comma-separated' },
-				schema: { displayName: 'Schema (JSON)', default: '{}', description: 'A JSON Schema for the structured output' },
-				enableWebSearch: { displayName: 'Enable Web Search', default: false, description: 'Whether to use web search to discover URLs' },
-				agent: { displayName: 'Agent (JSON)', default: '{"mode": "default"}', description: 'Agent configuration: {"mode": "default" or "smart", "model": "..."}. Smart uses a slower reasoning model.' },
-				scrapeOptions: { displayName: 'Scrape Options (JSON)', default: '{}', description: 'Scrape options for each URL, as a JSON object' },
+				prompt: {
+					displayName: 'Prompt',
+					placeholder: 'Extract the company name, pricing tiers and contact e-mail',
+					default: '',
+					description: 'What to extract, in natural language',
+				},
+				urls: {
+					displayName: 'URLs',
+					description: 'URLs to extract from, one per line or comma-separated',
+				},
+				schema: {
+					displayName: 'Schema (JSON)',
+					default: '{}',
+					description: 'A JSON Schema for the structured output',
+				},
+				enableWebSearch: {
+					displayName: 'Enable Web Search',
+					default: false,
+					description: 'Whether to use web search to discover URLs',
+				},
+				agent: {
+					displayName: 'Agent (JSON)',
+					default: '{"mode": "default"}',
+					description:
+						'Agent configuration: {"mode": "default" or "smart", "model": "..."}. Smart uses a slower reasoning model.',
+				},
+				scrapeOptions: {
+					displayName: 'Scrape Options (JSON)',
+					default: '{}',
+					description: 'Scrape options for each URL, as a JSON object',
+				},
 				...webhookObject,
-				ignoreSitemap: { displayName: 'Ignore Sitemap', default: false, description: 'Whether to ignore the sitemap' },
-				includeSubdomains: { displayName: 'Include Subdomains', default: true, description: 'Whether to include subdomains' },
-				showSources: { displayName: 'Show Sources', default: false, description: 'Whether to include source citations' },
-				ignoreInvalidURLs: { displayName: 'Ignore Invalid URLs', default: true, description: 'Whether invalid URLs are skipped instead of failing the request' },
+				ignoreSitemap: {
+					displayName: 'Ignore Sitemap',
+					default: false,
+					description: 'Whether to ignore the sitemap',
+				},
+				includeSubdomains: {
+					displayName: 'Include Subdomains',
+					default: true,
+					description: 'Whether to include subdomains',
+				},
+				showSources: {
+					displayName: 'Show Sources',
+					default: false,
+					description: 'Whether to include source citations',
+				},
+				ignoreInvalidURLs: {
+					displayName: 'Ignore Invalid URLs',
+					default: true,
+					description: 'Whether invalid URLs are skipped instead of failing the request',
+				},
 			},
 		}),
 		operation({

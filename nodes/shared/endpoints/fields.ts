@@ -11,39 +11,118 @@ const PROXY_LABELS = {
 };
 
 /** The spec names only `markdown`; the others are common values passed through as given. */
-const FORMAT_LABELS = { html: 'HTML', links: 'Links', markdown: 'Markdown', rawHtml: 'Raw HTML', screenshot: 'Screenshot' };
+const FORMAT_LABELS = {
+	html: 'HTML',
+	links: 'Links',
+	markdown: 'Markdown',
+	rawHtml: 'Raw HTML',
+	screenshot: 'Screenshot',
+};
 
 export const idPath = (what: string): { id: EditorField } => ({
-	id: { displayName: `${what} ID`, default: '', description: `The ID of the ${what.toLowerCase()}` },
+	id: {
+		displayName: `${what} ID`,
+		default: '',
+		description: `The ID of the ${what.toLowerCase()}`,
+	},
 });
 
 export const retrieveCommon = {
-	maxAgeMs: { displayName: 'Max Age', description: 'Maximum cache age in milliseconds before the record is refreshed, 90 days at most' },
+	maxAgeMs: {
+		displayName: 'Max Age',
+		description:
+			'Maximum cache age in milliseconds before the record is refreshed, 90 days at most',
+	},
 	timeoutMS: { displayName: 'Timeout', description: 'Timeout hint in milliseconds' },
-	forceLanguage: { displayName: 'Force Language', placeholder: 'en', description: 'Preferred language hint' },
-	maxSpeed: { displayName: 'Max Speed', default: false, description: 'Whether to prefer the fastest existing fetch path' },
+	forceLanguage: {
+		displayName: 'Force Language',
+		placeholder: 'en',
+		description: 'Preferred language hint',
+	},
+	maxSpeed: {
+		displayName: 'Max Speed',
+		default: false,
+		description: 'Whether to prefer the fastest existing fetch path',
+	},
 } satisfies Record<string, EditorField>;
 
 export const webLookupCommon = {
-	domain: { displayName: 'Domain', placeholder: 'example.com', default: '', description: 'The website to inspect: a domain or a URL' },
-	directUrl: { displayName: 'Direct URL', description: 'Inspect this exact URL instead of deriving the homepage' },
-	cacheMaxAgeMs: { displayName: 'Cache Max Age', description: 'Maximum cache age in milliseconds, 7 days at most' },
+	domain: {
+		displayName: 'Domain',
+		placeholder: 'example.com',
+		default: '',
+		description: 'The website to inspect: a domain or a URL',
+	},
+	directUrl: {
+		displayName: 'Direct URL',
+		description: 'Inspect this exact URL instead of deriving the homepage',
+	},
+	cacheMaxAgeMs: {
+		displayName: 'Cache Max Age',
+		description: 'Maximum cache age in milliseconds, 7 days at most',
+	},
 	timeoutMS: { displayName: 'Timeout', description: 'Timeout hint in milliseconds' },
-	maxSpeed: { displayName: 'Max Speed', default: false, description: 'Whether to prefer the fastest existing fetch path' },
+	maxSpeed: {
+		displayName: 'Max Speed',
+		default: false,
+		description: 'Whether to prefer the fastest existing fetch path',
+	},
 } satisfies Record<string, EditorField>;
 
 export const batchScrapeOptions = {
-	formats: { displayName: 'Formats', default: ['markdown'], options: FORMAT_LABELS, description: 'Output formats for each page' },
-	onlyMainContent: { displayName: 'Only Main Content', default: true, description: 'Whether to return only the main content, without headers, navigation and footers' },
-	includeTags: { displayName: 'Include Tags', description: 'HTML tags to include, one per line or comma-separated' },
-	excludeTags: { displayName: 'Exclude Tags', description: 'HTML tags to exclude, one per line or comma-separated' },
-	waitFor: { displayName: 'Wait For', default: 0, description: 'Milliseconds to wait for the page to load before scraping' },
-	timeout: { displayName: 'Timeout', default: 30000, description: 'Timeout for each page, in milliseconds' },
-	proxy: { displayName: 'Proxy', default: 'auto', options: PROXY_LABELS, description: 'Proxy type. Auto starts direct and escalates only when blocked.' },
-	headers: { displayName: 'Headers (JSON)', default: '{}', description: 'Custom HTTP headers sent with each page request, as a JSON object' },
-	actions: { displayName: 'Actions (JSON)', default: '[]', description: 'Actions to perform on each page, as a JSON array. Items may be strings or action objects ({"type": "wait", "milliseconds": 1000}).' },
+	formats: {
+		displayName: 'Formats',
+		default: ['markdown'],
+		options: FORMAT_LABELS,
+		description: 'Output formats for each page',
+	},
+	onlyMainContent: {
+		displayName: 'Only Main Content',
+		default: true,
+		description: 'Whether to return only the main content, without headers, navigation and footers',
+	},
+	includeTags: {
+		displayName: 'Include Tags',
+		description: 'HTML tags to include, one per line or comma-separated',
+	},
+	excludeTags: {
+		displayName: 'Exclude Tags',
+		description: 'HTML tags to exclude, one per line or comma-separated',
+	},
+	waitFor: {
+		displayName: 'Wait For',
+		default: 0,
+		description: 'Milliseconds to wait for the page to load before scraping',
+	},
+	timeout: {
+		displayName: 'Timeout',
+		default: 30000,
+		description: 'Timeout for each page, in milliseconds',
+	},
+	proxy: {
+		displayName: 'Proxy',
+		default: 'auto',
+		options: PROXY_LABELS,
+		description: 'Proxy type. Auto starts direct and escalates only when blocked.',
+	},
+	headers: {
+		displayName: 'Headers (JSON)',
+		default: '{}',
+		description: 'Custom HTTP headers sent with each page request, as a JSON object',
+	},
+	actions: {
+		displayName: 'Actions (JSON)',
+		default: '[]',
+		description:
+			'Actions to perform on each page, as a JSON array. Items may be strings or action objects ({"type": "wait", "milliseconds": 1000}).',
+	},
 } satisfies Record<string, EditorField>;
 
 export const webhookObject = {
-	webhook: { displayName: 'Webhook (JSON)', default: '{}', description: 'A webhook for this job, as a JSON object passed through as given (its fields are not documented)' },
+	webhook: {
+		displayName: 'Webhook (JSON)',
+		default: '{}',
+		description:
+			'A webhook for this job, as a JSON object passed through as given (its fields are not documented)',
+	},
 } satisfies Record<string, EditorField>;

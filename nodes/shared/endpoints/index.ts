@@ -16,7 +16,17 @@ import { website } from './website';
 import { youtube } from './youtube';
 
 export const RESOURCES = [
-	scrape, crawl, map, extract, brand, brandAi, youtube, website, account, job, webhook,
+	scrape,
+	crawl,
+	map,
+	extract,
+	brand,
+	brandAi,
+	youtube,
+	website,
+	account,
+	job,
+	webhook,
 ] as const;
 
 export { account, brand, brandAi, crawl, extract, job, map, scrape, webhook, website, youtube };

@@ -4,7 +4,9 @@ import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
 const statuses = ENDPOINTS.jobList.fields.find((field) => field.name === 'status')?.enum ?? [];
-const STATUS_LABELS = Object.fromEntries(statuses.map((value) => [value, value.charAt(0) + value.slice(1).toLowerCase()]));
+const STATUS_LABELS = Object.fromEntries(
+	statuses.map((value) => [value, value.charAt(0) + value.slice(1).toLowerCase()]),
+);
 
 export const job: ResourceSpec = {
 	node: 'webDataJob',
@@ -20,9 +22,21 @@ export const job: ResourceSpec = {
 			endpoint: 'jobList',
 			paginate: 'jobList',
 			fields: {
-				type: { displayName: 'Type', options: { crawl: 'Crawl', extract: 'Extract' }, description: 'Only jobs of this type' },
-				status: { displayName: 'Status', options: STATUS_LABELS, description: 'Only jobs in this status' },
-				page: { displayName: 'Page', default: 1, description: 'The page to return (or to start from with Return All)' },
+				type: {
+					displayName: 'Type',
+					options: { crawl: 'Crawl', extract: 'Extract' },
+					description: 'Only jobs of this type',
+				},
+				status: {
+					displayName: 'Status',
+					options: STATUS_LABELS,
+					description: 'Only jobs in this status',
+				},
+				page: {
+					displayName: 'Page',
+					default: 1,
+					description: 'The page to return (or to start from with Return All)',
+				},
 				limit: { displayName: 'Limit', default: 25, description: 'Max number of jobs per page' },
 			},
 		}),
@@ -35,7 +49,11 @@ export const job: ResourceSpec = {
 			paginate: 'jobResults',
 			fields: {
 				...idPath('Job'),
-				page: { displayName: 'Page', default: 1, description: 'The page of results to return (or to start from with Return All)' },
+				page: {
+					displayName: 'Page',
+					default: 1,
+					description: 'The page of results to return (or to start from with Return All)',
+				},
 				limit: { displayName: 'Limit', default: 50, description: 'Max number of results per page' },
 			},
 		}),

@@ -15,14 +15,48 @@ export const map: ResourceSpec = {
 			endpoint: 'map',
 			timeoutField: 'timeout',
 			fields: {
-				url: { displayName: 'URL', placeholder: 'https://example.com', default: '', description: 'The site to map' },
-				search: { displayName: 'Search', description: 'Only return URLs related to this search text' },
-				limit: { displayName: 'Limit', default: 100, description: 'Maximum number of URLs to return' },
-				sitemap: { displayName: 'Sitemap', default: 'include', options: { include: { name: 'Include', description: 'Use the sitemap and discover other URLs' }, only: { name: 'Only', description: 'Return only URLs from the sitemap' }, skip: { name: 'Skip', description: 'Ignore the sitemap' } }, description: 'How to use the sitemap' },
-				includeSubdomains: { displayName: 'Include Subdomains', default: true, description: 'Whether to include URLs of subdomains' },
-				location: { displayName: 'Location (JSON)', default: '{}', description: 'A location object, as JSON, passed through as given (its fields are not documented)' },
+				url: {
+					displayName: 'URL',
+					placeholder: 'https://example.com',
+					default: '',
+					description: 'The site to map',
+				},
+				search: {
+					displayName: 'Search',
+					description: 'Only return URLs related to this search text',
+				},
+				limit: {
+					displayName: 'Limit',
+					default: 100,
+					description: 'Maximum number of URLs to return',
+				},
+				sitemap: {
+					displayName: 'Sitemap',
+					default: 'include',
+					options: {
+						include: { name: 'Include', description: 'Use the sitemap and discover other URLs' },
+						only: { name: 'Only', description: 'Return only URLs from the sitemap' },
+						skip: { name: 'Skip', description: 'Ignore the sitemap' },
+					},
+					description: 'How to use the sitemap',
+				},
+				includeSubdomains: {
+					displayName: 'Include Subdomains',
+					default: true,
+					description: 'Whether to include URLs of subdomains',
+				},
+				location: {
+					displayName: 'Location (JSON)',
+					default: '{}',
+					description:
+						'A location object, as JSON, passed through as given (its fields are not documented)',
+				},
 				timeout: { displayName: 'Timeout', description: 'Timeout in milliseconds' },
-				ignoreQueryParameters: { displayName: 'Ignore Query Parameters', default: true, description: 'Whether URLs that differ only in their query string count as one' },
+				ignoreQueryParameters: {
+					displayName: 'Ignore Query Parameters',
+					default: true,
+					description: 'Whether URLs that differ only in their query string count as one',
+				},
 			},
 		}),
 	],

@@ -1,6 +1,13 @@
 /** Joins the table's editor rows with the contract's endpoints. */
 import { ENDPOINTS, type EndpointId, type WireField, type WireType } from '../../../contract';
-import type { EditorField, FieldKind, FieldOption, FieldSpec, OperationRow, OperationSpec } from './types';
+import type {
+	EditorField,
+	FieldKind,
+	FieldOption,
+	FieldSpec,
+	OperationRow,
+	OperationSpec,
+} from './types';
 
 const KINDS: Record<WireType, FieldKind> = {
 	string: 'string',
@@ -21,7 +28,12 @@ function resolveField(wire: WireField, editor: EditorField): FieldSpec {
 	const { options, ...shown } = editor;
 	const field: FieldSpec = { ...wire, ...shown, kind: KINDS[wire.type] };
 	if (wire.enum) field.options = wire.enum.map((value) => option(value, editor));
-	else if (options) Object.assign(field, { kind: 'multiOptions', openOptions: true, options: Object.keys(options).map((value) => option(value, editor)) });
+	else if (options)
+		Object.assign(field, {
+			kind: 'multiOptions',
+			openOptions: true,
+			options: Object.keys(options).map((value) => option(value, editor)),
+		});
 	return field;
 }
 
@@ -29,5 +41,11 @@ export function operation<E extends EndpointId>(row: OperationRow<E>): Operation
 	const { endpoint: id, fields, ...labels } = row;
 	const { method, path, fields: wire } = ENDPOINTS[id];
 	const editor = fields as Record<string, EditorField>;
-	return { ...labels, endpoint: id, method, path, fields: wire.map((field: WireField) => resolveField(field, editor[field.name])) };
+	return {
+		...labels,
+		endpoint: id,
+		method,
+		path,
+		fields: wire.map((field: WireField) => resolveField(field, editor[field.name])),
+	};
 }

@@ -15,7 +15,13 @@ export const scrape: ResourceSpec = {
 			description: 'Scrape a single URL and return its content',
 			endpoint: 'scrape',
 			fields: {
-				url: { displayName: 'URL', placeholder: 'https://example.com', default: '', description: 'The URL to scrape. Page options (formats, tags, proxy, actions) are on Batch Scrape.' },
+				url: {
+					displayName: 'URL',
+					placeholder: 'https://example.com',
+					default: '',
+					description:
+						'The URL to scrape. Page options (formats, tags, proxy, actions) are on Batch Scrape.',
+				},
 			},
 		}),
 		operation({
@@ -26,11 +32,29 @@ export const scrape: ResourceSpec = {
 			endpoint: 'batchScrape',
 			job: 'jobs',
 			fields: {
-				urls: { displayName: 'URLs', placeholder: 'https://example.com/a\nhttps://example.com/b', default: '', description: 'The URLs to scrape, one per line or comma-separated (or an expression returning an array)' },
+				urls: {
+					displayName: 'URLs',
+					placeholder: 'https://example.com/a\nhttps://example.com/b',
+					default: '',
+					description:
+						'The URLs to scrape, one per line or comma-separated (or an expression returning an array)',
+				},
 				...batchScrapeOptions,
-				maxConcurrency: { displayName: 'Max Concurrency', description: 'Concurrent scrapes for this batch' },
-				ignoreInvalidURLs: { displayName: 'Ignore Invalid URLs', default: true, description: 'Whether to skip invalid URLs and process the remaining valid ones' },
-				zeroDataRetention: { displayName: 'Zero Data Retention', default: false, description: 'Whether the service keeps no data of this batch (needs activation on the account)' },
+				maxConcurrency: {
+					displayName: 'Max Concurrency',
+					description: 'Concurrent scrapes for this batch',
+				},
+				ignoreInvalidURLs: {
+					displayName: 'Ignore Invalid URLs',
+					default: true,
+					description: 'Whether to skip invalid URLs and process the remaining valid ones',
+				},
+				zeroDataRetention: {
+					displayName: 'Zero Data Retention',
+					default: false,
+					description:
+						'Whether the service keeps no data of this batch (needs activation on the account)',
+				},
 				...webhookObject,
 			},
 		}),

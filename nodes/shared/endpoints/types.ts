@@ -4,7 +4,14 @@
  * wire fact. Rows live beside this file, one file per resource, and are resolved with the
  * contract by resolve.ts into the operations the nodes are built from.
  */
-import type { EndpointId, FieldName, HttpMethod, JsonShape, StringFormat, WireField } from '../../../contract';
+import type {
+	EndpointId,
+	FieldName,
+	HttpMethod,
+	JsonShape,
+	StringFormat,
+	WireField,
+} from '../../../contract';
 
 export type { EndpointId, HttpMethod };
 export type FieldFormat = StringFormat;

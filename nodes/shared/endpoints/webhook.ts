@@ -17,8 +17,16 @@ export const webhook: ResourceSpec = {
 			fields: {
 				...idPath('Webhook'),
 				url: { displayName: 'URL', description: 'The URL deliveries are sent to' },
-				events: { displayName: 'Events', description: 'Event types to deliver, such as crawl.completed (one per line or comma-separated)' },
-				isActive: { displayName: 'Active', default: true, description: 'Whether the webhook delivers events' },
+				events: {
+					displayName: 'Events',
+					description:
+						'Event types to deliver, such as crawl.completed (one per line or comma-separated)',
+				},
+				isActive: {
+					displayName: 'Active',
+					default: true,
+					description: 'Whether the webhook delivers events',
+				},
 			},
 		}),
 		operation({
@@ -29,8 +37,16 @@ export const webhook: ResourceSpec = {
 			endpoint: 'webhookTest',
 			fields: {
 				...idPath('Webhook'),
-				event: { displayName: 'Event', default: 'crawl.completed', description: 'The event type to test, such as crawl.completed' },
-				payload: { displayName: 'Payload (JSON)', default: '{}', description: 'A custom payload for the test delivery, as JSON' },
+				event: {
+					displayName: 'Event',
+					default: 'crawl.completed',
+					description: 'The event type to test, such as crawl.completed',
+				},
+				payload: {
+					displayName: 'Payload (JSON)',
+					default: '{}',
+					description: 'A custom payload for the test delivery, as JSON',
+				},
 			},
 		}),
 		operation({

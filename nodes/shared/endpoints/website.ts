@@ -28,7 +28,11 @@ export const website: ResourceSpec = {
 			timeoutField: 'timeoutMS',
 			fields: {
 				...webLookupCommon,
-				limit: { displayName: 'Limit', default: 10, description: 'Maximum number of competitor domains' },
+				limit: {
+					displayName: 'Limit',
+					default: 10,
+					description: 'Maximum number of competitor domains',
+				},
 			},
 		}),
 	],

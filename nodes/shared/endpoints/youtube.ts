@@ -15,8 +15,17 @@ export const youtube: ResourceSpec = {
 			endpoint: 'youtubeTranscript',
 			timeoutField: 'timeout',
 			fields: {
-				url: { displayName: 'Video URL', placeholder: 'https://www.youtube.com/watch?v=...', default: '', description: 'One video: watch, Shorts, live, embed and short-link URLs work' },
-				formats: { displayName: 'Formats (JSON)', default: '["markdown"]', description: 'Output formats, as a JSON array of strings or format objects' },
+				url: {
+					displayName: 'Video URL',
+					placeholder: 'https://www.youtube.com/watch?v=...',
+					default: '',
+					description: 'One video: watch, Shorts, live, embed and short-link URLs work',
+				},
+				formats: {
+					displayName: 'Formats (JSON)',
+					default: '["markdown"]',
+					description: 'Output formats, as a JSON array of strings or format objects',
+				},
 				timeout: { displayName: 'Timeout', default: 30000, description: 'Timeout in milliseconds' },
 			},
 		}),

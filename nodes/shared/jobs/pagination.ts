@@ -37,7 +37,9 @@ export async function allJobs(client: WebDataClient, request: ApiRequest): Promi
 		const body = await client.request<Envelope>(withQuery(request, { page, limit }));
 		const list = (body.data?.jobs as IDataObject[] | undefined) ?? [];
 		jobs.push(...list);
-		const totalPages = Number((body.data?.pagination as Pagination | undefined)?.totalPages ?? page);
+		const totalPages = Number(
+			(body.data?.pagination as Pagination | undefined)?.totalPages ?? page,
+		);
 		if (list.length === 0 || page >= totalPages) break;
 	}
 	return jobs;
@@ -47,7 +49,11 @@ export async function allJobs(client: WebDataClient, request: ApiRequest): Promi
  * GET /jobs/{id}: the job detail of the first page with `results` of every page from it on.
  * `firstPage` is that page when the caller already has it (the last status poll).
  */
-export async function jobWithAllResults(client: WebDataClient, request: ApiRequest, firstPage?: Envelope): Promise<Envelope> {
+export async function jobWithAllResults(
+	client: WebDataClient,
+	request: ApiRequest,
+	firstPage?: Envelope,
+): Promise<Envelope> {
 	const limit = pageSize(request);
 	let page = Number(request.qs?.page ?? 1);
 	const first = firstPage ?? (await client.request<Envelope>(withQuery(request, { page, limit })));
@@ -71,7 +77,10 @@ export function nextCrawlPage(next: string): string {
 }
 
 /** GET /crawl/{id}: the crawl status with `data` of every page, following `next` until null. */
-export async function crawlWithAllPages(client: WebDataClient, request: ApiRequest): Promise<Envelope> {
+export async function crawlWithAllPages(
+	client: WebDataClient,
+	request: ApiRequest,
+): Promise<Envelope> {
 	const first = await client.request<Envelope>(request);
 	const status = first.data ?? {};
 	const pages = [...((status.data as IDataObject[] | undefined) ?? [])];

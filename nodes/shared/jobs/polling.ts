@@ -35,15 +35,20 @@ export interface FinishedJob {
  */
 function statusOf(kind: JobKind, body: IDataObject): string {
 	const holder = (kind === 'extract' ? body : (body.data as IDataObject | undefined)) ?? {};
-	if (holder.status !== undefined && holder.status !== null) return String(holder.status).toUpperCase();
+	if (holder.status !== undefined && holder.status !== null)
+		return String(holder.status).toUpperCase();
 	const total = Number((holder.resultPagination as IDataObject | undefined)?.total ?? NaN);
 	const results = Array.isArray(holder.results) ? holder.results.length : 0;
-	return kind === 'jobs' && total > 0 && results >= Math.min(total, POLL_PAGE.limit) ? 'COMPLETED' : 'UNKNOWN';
+	return kind === 'jobs' && total > 0 && results >= Math.min(total, POLL_PAGE.limit)
+		? 'COMPLETED'
+		: 'UNKNOWN';
 }
 
 /** The status request of a job: GET /jobs/{id} (first page of results) or GET /extract/{id}. */
 export function statusRequest(kind: JobKind, id: string): ApiRequest {
-	return kind === 'jobs' ? endpointRequest('jobDetail', { id, ...POLL_PAGE }) : endpointRequest('extractStatus', { id });
+	return kind === 'jobs'
+		? endpointRequest('jobDetail', { id, ...POLL_PAGE })
+		: endpointRequest('extractStatus', { id });
 }
 
 /** The delays between polls: interval, then growing by half each time, capped. */
@@ -75,14 +80,20 @@ export async function waitForJob(
 		if (status === 'FAILED' || status === 'CANCELLED') {
 			const data = (kind === 'extract' ? body : body.data) as IDataObject | undefined;
 			const errors = (data?.errors as IDataObject[] | undefined) ?? [];
-			const detail = errors.map((e) => `${e.url ?? ''} ${e.error ?? ''}`.trim()).join('; ') || String(data?.error ?? '');
+			const detail =
+				errors.map((e) => `${e.url ?? ''} ${e.error ?? ''}`.trim()).join('; ') ||
+				String(data?.error ?? '');
 			throw new NodeApiError(client.node, { jobId: id, status, errors } as JsonObject, {
 				message: `Job ${id} ended ${status}${detail ? `: ${detail}` : ''}`,
 				description: `Job ID ${id}. ${errors.length} error(s) reported by the Web Data API.`,
 			});
 		}
 	}
-	throw new NodeOperationError(client.node, `Job ${id} is still ${status} after ${Math.round(options.maxWaitMs / 1000)} s (Max Wait)`, {
-		description: `The job keeps running on the Web Data Service. Fetch it later with Web Data Job > Get and ID ${id}, or raise Max Wait.`,
-	});
+	throw new NodeOperationError(
+		client.node,
+		`Job ${id} is still ${status} after ${Math.round(options.maxWaitMs / 1000)} s (Max Wait)`,
+		{
+			description: `The job keeps running on the Web Data Service. Fetch it later with Web Data Job > Get and ID ${id}, or raise Max Wait.`,
+		},
+	);
 }

@@ -43,7 +43,9 @@ function dropIdle(now: number): void {
 		if (pacer.idle && now - pacer.lastUsedAt > IDLE_DROP_MS) accounts.delete(key);
 	}
 	if (accounts.size < MAX_ACCOUNTS) return;
-	const idle = [...accounts].filter(([, { pacer }]) => pacer.idle).sort(([, a], [, b]) => a.pacer.lastUsedAt - b.pacer.lastUsedAt);
+	const idle = [...accounts]
+		.filter(([, { pacer }]) => pacer.idle)
+		.sort(([, a], [, b]) => a.pacer.lastUsedAt - b.pacer.lastUsedAt);
 	for (const [key] of idle.slice(0, accounts.size - MAX_ACCOUNTS + 1)) accounts.delete(key);
 }
 

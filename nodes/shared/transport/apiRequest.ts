@@ -21,7 +21,11 @@ export const DEFAULT_TIMEOUT_MS = 60000;
  * The request for an endpoint of the contract, with values keyed by API name: every request the
  * package sends is built here, so no path is written twice.
  */
-export function endpointRequest(id: EndpointId, values: Record<string, unknown> = {}, settings: Partial<ApiRequest> = {}): ApiRequest {
+export function endpointRequest(
+	id: EndpointId,
+	values: Record<string, unknown> = {},
+	settings: Partial<ApiRequest> = {},
+): ApiRequest {
 	const endpoint = ENDPOINTS[id];
 	const { path, query, body } = placeWire(endpoint, values);
 	return {

@@ -2,7 +2,14 @@
  * The one way nodes talk to the Web Data API: authentication through the credential, base URL,
  * timeouts, JSON parsing, retries and pacing. Every node and the trigger use it.
  */
-import type { ICredentialsDecrypted, IDataObject, IExecuteFunctions, IHookFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	INode,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
@@ -31,14 +38,19 @@ export interface WebDataCredentials {
 /** Checks the credential before anything is sent: the key's prefix and the base URL's shape. */
 export function checkCredentials(node: INode, raw: IDataObject): WebDataCredentials {
 	const apiKey = String(raw.apiKey ?? '').trim();
-	const baseUrl = String(raw.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const baseUrl = String(raw.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (!apiKey.startsWith('bc_')) {
 		throw new NodeOperationError(node, 'The Web Data API key must start with bc_', {
 			description: 'Open the Web Data API credential and paste the key exactly as issued.',
 		});
 	}
 	if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
-		throw new NodeOperationError(node, 'The Web Data API credential needs a Base URL starting with http:// or https://');
+		throw new NodeOperationError(
+			node,
+			'The Web Data API credential needs a Base URL starting with http:// or https://',
+		);
 	}
 	return { apiKey, baseUrl };
 }
@@ -88,7 +100,8 @@ export class WebDataClient {
 		private readonly ctx: Context,
 		{ shared = false, maxConcurrent, signal }: ClientOptions = {},
 	) {
-		this.signal = signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
+		this.signal =
+			signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
 		if (!shared) this.ownPacer = new Pacer({ concurrency: maxConcurrent ?? 1 });
 		else if (maxConcurrent) this.lane = new Slots(maxConcurrent);
 	}
@@ -178,7 +191,13 @@ export class WebDataClient {
 			if (statusCode === 429) {
 				const waitMs = retryAfterMs(headers['retry-after']) ?? backoffMs(attempt);
 				pacer?.onRateLimited(startedAt, waitMs);
-				if (last) throw apiError(this.node, 429, payload, `${describeRequest(request)}: gave up after ${attempt} attempts`);
+				if (last)
+					throw apiError(
+						this.node,
+						429,
+						payload,
+						`${describeRequest(request)}: gave up after ${attempt} attempts`,
+					);
 				await sleep(waitMs, this.signal);
 				continue;
 			}
@@ -190,11 +209,15 @@ export class WebDataClient {
 				throw apiError(this.node, statusCode, payload, describeRequest(request));
 			}
 			if (!parsed.ok) {
-				throw new NodeApiError(this.node, { message: 'Malformed response body' }, {
-					message: `The Web Data API answered ${describeRequest(request)} with a body that is not valid JSON (HTTP ${statusCode})`,
-					description: `The body starts with: ${String(text).slice(0, 200)}`,
-					httpCode: String(statusCode),
-				});
+				throw new NodeApiError(
+					this.node,
+					{ message: 'Malformed response body' },
+					{
+						message: `The Web Data API answered ${describeRequest(request)} with a body that is not valid JSON (HTTP ${statusCode})`,
+						description: `The body starts with: ${String(text).slice(0, 200)}`,
+						httpCode: String(statusCode),
+					},
+				);
 			}
 			pacer?.onSuccess();
 			// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
@@ -219,8 +242,13 @@ export class WebDataClient {
 			abortSignal: this.signal,
 		};
 		// Passing the decrypted credential spares n8n a database read and a decryption per request.
-		return (await this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_TYPE, options, {
-			credentialsDecrypted: this.decrypted,
-		})) as FullResponse;
+		return (await this.ctx.helpers.httpRequestWithAuthentication.call(
+			this.ctx,
+			CREDENTIAL_TYPE,
+			options,
+			{
+				credentialsDecrypted: this.decrypted,
+			},
+		)) as FullResponse;
 	}
 }

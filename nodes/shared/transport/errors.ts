@@ -37,8 +37,11 @@ export function apiError(
 	context?: string,
 ): NodeApiError {
 	const message = apiMessage(body);
-	const hint = STATUS_HINTS[status] ?? (status >= 500 ? 'The Web Data API failed' : 'The Web Data API returned an error');
-	const safeBody: JsonObject = typeof body === 'object' && body !== null ? (body as JsonObject) : { message: message ?? '' };
+	const hint =
+		STATUS_HINTS[status] ??
+		(status >= 500 ? 'The Web Data API failed' : 'The Web Data API returned an error');
+	const safeBody: JsonObject =
+		typeof body === 'object' && body !== null ? (body as JsonObject) : { message: message ?? '' };
 	return new NodeApiError(node, safeBody, {
 		message: `${hint} (HTTP ${status})${message ? `: ${message}` : ''}`,
 		description: [context, message].filter(Boolean).join(' - ') || undefined,
@@ -52,24 +55,36 @@ export function redactSecret<T>(value: T, secret: string): T {
 	if (typeof value === 'string') return value.split(secret).join('bc_***') as T;
 	if (Array.isArray(value)) return value.map((entry) => redactSecret(entry, secret)) as T;
 	if (typeof value === 'object' && value !== null) {
-		return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactSecret(v, secret)])) as T;
+		return Object.fromEntries(
+			Object.entries(value).map(([k, v]) => [k, redactSecret(v, secret)]),
+		) as T;
 	}
 	return value;
 }
 
 /** An error as n8n expects a node to throw it: n8n's own error classes pass through unchanged. */
 export function asNodeError(node: INode, error: Error): NodeApiError | NodeOperationError {
-	return error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(node, error);
+	return error instanceof NodeApiError || error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(node, error);
 }
 
 /** Names the item a failure belongs to: the router does it once, where errors are mapped. */
-export function atItem<E extends NodeApiError | NodeOperationError>(error: E, itemIndex: number): E {
+export function atItem<E extends NodeApiError | NodeOperationError>(
+	error: E,
+	itemIndex: number,
+): E {
 	error.context.itemIndex ??= itemIndex;
 	return error;
 }
 
 /** A failure before any HTTP status: timeouts, resets, refused connections. */
-export function networkError(node: INode, code: string | undefined, detail: string, context: string): NodeApiError {
+export function networkError(
+	node: INode,
+	code: string | undefined,
+	detail: string,
+	context: string,
+): NodeApiError {
 	return new NodeApiError(node, { message: detail, code: code ?? 'NETWORK' } as JsonObject, {
 		message: `Could not reach the Web Data API${code ? ` (${code})` : ''}: ${detail}`,
 		description: context,

@@ -64,7 +64,8 @@ export class Pacer {
 	setLimits(limits: PacerLimits, { keepWindow = false } = {}): void {
 		this.ceiling = Math.max(1, Math.floor(limits.concurrency));
 		this.slots.setLimit(keepWindow ? Math.min(this.slots.limit, this.ceiling) : this.ceiling);
-		this.spacingMs = limits.perMinute && limits.perMinute > 0 ? (60000 / limits.perMinute) * RATE_MARGIN : 0;
+		this.spacingMs =
+			limits.perMinute && limits.perMinute > 0 ? (60000 / limits.perMinute) * RATE_MARGIN : 0;
 		// Requests already started count towards the schedule.
 		this.nextStartAt = Math.max(this.nextStartAt, this.lastStartAt + this.spacingMs);
 	}
@@ -133,7 +134,8 @@ export class Pacer {
 	onRateLimited(startedAt: number, retryAfterMs?: number): boolean {
 		this.streak = 0;
 		const now = Date.now();
-		if (retryAfterMs !== undefined && retryAfterMs > HOLD_THRESHOLD_MS) this.holdUntil = Math.max(this.holdUntil, now + retryAfterMs);
+		if (retryAfterMs !== undefined && retryAfterMs > HOLD_THRESHOLD_MS)
+			this.holdUntil = Math.max(this.holdUntil, now + retryAfterMs);
 		const window = this.slots.limit;
 		if (startedAt < this.lastCutAt) {
 			// Sent before the cut: the service had room for fewer of ours than the cut left.

@@ -11,7 +11,9 @@ export const FALLBACK_CONCURRENCY = 5;
 /** Never fails: a plan that cannot be read gives a cautious default. */
 export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits> {
 	try {
-		const { data } = await client.request<{ data?: { plan?: IDataObject } }>(endpointRequest('account', {}, { maxAttempts: 2, unpaced: true }));
+		const { data } = await client.request<{ data?: { plan?: IDataObject } }>(
+			endpointRequest('account', {}, { maxAttempts: 2, unpaced: true }),
+		);
 		const concurrency = Number(data?.plan?.concurrency);
 		const perMinute = Number(data?.plan?.rateLimitPerMinute);
 		return {
