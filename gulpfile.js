@@ -6,8 +6,8 @@
  *   gulp build:dev  the dev tree only: clean dist-dev/, tsc -p tsconfig.dev.json
  *   gulp clean      remove dist/ and dist-dev/
  *
- * The codex files (`<ClassName>.node.json`) are generated from the compiled endpoint table, so the
- * node type names and aliases have a single source.
+ * The codex files (`<ClassName>.node.json`) are generated from the compiled endpoint table and
+ * the trigger's codex.ts, so node type names, categories and search keywords have one source.
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -20,35 +20,6 @@ const DIST_DEV = path.join(ROOT, 'dist-dev');
 const PACKAGE_NAME = require('./package.json').name;
 const DOCS_URL = `https://www.npmjs.com/package/${PACKAGE_NAME}`;
 const CREDENTIALS_DOCS_URL = `${DOCS_URL}#credentials`;
-
-/** Codex categories per node type; types not listed get DEFAULT_CATEGORIES. */
-const DEFAULT_CATEGORIES = ['Development', 'Data & Storage'];
-const CATEGORIES = {
-	webDataBrand: ['Marketing', 'Sales'],
-	webDataBrandAi: ['Marketing', 'Sales'],
-	webDataWebsite: ['Marketing', 'Analytics'],
-	webDataYouTube: ['Marketing', 'Data & Storage'],
-	webDataAccount: ['Development'],
-	webDataJob: ['Development'],
-	webDataWebhook: ['Development'],
-	webDataTrigger: ['Development'],
-};
-
-/** Nodes that are not rows of the endpoint table. */
-const EXTRA_NODES = [
-	{
-		node: 'webDataTrigger',
-		aliases: [
-			'webhook',
-			'event',
-			'events',
-			'trigger',
-			'crawl completed',
-			'job completed',
-			'callback',
-		],
-	},
-];
 
 function log(message) {
 	console.log(`[build] ${message}`);
@@ -99,13 +70,13 @@ async function copyIcons() {
 	await fs.promises.cp(path.join(ROOT, 'icons'), path.join(DIST, 'icons'), { recursive: true });
 }
 
-function codexFor({ node, aliases }) {
+function codexFor({ node, categories, searchKeywords }) {
 	return {
 		node: `${PACKAGE_NAME}.${node}`,
 		nodeVersion: '1.0',
 		codexVersion: '1.0',
-		categories: CATEGORIES[node] ?? DEFAULT_CATEGORIES,
-		alias: [...new Set(aliases)],
+		categories: [...categories],
+		alias: [...new Set(searchKeywords)],
 		resources: {
 			primaryDocumentation: [{ url: DOCS_URL }],
 			credentialDocumentation: [{ url: CREDENTIALS_DOCS_URL }],
@@ -138,7 +109,8 @@ async function writeCodex() {
 		throw new Error('codex: RESOURCES of the endpoint table is empty');
 	}
 
-	const entries = [...RESOURCES, ...EXTRA_NODES];
+	const { TRIGGER_CODEX } = require(path.join(DIST, 'nodes', 'WebDataTrigger', 'codex.js'));
+	const entries = [...RESOURCES, TRIGGER_CODEX];
 	const seen = new Set();
 	const missing = [];
 	let written = 0;

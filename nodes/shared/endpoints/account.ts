@@ -5,7 +5,8 @@ export const account: ResourceSpec = {
 	node: 'webDataAccount',
 	displayName: 'Web Data Account',
 	description: 'Credits, plan limits and queue usage of your Web Data Service account',
-	aliases: ['account', 'credits', 'balance', 'plan', 'usage'],
+	categories: ['Development'],
+	searchKeywords: ['account', 'credits', 'balance', 'plan', 'usage'],
 	operations: [
 		operation({
 			value: 'get',

@@ -28,7 +28,8 @@ export const brand: ResourceSpec = {
 	node: 'webDataBrand',
 	displayName: 'Web Data Brand',
 	description: 'Brand intelligence for a website: logos, colors, fonts, socials and company facts',
-	aliases: ['brand', 'logo', 'colors', 'company', 'enrichment', 'ticker', 'isin'],
+	categories: ['Marketing', 'Sales'],
+	searchKeywords: ['brand', 'logo', 'colors', 'company', 'enrichment', 'ticker', 'isin'],
 	operations: [
 		operation({
 			value: 'getProfile',

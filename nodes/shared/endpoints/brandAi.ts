@@ -6,7 +6,8 @@ export const brandAi: ResourceSpec = {
 	node: 'webDataBrandAi',
 	displayName: 'Web Data Brand AI',
 	description: "Ask questions about a brand's website and extract product data with AI",
-	aliases: ['brand', 'ai', 'question', 'product', 'ecommerce', 'catalog'],
+	categories: ['Marketing', 'Sales'],
+	searchKeywords: ['brand', 'ai', 'question', 'product', 'ecommerce', 'catalog'],
 	operations: [
 		operation({
 			value: 'query',

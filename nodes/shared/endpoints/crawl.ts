@@ -6,7 +6,8 @@ export const crawl: ResourceSpec = {
 	node: 'webDataCrawl',
 	displayName: 'Web Data Crawl',
 	description: 'Read the status and pages of a Web Data Service crawl',
-	aliases: ['crawl', 'crawler', 'spider', 'site pages'],
+	categories: ['Development', 'Data & Storage'],
+	searchKeywords: ['crawl', 'crawler', 'spider', 'site pages'],
 	operations: [
 		operation({
 			value: 'getStatus',

@@ -6,7 +6,8 @@ export const extract: ResourceSpec = {
 	node: 'webDataExtract',
 	displayName: 'Web Data Extract',
 	description: 'Extract structured data from web pages or web search with AI',
-	aliases: ['extract', 'ai', 'llm', 'structured data', 'json schema'],
+	categories: ['Development', 'Data & Storage'],
+	searchKeywords: ['extract', 'ai', 'llm', 'structured data', 'json schema'],
 	operations: [
 		operation({
 			value: 'extract',

@@ -12,7 +12,8 @@ export const job: ResourceSpec = {
 	node: 'webDataJob',
 	displayName: 'Web Data Job',
 	description: 'List Web Data Service jobs and read their results',
-	aliases: ['job', 'jobs', 'status', 'results', 'queue'],
+	categories: ['Development'],
+	searchKeywords: ['job', 'jobs', 'status', 'results', 'queue'],
 	operations: [
 		operation({
 			value: 'list',

@@ -5,7 +5,8 @@ export const map: ResourceSpec = {
 	node: 'webDataMap',
 	displayName: 'Web Data Map',
 	description: "List a website's URLs with the Web Data Service",
-	aliases: ['map', 'sitemap', 'site urls', 'links'],
+	categories: ['Development', 'Data & Storage'],
+	searchKeywords: ['map', 'sitemap', 'site urls', 'links'],
 	operations: [
 		operation({
 			value: 'map',

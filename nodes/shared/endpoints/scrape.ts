@@ -6,7 +6,8 @@ export const scrape: ResourceSpec = {
 	node: 'webDataScrape',
 	displayName: 'Web Data Scrape',
 	description: 'Scrape one URL or a batch of URLs with the Web Data Service',
-	aliases: ['scrape', 'scraper', 'crawl', 'markdown', 'html', 'web page'],
+	categories: ['Development', 'Data & Storage'],
+	searchKeywords: ['scrape', 'scraper', 'crawl', 'markdown', 'html', 'web page'],
 	operations: [
 		operation({
 			value: 'scrape',

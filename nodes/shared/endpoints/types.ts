@@ -102,7 +102,9 @@ export interface ResourceSpec {
 	node: string;
 	displayName: string;
 	description: string;
-	/** Codex aliases for the node panel search. */
-	aliases: readonly string[];
+	/** The node panel's categories (codex). */
+	categories: readonly string[];
+	/** Words the node panel's search finds the node by (codex aliases). */
+	searchKeywords: readonly string[];
 	operations: readonly OperationSpec[];
 }

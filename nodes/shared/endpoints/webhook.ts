@@ -6,7 +6,8 @@ export const webhook: ResourceSpec = {
 	node: 'webDataWebhook',
 	displayName: 'Web Data Webhook',
 	description: 'Update, test and delete Web Data Service webhooks',
-	aliases: ['webhook', 'events', 'notification', 'callback'],
+	categories: ['Development'],
+	searchKeywords: ['webhook', 'events', 'notification', 'callback'],
 	operations: [
 		operation({
 			value: 'update',

@@ -6,7 +6,8 @@ export const website: ResourceSpec = {
 	node: 'webDataWebsite',
 	displayName: 'Web Data Website',
 	description: "Discover a website's fonts and its competitors",
-	aliases: ['fonts', 'typography', 'competitors', 'market', 'domain'],
+	categories: ['Marketing', 'Analytics'],
+	searchKeywords: ['fonts', 'typography', 'competitors', 'market', 'domain'],
 	operations: [
 		operation({
 			value: 'getFonts',

@@ -5,7 +5,8 @@ export const youtube: ResourceSpec = {
 	node: 'webDataYouTube',
 	displayName: 'Web Data YouTube',
 	description: 'Timestamped transcripts of videos (5 credits on success, nothing on failure)',
-	aliases: ['youtube', 'video', 'transcript', 'captions', 'subtitles'],
+	categories: ['Marketing', 'Data & Storage'],
+	searchKeywords: ['youtube', 'video', 'transcript', 'captions', 'subtitles'],
 	operations: [
 		operation({
 			value: 'getTranscript',
