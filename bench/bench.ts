@@ -27,8 +27,9 @@ import { performance } from 'node:perf_hooks';
 import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/behaviours';
 import { pollDelays } from '../nodes/shared/jobs/polling';
 import { bareClient } from './bareClient';
+import { Sandbox } from '../devkit/sandbox';
+import type { SandboxConfigOverrides } from '../sandbox/config';
 import { measureLoad } from './loadTime';
-import { SandboxProcess } from './sandboxProcess';
 import { registerTypeScript, repoRoot } from './tsRequire';
 
 const ITEMS = 200;
@@ -54,6 +55,20 @@ function loadHarness(): Harness {
 	registerTypeScript();
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(path.join(repoRoot(), 'test', 'helpers', 'run.ts')) as Harness;
+}
+
+/**
+ * The sandbox in a child process on this Node (its CLI), so the server's own work does not share
+ * the bench's event loop with the node under test, as with a real remote service.
+ */
+async function startSandbox(config: SandboxConfigOverrides): Promise<Sandbox> {
+	const sandbox = new Sandbox(0, undefined, [], {
+		config,
+		node: process.execPath,
+		inheritStderr: true,
+	});
+	await sandbox.start();
+	return sandbox;
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
@@ -84,7 +99,7 @@ async function throughput(
 	options: Record<string, unknown> = {},
 	count = ITEMS,
 ): Promise<ThroughputResult> {
-	const sandbox = await SandboxProcess.start({
+	const sandbox = await startSandbox({
 		latencyMs: LATENCY_MS,
 		credits: 10_000_000,
 		plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute },
@@ -141,7 +156,7 @@ async function throughput(
 			steadyPerSecond: ok / ((lastDone - firstAt) / 1000),
 		};
 	} finally {
-		await sandbox.close();
+		await sandbox.stop();
 	}
 }
 
@@ -150,7 +165,7 @@ async function throughput(
  * server: what this server allows in practice, its own per-request cost included.
  */
 async function bareClientRate(rateLimitPerMinute: number): Promise<number> {
-	const sandbox = await SandboxProcess.start({
+	const sandbox = await startSandbox({
 		latencyMs: LATENCY_MS,
 		credits: 10_000_000,
 		plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute },
@@ -160,7 +175,7 @@ async function bareClientRate(rateLimitPerMinute: number): Promise<number> {
 		await sandbox.reset();
 		return (await bareClient(sandbox, { count: ITEMS, loops: PLAN_CONCURRENCY })).perSecond;
 	} finally {
-		await sandbox.close();
+		await sandbox.stop();
 	}
 }
 
@@ -186,7 +201,7 @@ function computedPolls(durationS: number): number[] {
 }
 
 async function pollsPerJob(harness: Harness): Promise<PollResult> {
-	const sandbox = await SandboxProcess.start({
+	const sandbox = await startSandbox({
 		latencyMs: LATENCY_MS,
 		jobDurationMs: JOB_DURATION_MS,
 		plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute: 600 },
@@ -227,7 +242,7 @@ async function pollsPerJob(harness: Harness): Promise<PollResult> {
 			items: items.length,
 		};
 	} finally {
-		await sandbox.close();
+		await sandbox.stop();
 	}
 }
 

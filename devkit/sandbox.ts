@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import type { SandboxConfigOverrides } from '../sandbox/config';
 import { ROOT, getNode24Bin } from './paths';
 
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
@@ -33,6 +34,24 @@ export interface SandboxWebhook {
 	[k: string]: unknown;
 }
 
+export interface AdminJob {
+	id: string;
+	status: string;
+	createdAt?: string;
+	startedAt?: string;
+	completedAt?: string;
+	[key: string]: unknown;
+}
+
+export interface SandboxOptions {
+	/** Settings over the defaults (WEBDATA_SANDBOX_CONFIG). */
+	config?: SandboxConfigOverrides;
+	/** The Node to run it on: Node 24 (getNode24Bin) unless given, e.g. process.execPath. */
+	node?: string;
+	/** Passes the sandbox's stderr through to this process's (kept in the log file otherwise). */
+	inheritStderr?: boolean;
+}
+
 export class Sandbox {
 	baseUrl = '';
 	apiKey = '';
@@ -43,6 +62,7 @@ export class Sandbox {
 		readonly port: number,
 		private readonly logFile?: string,
 		private readonly args: string[] = [],
+		private readonly options: SandboxOptions = {},
 	) {}
 
 	/** Starts the sandbox and resolves with the time it took (ms). */
@@ -50,12 +70,16 @@ export class Sandbox {
 		if (!fs.existsSync(SANDBOX_CLI))
 			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
 		const started = Date.now();
+		const { config, node, inheritStderr } = this.options;
 		const child = spawn(
-			path.join(getNode24Bin(), 'node'),
+			node ?? path.join(getNode24Bin(), 'node'),
 			[SANDBOX_CLI, '--port', String(this.port), ...this.args],
 			{
 				cwd: ROOT,
-				stdio: ['ignore', 'pipe', 'pipe'],
+				env: config
+					? { ...process.env, WEBDATA_SANDBOX_CONFIG: JSON.stringify(config) }
+					: process.env,
+				stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
 			},
 		);
 		this.child = child;
@@ -135,6 +159,10 @@ export class Sandbox {
 
 	configure(config: Record<string, unknown>): Promise<unknown> {
 		return this.admin('PATCH', '/config', config);
+	}
+
+	async jobs(): Promise<AdminJob[]> {
+		return unwrapList<AdminJob>(await this.admin('GET', '/jobs'), 'jobs');
 	}
 
 	async webhooks(): Promise<SandboxWebhook[]> {

@@ -1,5 +1,5 @@
 /**
- * Throw-away PostgreSQL and Redis for the queue-mode cluster (e2e/harness/queue.ts), both on
+ * Throw-away PostgreSQL and Redis for the queue-mode cluster (devkit/queue.ts), both on
  * 127.0.0.1 on free ports, both in a temporary folder that stop() removes. The binaries are
  * Debian's (`postgresql`, `redis-server`), installed by scripts/ensure-services.sh.
  *

@@ -3,7 +3,7 @@
 # latency, plan concurrency 10, 6000/min): a bare fetch client as the ceiling, 200 and 1000 items
 # in a long-running n8n, two executions at once, and queue mode (2 workers, 8 executions at once;
 # needs PostgreSQL and Redis, installed by ensure-services.sh). Prints figures beside targets; not
-# a pass/fail test (e2e/harness/bench-n8n.ts). WEBDATA_SKIP_BUILD=1 skips the build,
+# a pass/fail test (bench/n8n/run.ts). WEBDATA_SKIP_BUILD=1 skips the build,
 # WEBDATA_BENCH_QUEUE=0 skips queue mode, WEBDATA_BENCH_HTTP=0 the HTTP Request node rows.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -13,4 +13,4 @@ WEBDATA_NODE24_BIN="$(bash "$ROOT/scripts/ensure-node24.sh")"
 WEBDATA_N8N_DIR="$(bash "$ROOT/scripts/ensure-n8n.sh")"
 export WEBDATA_NODE24_BIN WEBDATA_N8N_DIR
 if [ "${WEBDATA_BENCH_QUEUE:-1}" != 0 ]; then bash "$ROOT/scripts/ensure-services.sh"; fi
-exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/e2e/harness/bench-n8n.js"
+exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/bench/n8n/run.js"

@@ -2,7 +2,7 @@
 # Installs what the queue-mode end-to-end suite needs when it is missing: Debian's `postgresql`
 # (initdb, postgres, psql under /usr/lib/postgresql/<version>/bin) and `redis-server`. Needs root
 # (CI runs as root). Installs only: the suite starts its own throw-away servers on 127.0.0.1
-# (e2e/harness/services.ts), never the system's.
+# (devkit/services.ts), never the system's.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 have_pg() { compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null && command -v psql >/dev/null 2>&1; }

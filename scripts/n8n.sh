@@ -10,4 +10,4 @@ WEBDATA_NODE24_BIN="$(bash "$ROOT/scripts/ensure-node24.sh")"
 WEBDATA_N8N_DIR="$(bash "$ROOT/scripts/ensure-n8n.sh")"
 export WEBDATA_NODE24_BIN WEBDATA_N8N_DIR
 mkdir -p "$ROOT/.n8n-home"
-exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/e2e/harness/n8n-cli.js" "$@"
+exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/devkit/n8n-cli.js" "$@"

@@ -20,4 +20,4 @@ WEBDATA_NODE24_BIN="$(bash "$ROOT/scripts/ensure-node24.sh")"
 WEBDATA_N8N_DIR="$(bash "$ROOT/scripts/ensure-n8n.sh")"
 export WEBDATA_NODE24_BIN WEBDATA_N8N_DIR
 # exec: the orchestrator gets Ctrl-C itself and stops the sandbox and n8n before exiting.
-exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/e2e/harness/start.js"
+exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/devkit/start.js"

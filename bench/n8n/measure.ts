@@ -5,8 +5,8 @@
  */
 import * as fs from 'node:fs';
 
-import { nodeItems, nodeTask, sleep, type N8n, type RunData } from '../harness/n8n';
-import type { RecordedRequest, Sandbox } from '../harness/sandbox';
+import { nodeItems, nodeTask, sleep, type N8n, type RunData } from '../../devkit/n8n';
+import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
 import { NODE_UNDER_TEST } from './workflows';
 
 /**

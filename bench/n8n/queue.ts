@@ -1,5 +1,5 @@
 /**
- * Queue mode (e2e/harness/queue.ts): main + WORKERS workers (`--concurrency=WORKER_CONCURRENCY`)
+ * Queue mode (devkit/queue.ts): main + WORKERS workers (`--concurrency=WORKER_CONCURRENCY`)
  * + a webhook processor on PostgreSQL and Redis. CALLS webhook calls of ITEMS items each reach the
  * webhook processor at once; the workers run them, each worker process with its own pacer for
  * the account, so together they must find the plan's room from the service's 429s.
@@ -10,9 +10,9 @@
  */
 import * as path from 'node:path';
 
-import { QueueCluster } from '../harness/queue';
-import type { RecordedRequest, Sandbox } from '../harness/sandbox';
-import { sandboxCredential } from '../harness/setup';
+import { QueueCluster } from '../../devkit/queue';
+import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
+import { sandboxCredential } from '../../devkit/setup';
 import {
 	Runs,
 	callAtOnce,

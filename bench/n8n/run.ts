@@ -4,12 +4,12 @@
  * concurrency 10 and 6000 requests/min (limit 100 items/s). Figures printed beside targets; not
  * a pass/fail test.
  *
- *   1. a bare fetch client (10 loops) against the same sandbox: the ceiling (e2e/bench/single.ts);
+ *   1. a bare fetch client (10 loops) against the same sandbox: the ceiling (bench/n8n/single.ts);
  *   2. our node at 200 and 1000 items in a long-running `n8n start` that has read the plan in a
  *      warm-up execution: >= 0.95 of the bare client;
  *   3. two executions of 200 items at once in that process: no 429, all items ok;
  *   4. queue mode, 2 workers --concurrency=5, 8 executions x 100 items at once
- *      (e2e/bench/queue.ts): 800/800 ok, >= 85% of the limit, <= 3% of requests refused;
+ *      (bench/n8n/queue.ts): 800/800 ok, >= 85% of the limit, <= 3% of requests refused;
  *   and, for comparison, n8n's HTTP Request node (default, and batches of 10 every 100 ms).
  *
  * WEBDATA_BENCH_QUEUE=0 skips queue mode, WEBDATA_BENCH_HTTP=0 the HTTP Request rows. For
@@ -22,19 +22,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { details, rows, table } from '../bench/report';
-import {
-	queueMode,
-	CALLS,
-	ITEMS,
-	WORKERS,
-	WORKER_CONCURRENCY,
-	type QueueResult,
-} from '../bench/queue';
-import { singleProcess, type BenchSettings } from '../bench/single';
-import { ARTIFACTS_DIR, N8N_VERSION } from './paths';
-import { Sandbox, freePort } from './sandbox';
-import { killOnExit } from './services';
+import { details, rows, table } from './report';
+import { queueMode, CALLS, ITEMS, WORKERS, WORKER_CONCURRENCY, type QueueResult } from './queue';
+import { singleProcess, type BenchSettings } from './single';
+import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
+import { Sandbox, freePort } from '../../devkit/sandbox';
+import { killOnExit } from '../../devkit/services';
 
 const SETTINGS: BenchSettings = {
 	latencyMs: 100,

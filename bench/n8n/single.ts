@@ -11,11 +11,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { bareClient, type BareClientResult } from '../../bench/bareClient';
-import { N8n } from '../harness/n8n';
-import { freePortBlock, type Sandbox } from '../harness/sandbox';
-import { killOnExit } from '../harness/services';
-import { sandboxCredential } from '../harness/setup';
+import { bareClient, type BareClientResult } from '../bareClient';
+import { N8n } from '../../devkit/n8n';
+import { freePortBlock, type Sandbox } from '../../devkit/sandbox';
+import { killOnExit } from '../../devkit/services';
+import { sandboxCredential } from '../../devkit/setup';
 import {
 	Runs,
 	callAtOnce,

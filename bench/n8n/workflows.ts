@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { PACKAGE_NAME } from '../harness/paths';
+import { PACKAGE_NAME } from '../../devkit/paths';
 import {
 	SANDBOX_CREDENTIAL_ID,
 	SANDBOX_CREDENTIAL_NAME,
 	type WorkflowJson,
-} from '../harness/setup';
+} from '../../devkit/setup';
 
 /** The node under test in every workflow: its run data gives the timing and the items. */
 export const NODE_UNDER_TEST = 'Under test';

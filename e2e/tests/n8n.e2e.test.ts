@@ -13,11 +13,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { RESOURCES, brand } from '../../nodes/shared/endpoints';
-import { openEditor } from '../harness/browser';
-import { N8n, nodeItems, sleep } from '../harness/n8n';
-import { Sandbox } from '../harness/sandbox';
-import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../harness/setup';
-import { Suite, runError } from '../harness/suite';
+import { openEditor } from '../../devkit/browser';
+import { N8n, nodeItems, sleep } from '../../devkit/n8n';
+import { Sandbox } from '../../devkit/sandbox';
+import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../../devkit/setup';
+import { Suite, runError } from './suite';
 import {
 	EDITOR_NODE,
 	EDITOR_WORKFLOW_ID,

@@ -6,9 +6,9 @@
  * Step timings go to timings-operations.json in the artifacts folder.
  */
 import { RESOURCES } from '../../nodes/shared/endpoints';
-import { nodeItems, nodeTask, tail, type ExecuteResult } from '../harness/n8n';
-import type { RecordedRequest } from '../harness/sandbox';
-import { Suite, runError } from '../harness/suite';
+import { nodeItems, nodeTask, tail, type ExecuteResult } from '../../devkit/n8n';
+import type { RecordedRequest } from '../../devkit/sandbox';
+import { Suite, runError } from './suite';
 import {
 	BAD_PARAM_WORKFLOW_ID,
 	BRAND_RETRIEVE_BOUND,

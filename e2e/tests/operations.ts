@@ -8,12 +8,12 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
-import type { RecordedRequest, Sandbox } from '../harness/sandbox';
+import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
 import {
 	SANDBOX_CREDENTIAL_ID,
 	SANDBOX_CREDENTIAL_NAME,
 	type WorkflowJson,
-} from '../harness/setup';
+} from '../../devkit/setup';
 
 export const PACKAGE = 'n8n-nodes-webdata';
 

@@ -1,5 +1,5 @@
 /**
- * Queue mode, end to end: the pinned n8n as main + worker + webhook processor (e2e/harness/queue.ts)
+ * Queue mode, end to end: the pinned n8n as main + worker + webhook processor (devkit/queue.ts)
  * on a throw-away PostgreSQL and Redis, the package installed in each process's own user folder,
  * against the sandbox. All on 127.0.0.1.
  *   a. Webhook > Split Out (50 items) > Web Data Brand runs on the worker, every item succeeds,
@@ -13,17 +13,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { nodeItems } from '../harness/n8n';
-import { ARTIFACTS_DIR } from '../harness/paths';
-import { QueueCluster, type ExecutionRow } from '../harness/queue';
-import { Sandbox, freePort } from '../harness/sandbox';
-import { descendants, killOnExit, snapshot, startTime } from '../harness/services';
+import { nodeItems } from '../../devkit/n8n';
+import { ARTIFACTS_DIR } from '../../devkit/paths';
+import { QueueCluster, type ExecutionRow } from '../../devkit/queue';
+import { Sandbox, freePort } from '../../devkit/sandbox';
+import { descendants, killOnExit, snapshot, startTime } from '../../devkit/services';
 import {
 	SANDBOX_CREDENTIAL_ID,
 	SANDBOX_CREDENTIAL_NAME,
 	sandboxCredential,
 	type WorkflowJson,
-} from '../harness/setup';
+} from '../../devkit/setup';
 import { PACKAGE, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './operations';
 
 const ART = path.join(ARTIFACTS_DIR, 'e2e', 'queue');

@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8n, type ExecuteResult, type RunData } from './n8n';
-import { E2E_ARTIFACTS_DIR, ROOT } from './paths';
-import { Sandbox, freePort, freePortBlock } from './sandbox';
-import { sandboxCredential } from './setup';
+import { N8n, type ExecuteResult, type RunData } from '../../devkit/n8n';
+import { E2E_ARTIFACTS_DIR, ROOT } from '../../devkit/paths';
+import { Sandbox, freePort, freePortBlock } from '../../devkit/sandbox';
+import { sandboxCredential } from '../../devkit/setup';
 
 export class Suite {
 	readonly art = E2E_ARTIFACTS_DIR;
