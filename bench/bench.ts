@@ -1,6 +1,6 @@
 /**
  * The benchmark of issue 3 (not a timed test). It runs our built nodes through the same n8n-core
- * harness as the tests (test/helpers/run.ts: Workflow + WorkflowExecute, n8n's own HTTP helpers)
+ * harness as the tests (devkit/runNode.ts: Workflow + WorkflowExecute, n8n's own HTTP helpers)
  * against the local sandbox on loopback (in its own process, like a remote service), and prints:
  *
  *   1. 200 items (Web Data Brand > Retrieve, default settings) against a server with 100 ms
@@ -21,41 +21,22 @@
  *
  * Targets (issue 3): 200/200 items at >= 90% of the limit; <= 8 polls per 30 s job; load <= 25 ms.
  */
-import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
+import type { INodeParameters } from 'n8n-workflow';
+
+import { runNode } from '../devkit/runNode';
+import { Sandbox } from '../devkit/sandbox';
 import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/behaviours';
 import { pollDelays } from '../nodes/shared/jobs/polling';
-import { bareClient } from './bareClient';
-import { Sandbox } from '../devkit/sandbox';
 import type { SandboxConfigOverrides } from '../sandbox/config';
+import { bareClient } from './bareClient';
 import { measureLoad } from './loadTime';
-import { registerTypeScript, repoRoot } from './tsRequire';
 
 const ITEMS = 200;
 const LATENCY_MS = 100;
 const PLAN_CONCURRENCY = 10;
 const JOB_DURATION_MS = 30000;
-
-/** The slice of test/helpers/run.ts the bench uses (declared here so tsc does not compile test/). */
-interface Harness {
-	runNode(options: {
-		type: string;
-		parameters: Record<string, unknown>;
-		items?: Array<Record<string, unknown>>;
-		credentials?: { apiKey: string; baseUrl: string };
-		continueOnFail?: boolean;
-	}): Promise<{
-		items: Array<{ json: Record<string, unknown>; pairedItem?: unknown }>;
-		error?: Error;
-	}>;
-}
-
-function loadHarness(): Harness {
-	registerTypeScript();
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(path.join(repoRoot(), 'test', 'helpers', 'run.ts')) as Harness;
-}
 
 /**
  * The sandbox in a child process on this Node (its CLI), so the server's own work does not share
@@ -93,10 +74,9 @@ interface ThroughputResult {
 }
 
 async function throughput(
-	harness: Harness,
 	label: string,
 	rateLimitPerMinute: number,
-	options: Record<string, unknown> = {},
+	options: INodeParameters = {},
 	count = ITEMS,
 ): Promise<ThroughputResult> {
 	const sandbox = await startSandbox({
@@ -108,7 +88,7 @@ async function throughput(
 	const parameters = { operation: 'retrieve', domain: '={{ $json.domain }}', options };
 	try {
 		// Warm-up (not counted): loads the package into n8n-core and JIT-compiles the paths.
-		await harness.runNode({
+		await runNode({
 			type: 'webDataBrand',
 			parameters,
 			items: [{ domain: 'warmup0.example' }, { domain: 'warmup1.example' }],
@@ -119,7 +99,7 @@ async function throughput(
 		const items = Array.from({ length: count }, (_, i) => ({ domain: `brand${i}.example` }));
 		const startedAt = Date.now();
 		const started = performance.now();
-		const { items: out, error } = await harness.runNode({
+		const { items: out, error } = await runNode({
 			type: 'webDataBrand',
 			parameters,
 			items,
@@ -200,7 +180,7 @@ function computedPolls(durationS: number): number[] {
 	return times;
 }
 
-async function pollsPerJob(harness: Harness): Promise<PollResult> {
+async function pollsPerJob(): Promise<PollResult> {
 	const sandbox = await startSandbox({
 		latencyMs: LATENCY_MS,
 		jobDurationMs: JOB_DURATION_MS,
@@ -208,7 +188,7 @@ async function pollsPerJob(harness: Harness): Promise<PollResult> {
 	});
 	try {
 		const started = Date.now();
-		const { items, error } = await harness.runNode({
+		const { items, error } = await runNode({
 			type: 'webDataScrape',
 			// Default settings: Wait for Completion on, Poll Interval 2 s, Max Wait 600 s.
 			parameters: {
@@ -248,7 +228,6 @@ async function pollsPerJob(harness: Harness): Promise<PollResult> {
 
 async function main(): Promise<void> {
 	const quick = process.env.BENCH_QUICK === '1';
-	const harness = loadHarness();
 	console.log(
 		`Web Data nodes benchmark (Node ${process.versions.node}; nodes from dist/ run by n8n-core WorkflowExecute; local sandbox on 127.0.0.1)`,
 	);
@@ -260,16 +239,16 @@ async function main(): Promise<void> {
 	// three runs, the median counts. The rate-bound plan takes ~20 s: one run.
 	const fast = [];
 	for (let i = 1; i <= 3; i++)
-		fast.push(await throughput(harness, `plan 6000/min, default settings (run ${i})`, 6000));
+		fast.push(await throughput(`plan 6000/min, default settings (run ${i})`, 6000));
 	const median = [...fast].sort((a, b) => a.perSecond - b.perSecond)[1];
 	const runs = [
 		...fast,
-		await throughput(harness, 'plan 600/min, default settings', 600),
-		await throughput(harness, 'plan 6000/min, Max Concurrent Requests 50', 6000, {
+		await throughput('plan 600/min, default settings', 600),
+		await throughput('plan 6000/min, Max Concurrent Requests 50', 6000, {
 			maxConcurrentRequests: 50,
 		}),
 		// Not the target: with 5x the items the fixed start (validation, plan read) weighs 5x less.
-		await throughput(harness, 'plan 6000/min, default settings, 1000 items', 6000, {}, 1000),
+		await throughput('plan 6000/min, default settings, 1000 items', 6000, {}, 1000),
 	];
 	for (const r of runs) {
 		console.log(
@@ -305,7 +284,7 @@ async function main(): Promise<void> {
 	);
 	let pollsMet = schedule.length <= 8;
 	if (!quick) {
-		const p = await pollsPerJob(harness);
+		const p = await pollsPerJob();
 		console.log(
 			`   measured: job took ${fmt(p.jobSeconds)} s; ${p.polls} status polls (+${p.extraReads} read of the results after COMPLETED); ` +
 				`node returned ${p.items} items after ${fmt(p.waitedSeconds)} s, ${fmt(p.lateSeconds)} s after the job ended`,

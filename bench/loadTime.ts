@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { repoRoot } from './tsRequire';
+import { ROOT } from '../devkit/root';
 
 export interface LoadSample {
 	/** Requiring n8n-workflow itself (not counted in the figure). */
@@ -53,7 +53,7 @@ export function listedFiles(root: string): string[] {
 	return files;
 }
 
-export function measureLoad(runs = 7, root = repoRoot()): LoadResult {
+export function measureLoad(runs = 7, root = ROOT): LoadResult {
 	const files = listedFiles(root);
 	const samples: LoadSample[] = [];
 	for (let i = 0; i < runs; i++) {

@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { sleep } from './wait';
 import { ROOT, PACKAGE_NAME, N8N_MAJOR, n8nEntry, getN8nNodeBin, requireFromN8n } from './paths';
 
 export interface Owner {
@@ -508,10 +509,6 @@ function passwordHash(userFolder: string, password: string): string {
 	fs.mkdirSync(userFolder, { recursive: true });
 	fs.writeFileSync(cacheFile, hash, { mode: 0o600 });
 	return hash;
-}
-
-export function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export function readText(file: string): string {

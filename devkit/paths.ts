@@ -10,19 +10,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-function findRoot(): string {
-	let dir = __dirname;
-	for (;;) {
-		const pkg = path.join(dir, 'package.json');
-		if (fs.existsSync(pkg) && fs.existsSync(path.join(dir, 'e2e', 'n8n-install'))) return dir;
-		const parent = path.dirname(dir);
-		if (parent === dir) throw new Error(`cannot find the checkout above ${__dirname}`);
-		dir = parent;
-	}
-}
+import { ROOT } from './root';
 
-/** The checkout (holds package.json, dist/, examples/). */
-export const ROOT = findRoot();
+export { ROOT };
 export const CACHE_DIR =
 	process.env.WEBDATA_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'n8n-nodes-webdata');
 /** The n8n user folder of the main command (git-ignored); tests use temporary folders. */

@@ -27,9 +27,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8n, readText, sleep, tail } from './n8n';
+import { N8n, readText, tail } from './n8n';
 import { ROOT, n8nEntry } from './paths';
 import { freePortBlock } from './sandbox';
+import { sleep } from './wait';
 import { Postgres, Redis, descendants, killOnExit, killSnapshot, snapshot } from './services';
 
 export interface QueueClusterOptions {

@@ -17,6 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { freePort } from './sandbox';
+import { sleep } from './wait';
 
 // ---- stray-process safety -------------------------------------------------------------------
 
@@ -515,8 +516,4 @@ function readFileOr(file: string): string {
 	} catch {
 		return '';
 	}
-}
-
-function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -2,12 +2,13 @@
  * The admin API under /__sandbox: a loopback test tool, without auth, limits, latency, failure
  * injection or credits, and not recorded in the request log.
  */
+import { randomUUID } from 'node:crypto';
+
 import { z } from 'zod';
 
 import type { SandboxConfigOverrides } from './config';
 import * as content from './content';
 import type { SandboxCore } from './core';
-import { createWebhook, WebhookBody } from './handlers';
 import { HttpError } from './http';
 import type { Reply } from './http';
 import { jobDetail } from './jobs';
@@ -139,6 +140,33 @@ function stateSummary(core: SandboxCore) {
 		},
 		config: core.config,
 	};
+}
+
+/** POST /__sandbox/webhooks: the service's API has no route that creates a webhook. */
+const WebhookBody = z.object({
+	url: z.string().url(),
+	events: z.array(z.string()).min(1),
+	isActive: z.boolean().default(true),
+	secret: z.string().min(1).optional(),
+});
+
+function createWebhook(
+	core: SandboxCore,
+	input: { url: string; events: string[]; isActive?: boolean; secret?: string },
+) {
+	const now = new Date().toISOString();
+	const webhook = {
+		id: `wh_${randomUUID().slice(0, 8)}`,
+		url: input.url,
+		events: [...input.events],
+		isActive: input.isActive ?? true,
+		secret: input.secret ?? `whsec_${randomUUID().replace(/-/g, '')}`,
+		createdAt: now,
+		updatedAt: now,
+		deliveries: [],
+	};
+	core.state.webhooks.set(webhook.id, webhook);
+	return webhook;
 }
 
 /** Answers an admin request (`path` is below /__sandbox). */

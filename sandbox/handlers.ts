@@ -139,13 +139,6 @@ function findWebhook(core: SandboxCore, id: string) {
 	return core.state.webhooks.get(id) ?? notFound(`Webhook ${id}`);
 }
 
-const WebhookBody = z.object({
-	url: z.string().url(),
-	events: z.array(z.string()).min(1),
-	isActive: z.boolean().default(true),
-	secret: z.string().min(1).optional(),
-});
-
 function parseBody<T extends z.ZodTypeAny>(schema: T, body: unknown): z.infer<T> {
 	const parsed = schema.safeParse(body ?? {});
 	if (!parsed.success) {
@@ -521,24 +514,3 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({ success: true, message: `Webhook ${webhook.id} deleted` });
 	},
 };
-
-export function createWebhook(
-	core: SandboxCore,
-	input: { url: string; events: string[]; isActive?: boolean; secret?: string },
-) {
-	const now = new Date().toISOString();
-	const webhook = {
-		id: `wh_${randomUUID().slice(0, 8)}`,
-		url: input.url,
-		events: [...input.events],
-		isActive: input.isActive ?? true,
-		secret: input.secret ?? `whsec_${randomUUID().replace(/-/g, '')}`,
-		createdAt: now,
-		updatedAt: now,
-		deliveries: [],
-	};
-	core.state.webhooks.set(webhook.id, webhook);
-	return webhook;
-}
-
-export { WebhookBody };

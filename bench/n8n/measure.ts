@@ -5,8 +5,9 @@
  */
 import * as fs from 'node:fs';
 
-import { nodeItems, nodeTask, sleep, type N8n, type RunData } from '../../devkit/n8n';
+import { nodeItems, nodeTask, type N8n, type RunData } from '../../devkit/n8n';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
+import { sleep } from '../../devkit/wait';
 import { NODE_UNDER_TEST } from './workflows';
 
 /**

@@ -14,8 +14,9 @@ import * as path from 'node:path';
 
 import { RESOURCES, brand } from '../../nodes/shared/endpoints';
 import { openEditor } from '../../devkit/browser';
-import { N8n, nodeItems, sleep } from '../../devkit/n8n';
+import { N8n, nodeItems } from '../../devkit/n8n';
 import { Sandbox } from '../../devkit/sandbox';
+import { sleep } from '../../devkit/wait';
 import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../../devkit/setup';
 import { Suite, runError } from './suite';
 import {

@@ -2,8 +2,8 @@
 import type { INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 
 import type { MockApi } from './http';
-import { loadPackage } from './package';
-import type { RunNodeResult } from './run';
+import { loadPackage } from '../../devkit/package';
+import type { RunNodeResult } from '../../devkit/runNode';
 
 export interface ValidationExpectation {
 	/** The API name the value was given under. */

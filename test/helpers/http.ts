@@ -9,7 +9,7 @@
  */
 import nock from 'nock';
 
-import { API_KEY, BASE_URL } from './run';
+import { API_KEY, BASE_URL } from '../../devkit/runNode';
 
 export interface RecordedRequest {
 	method: string;

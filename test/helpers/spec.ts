@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { REPO_ROOT } from './package';
+import { REPO_ROOT } from '../../devkit/package';
 
 export const SPEC_PATH = path.resolve(REPO_ROOT, '..', 'shared', 'spec', 'web-data-service.md');
 

@@ -6,7 +6,8 @@ import { WorkflowExecute } from 'n8n-core';
 import type { IRun } from 'n8n-workflow';
 import nock from 'nock';
 
-import { API_KEY, BASE_URL } from '../helpers/run';
+import { API_KEY, BASE_URL } from '../../devkit/runNode';
+import { sleep } from '../../devkit/wait';
 
 export { API_KEY, BASE_URL };
 
@@ -132,7 +133,7 @@ export function answer(
 				const i = index++;
 				const result = reply(seen, i);
 				const delay = delayMs?.(seen, i) ?? 0;
-				if (delay > 0) await wait(delay);
+				if (delay > 0) await sleep(delay);
 				return result;
 			}),
 		);
@@ -249,17 +250,6 @@ export function watchExecutions(): { cancelLatest: () => void; restore: () => vo
 		},
 		restore: () => spy.mockRestore(),
 	};
-}
-
-export const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Resolves once `check()` holds, polling every 5 ms; fails after `timeoutMs`. */
-export async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-	const start = Date.now();
-	while (!check()) {
-		if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-		await wait(5);
-	}
 }
 
 export function resetNock(): void {

@@ -5,7 +5,7 @@
  */
 
 import { onFakeClock } from '../helpers/clock';
-import { runNode } from '../helpers/run';
+import { runNode } from '../../devkit/runNode';
 import {
 	FAST_POLL_S,
 	Recorder,
@@ -13,10 +13,9 @@ import {
 	created,
 	jobDetail,
 	resetNock,
-	until,
-	wait,
 	watchExecutions,
 } from './support';
+import { sleep, waitFor } from '../../devkit/wait';
 
 afterEach(resetNock);
 
@@ -273,7 +272,7 @@ describe('Batch Scrape waits for its job', () => {
 		const { items, error } = (
 			await onFakeClock(async () => {
 				const result = await runNode(batchScrape({ waitForCompletion: false }));
-				await wait(60_000);
+				await sleep(60_000);
 				return result;
 			})
 		).result;
@@ -310,13 +309,13 @@ describe('the execution cancel signal', () => {
 				const started = Date.now();
 				// Poll every 0.3 s (growing), Max Wait 30 s: without the signal this runs for 30 s.
 				const running = runNode(batchScrape({}, { pollInterval: 0.3, maxWait: 30 }));
-				await until(() => rec.to('/jobs/job-stop').length === 1);
+				await waitFor(() => rec.to('/jobs/job-stop').length === 1, { intervalMs: 5 });
 				executions.cancelLatest();
 				const cancelledAt = Date.now();
 				const { run } = await running;
 				const finishedAt = Date.now();
 				expect(run.status).toBe('canceled');
-				await wait(600); // a poll that was still scheduled would arrive by now (next gap: 450 ms)
+				await sleep(600); // a poll that was still scheduled would arrive by now (next gap: 450 ms)
 
 				expect(finishedAt - cancelledAt).toBeLessThan(250);
 				expect(finishedAt - started).toBeLessThan(2000);

@@ -7,9 +7,9 @@ import type { ICredentialType, IHttpRequestOptions, INodeProperties } from 'n8n-
 
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import type { FieldSpec } from '../../nodes/shared/endpoints';
-import { applyGenericAuth, resolveCredentialValue } from '../helpers/credentials';
+import { applyGenericAuth, resolveCredentialValue } from '../../devkit/credentials';
 import { uiProperty } from '../helpers/expectations';
-import { loadPackage } from '../helpers/package';
+import { loadPackage } from '../../devkit/package';
 import { FIELDS } from '../helpers/table';
 
 const EDITOR_TYPES: Record<FieldSpec['kind'], string> = {

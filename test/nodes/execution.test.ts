@@ -7,7 +7,7 @@
 import nock from 'nock';
 
 import { mockApi, useNock } from '../helpers/http';
-import { API_KEY, BASE_URL, runNode, type RunNodeResult } from '../helpers/run';
+import { API_KEY, BASE_URL, runNode, type RunNodeResult } from '../../devkit/runNode';
 
 useNock();
 

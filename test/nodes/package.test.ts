@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 
-import { loadPackage } from '../helpers/package';
+import { loadPackage } from '../../devkit/package';
 import { specEndpoints } from '../helpers/spec';
 import { OPERATIONS } from '../helpers/table';
 import { RESOURCES } from '../../nodes/shared/endpoints';

@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { BEARER, mockApi, useNock, type RecordedRequest } from '../helpers/http';
-import { runNode } from '../helpers/run';
+import { runNode } from '../../devkit/runNode';
 
 useNock();
 

@@ -4,7 +4,7 @@
  * bearer header, and nothing the user did not set.
  */
 import { BEARER, mockApi, useNock, type RecordedRequest } from '../helpers/http';
-import { runNode } from '../helpers/run';
+import { runNode } from '../../devkit/runNode';
 import { sampleOperation } from '../helpers/samples';
 import { OPERATIONS } from '../helpers/table';
 

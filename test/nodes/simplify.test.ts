@@ -3,7 +3,7 @@
  * the whole response.
  */
 import { mockApi, useNock } from '../helpers/http';
-import { runNode } from '../helpers/run';
+import { runNode } from '../../devkit/runNode';
 
 useNock();
 

@@ -90,20 +90,7 @@ export function withSandbox(config: SandboxConfigOverrides = {}) {
 	return holder;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor<T>(
-	probe: () => T | Promise<T>,
-	{ timeoutMs = 5000, intervalMs = 10 } = {},
-): Promise<NonNullable<T>> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value as NonNullable<T>;
-		if (Date.now() > deadline) throw new Error(`waitFor: timed out after ${timeoutMs} ms`);
-		await sleep(intervalMs);
-	}
-}
+export { sleep, waitFor } from '../../devkit/wait';
 
 export interface Received {
 	method: string;

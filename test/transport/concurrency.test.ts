@@ -7,7 +7,7 @@
 import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
-import { runNode } from '../helpers/run';
+import { runNode } from '../../devkit/runNode';
 import {
 	type Answer,
 	BASE_URL,
@@ -17,9 +17,8 @@ import {
 	answer,
 	replyWith,
 	resetNock,
-	until,
-	wait,
 } from '../jobs/support';
+import { sleep, waitFor } from '../../devkit/wait';
 
 afterEach(resetNock);
 
@@ -76,7 +75,7 @@ function slowBrand(
 				stats.inFlight++;
 				stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
 				stats.order.push(domain);
-				await wait(delay(domain, index));
+				await sleep(delay(domain, index));
 				stats.inFlight--;
 				stats.lastDoneAt = Date.now();
 				return [200, record(domain)];
@@ -142,7 +141,7 @@ describe('20 items at concurrency 5', () => {
 				replyWith(async (req): Promise<Answer> => {
 					const domain = req.url.searchParams.get('domain')!;
 					const n = Number(domain.match(/\d+/)![0]);
-					await wait(10 + (n % 4) * 10);
+					await sleep(10 + (n % 4) * 10);
 					return n % 7 === 3
 						? [404, { success: false, error: `no brand for ${domain}` }]
 						: [200, record(domain)];
@@ -262,7 +261,9 @@ describe('one plan for the whole process', () => {
 			.reply(
 				replyWith(async (req): Promise<Answer> => {
 					rec.note(req.method, req.url.toString(), req.body, req.authorization);
-					await until(() => stats.requests >= 1, 1000).catch(() => {});
+					await waitFor(() => stats.requests >= 1, { timeoutMs: 1000, intervalMs: 5 }).catch(
+						() => {},
+					);
 					itemsBeforeThePlan = stats.requests;
 					planAnswered();
 					return [200, account({ concurrency: 10 })];

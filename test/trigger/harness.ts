@@ -35,7 +35,7 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { WebDataApi } from '../../credentials/WebDataApi.credentials';
 import { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
-import { TestCredentialsHelper } from '../helpers/credentials';
+import { TestCredentialsHelper } from '../../devkit/credentials';
 
 export const PACKAGE = 'n8n-nodes-webdata';
 export const TRIGGER_TYPE = `${PACKAGE}.webDataTrigger`;
@@ -465,17 +465,4 @@ export async function startN8nStandIn(
 	};
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function waitFor<T>(
-	probe: () => T | Promise<T>,
-	timeoutMs = 5000,
-): Promise<NonNullable<T>> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value as NonNullable<T>;
-		if (Date.now() > deadline) throw new Error(`waitFor: timed out after ${timeoutMs} ms`);
-		await sleep(10);
-	}
-}
+export { sleep, waitFor } from '../../devkit/wait';

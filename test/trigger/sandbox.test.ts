@@ -86,7 +86,9 @@ test('activation repoints the seeded webhook, a finished crawl delivers crawl.co
 	expect(registered.url.startsWith(`${standIn.url}/webhook/`)).toBe(true);
 
 	const job = (await admin('POST', '/jobs', { type: 'crawl', durationMs: 50 })) as { id: string };
-	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), 10000);
+	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), {
+		timeoutMs: 10000,
+	});
 	expect(delivery.status).toBe(200);
 	expect(delivery.test).toBe(false);
 	expect(delivery.token).toBe(token);
@@ -129,7 +131,9 @@ test('events the node did not subscribe to are not delivered; a job of a typed-i
 		durationMs: 40,
 		fail: true,
 	})) as { id: string };
-	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), 10000);
+	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), {
+		timeoutMs: 10000,
+	});
 	expect(delivery.items[0]).toMatchObject({ event: 'extract.failed', jobId: failed.id });
 	await sandbox.settled();
 	expect(standIn.deliveries.map((d) => d.items[0]?.event)).toEqual(['extract.failed']);
@@ -147,7 +151,7 @@ test('a delivery with a wrong token gets 401 from the node and the sandbox recor
 	});
 	expect(response.status).toBe(200);
 	await admin('POST', '/jobs', { type: 'crawl', durationMs: 20 });
-	await waitFor(() => standIn.deliveries.length > 0, 10000);
+	await waitFor(() => standIn.deliveries.length > 0, { timeoutMs: 10000 });
 	await sandbox.settled();
 	// At least one delivery arrived, and every one of them was refused without starting the workflow.
 	expect(standIn.deliveries.length).toBeGreaterThan(0);
@@ -167,7 +171,9 @@ test('Listen for test event: the test URL is registered, a sample arrives at onc
 	const before = pick(await demoWebhook());
 
 	await h.listen();
-	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), 10000);
+	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), {
+		timeoutMs: 10000,
+	});
 	expect(delivery.test).toBe(true);
 	expect(delivery.path).toBe(new URL(h.nodeUrl(true)).pathname);
 	expect(delivery.items[0]).toMatchObject({
@@ -180,7 +186,7 @@ test('Listen for test event: the test URL is registered, a sample arrives at onc
 	await waitFor(
 		async () =>
 			!h.listening && JSON.stringify(pick(await demoWebhook())) === JSON.stringify(before),
-		10000,
+		{ timeoutMs: 10000 },
 	);
 	expect(h.savedStaticData[STATIC_KEY]).toBeUndefined();
 });
@@ -191,13 +197,15 @@ test('testing while the workflow is active hands the webhook back to the product
 	const production = pick(await demoWebhook());
 
 	await h.listen();
-	await waitFor(() => standIn.deliveries.find((d) => d.started && d.test), 10000);
-	await waitFor(async () => !h.listening && (await demoWebhook()).url === production.url, 10000);
+	await waitFor(() => standIn.deliveries.find((d) => d.started && d.test), { timeoutMs: 10000 });
+	await waitFor(async () => !h.listening && (await demoWebhook()).url === production.url, {
+		timeoutMs: 10000,
+	});
 	expect(pick(await demoWebhook())).toEqual(production);
 
 	// Production still receives.
 	await admin('POST', '/jobs', { type: 'crawl', durationMs: 20 });
-	await waitFor(() => standIn.deliveries.find((d) => d.started && !d.test), 10000);
+	await waitFor(() => standIn.deliveries.find((d) => d.started && !d.test), { timeoutMs: 10000 });
 
 	await h.deactivate();
 	expect(pick(await demoWebhook())).toEqual(before);

@@ -10,7 +10,10 @@ import * as path from 'node:path';
 import { PackageDirectoryLoader } from 'n8n-core';
 import type { ICredentialType, INodeType } from 'n8n-workflow';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+import { ROOT } from './root';
+
+/** The checkout. */
+export const REPO_ROOT = ROOT;
 
 interface N8nSection {
 	nodes?: string[];

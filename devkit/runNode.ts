@@ -1,7 +1,8 @@
 /**
  * Runs one of our nodes inside real n8n-core: a Workflow (Manual Trigger -> our node) executed by
  * WorkflowExecute, with our credentials helper applying the credential's generic authenticate and
- * n8n's own HTTP helpers sending the request (nock intercepts it).
+ * n8n's own HTTP helpers sending the request (to a nock double in tests, to the sandbox in the
+ * benchmark). Shared by the unit tests and `npm run bench`.
  *
  *   const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } });
  */
