@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { sleep } from './wait';
+import { sleep, stopChild } from './wait';
 import { ROOT, PACKAGE_NAME, N8N_MAJOR, n8nEntry, getN8nNodeBin, requireFromN8n } from './paths';
 
 export interface Owner {
@@ -354,12 +354,7 @@ export class N8n {
 		if (!child || !this.serverExit) return;
 		this.server = undefined;
 		this.cookie = undefined;
-		if (child.exitCode === null && child.signalCode === null) {
-			child.kill('SIGTERM');
-			const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-			await this.serverExit;
-			clearTimeout(timer);
-		}
+		await stopChild(child, this.serverExit, 20_000);
 	}
 
 	/** Logs in as the owner; later rest() calls carry the session cookie. */

@@ -30,7 +30,7 @@ import * as path from 'node:path';
 import { N8n, readText, tail } from './n8n';
 import { ROOT, n8nEntry } from './paths';
 import { freePortBlock } from './sandbox';
-import { sleep } from './wait';
+import { sleep, stopChild } from './wait';
 import { Postgres, Redis, descendants, killOnExit, killSnapshot, snapshot } from './services';
 
 export interface QueueClusterOptions {
@@ -116,12 +116,7 @@ class Proc {
 		const child = this.child;
 		if (!child || !this.exit) return;
 		this.child = undefined;
-		if (child.exitCode === null && child.signalCode === null) {
-			child.kill('SIGTERM');
-			const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-			await this.exit;
-			clearTimeout(timer);
-		}
+		await stopChild(child, this.exit, 20_000);
 	}
 }
 

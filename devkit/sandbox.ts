@@ -11,6 +11,7 @@ import * as path from 'node:path';
 
 import type { SandboxConfigOverrides } from '../sandbox/config';
 import { ROOT, getNode24Bin } from './paths';
+import { stopChild } from './wait';
 
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
 
@@ -126,12 +127,7 @@ export class Sandbox {
 		const child = this.child;
 		if (!child) return;
 		this.child = undefined;
-		if (child.exitCode === null && child.signalCode === null) {
-			child.kill('SIGTERM');
-			const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-			await this.exit;
-			clearTimeout(timer);
-		}
+		if (this.exit) await stopChild(child, this.exit, 5_000);
 	}
 
 	async admin<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {

@@ -75,6 +75,23 @@ function headersOf(raw: Record<string, string | string[] | undefined>): Record<s
 	);
 }
 
+/** What a nock reply function is handed (method, uri, body, headers), as a RecordedRequest. */
+export function recordedRequest(
+	method: string,
+	uri: string,
+	body: unknown,
+	headers: Record<string, string | string[] | undefined> = {},
+): RecordedRequest {
+	const url = new URL(uri, BASE_URL);
+	return {
+		method: method.toUpperCase(),
+		path: url.pathname,
+		query: Object.fromEntries(url.searchParams),
+		body: parseBody(body),
+		headers: headersOf(headers),
+	};
+}
+
 /**
  * Installs a double of the whole API at BASE_URL: every method and path is answered by
  * `respond` (default: success) and recorded. Call nock.cleanAll() after each test.
@@ -100,14 +117,7 @@ export function mockApi(respond: Responder = OK_REPLY): MockApi {
 			.intercept(() => true, method)
 			.query(true)
 			.reply(function (uri, body) {
-				const url = new URL(uri, BASE_URL);
-				const request: RecordedRequest = {
-					method,
-					path: url.pathname,
-					query: Object.fromEntries(url.searchParams),
-					body: parseBody(body),
-					headers: headersOf(this.req.headers),
-				};
+				const request = recordedRequest(method, uri, body, this.req.headers);
 				requests.push(request);
 				const [status, replyBody, headers] = respond(request);
 				return [status, replyBody as nock.Body, headers ?? {}];

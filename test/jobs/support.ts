@@ -8,6 +8,7 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL } from '../../devkit/runNode';
 import { sleep } from '../../devkit/wait';
+import { recordedRequest } from '../helpers/http';
 
 export { API_KEY, BASE_URL };
 
@@ -30,15 +31,8 @@ export class Recorder {
 	readonly seen: Seen[] = [];
 
 	note(method: string, uri: string, body: unknown, authorization?: string): Seen {
-		const url = new URL(uri, BASE_URL);
-		const entry: Seen = {
-			method,
-			path: url.pathname,
-			query: Object.fromEntries(url.searchParams),
-			body,
-			at: Date.now(),
-			authorization,
-		};
+		const { path, query } = recordedRequest(method, uri, undefined);
+		const entry: Seen = { method, path, query, body, at: Date.now(), authorization };
 		this.seen.push(entry);
 		return entry;
 	}
@@ -55,7 +49,7 @@ export class Recorder {
 
 export type Answer = [number, unknown?, Record<string, string>?];
 
-/** One intercepted request, the same whichever nock version delivered it. */
+/** One intercepted request, as a reply function of `replyWith` gets it. */
 export interface Incoming {
 	method: string;
 	url: URL;
@@ -63,49 +57,32 @@ export interface Incoming {
 	authorization?: string;
 }
 
-function parseText(text: string): unknown {
-	if (text === '') return undefined;
-	try {
-		return JSON.parse(text);
-	} catch {
-		return text;
-	}
-}
-
 /**
- * A nock reply function that works with nock 14 (called with the path and the parsed body, the
- * request in `this.req`) and nock 15 (called with a fetch Request). It declares one parameter
- * on purpose: neither version then treats it as callback-style.
+ * A nock reply function (nock 14: called with the path and the body, the request in `this.req`)
+ * answering from `handler`, which may be async. The request is read by test/helpers/http.ts
+ * (`recordedRequest`), as every double of these tests reads it.
  */
 export function replyWith(
 	handler: (req: Incoming) => Answer | Promise<Answer>,
-): (...args: unknown[]) => Promise<readonly [number, nock.Body, Record<string, string>]> {
+): (uri: string, body: nock.Body) => Promise<readonly [number, nock.Body, Record<string, string>]> {
 	return function (
 		this: { req?: { method?: string; headers?: Record<string, string> }; method?: string },
-		first: unknown,
+		uri: string,
+		body: nock.Body,
 	) {
-		// eslint-disable-next-line prefer-rest-params
-		const second = arguments[1] as unknown;
-		const context = this;
+		const request = recordedRequest(
+			String(this.req?.method ?? this.method ?? 'GET'),
+			uri,
+			body,
+			this.req?.headers,
+		);
 		return (async () => {
-			let incoming: Incoming;
-			if (typeof first === 'string') {
-				incoming = {
-					method: String(context.req?.method ?? context.method ?? 'GET').toUpperCase(),
-					url: new URL(first, BASE_URL),
-					body: typeof second === 'string' ? parseText(second) : second === '' ? undefined : second,
-					authorization: context.req?.headers?.authorization,
-				};
-			} else {
-				const req = first as Request;
-				incoming = {
-					method: req.method,
-					url: new URL(req.url),
-					body: parseText(await req.text()),
-					authorization: req.headers.get('authorization') ?? undefined,
-				};
-			}
-			const [status, payload, headers] = await handler(incoming);
+			const [status, payload, headers] = await handler({
+				method: request.method,
+				url: new URL(uri, BASE_URL),
+				body: request.body,
+				authorization: request.headers.authorization,
+			});
 			return [status, payload as nock.Body, headers ?? {}] as const;
 		})();
 	} as never;

@@ -1,8 +1,10 @@
 /** The service's webhook endpoints behind nock, for the trigger tests. */
-import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-export const BASE_URL = 'https://api.webdata.test';
+import { BASE_URL } from '../../devkit/runNode';
+import { mockApi, type RecordedRequest, type Reply } from '../helpers/http';
+
+export { BASE_URL };
 export const API_KEY = 'bc_test_trigger_0123456789';
 export const WEBHOOK = 'wh_1';
 export const PATH = `/webhooks/${WEBHOOK}`;
@@ -43,22 +45,7 @@ export class FakeService {
 
 	constructor(initial: IDataObject[] = [{ ...ORIGINAL }]) {
 		for (const webhook of initial) this.webhooks.set(String(webhook.id), { ...webhook });
-		const scope = nock(BASE_URL).persist();
-		const service = this;
-		for (const method of ['PATCH', 'POST', 'DELETE', 'GET']) {
-			scope
-				.intercept(() => true, method)
-				.query(true)
-				.reply(function (this: nock.ReplyFnContext, uri: string, body: nock.Body) {
-					const authorization = this.req.headers.authorization;
-					return service.answer(
-						method,
-						uri,
-						body,
-						Array.isArray(authorization) ? authorization[0] : authorization,
-					);
-				});
-		}
+		mockApi((request) => this.answer(request));
 	}
 
 	get state(): IDataObject {
@@ -75,29 +62,23 @@ export class FakeService {
 		return this;
 	}
 
-	private answer(
-		method: string,
-		uri: string,
-		requestBody: nock.Body,
-		authorization: string | undefined,
-	): [number, nock.Body] {
-		const url = new URL(uri, BASE_URL);
-		const body = (
-			typeof requestBody === 'object' && requestBody !== null
-				? requestBody
-				: typeof requestBody === 'string' && requestBody !== ''
-					? JSON.parse(requestBody)
-					: {}
-		) as IDataObject;
-		const recorded = { method, path: url.pathname, body, authorization };
+	private answer(request: RecordedRequest): Reply {
+		const { method } = request;
+		const body = (request.body ?? {}) as IDataObject;
+		const recorded = {
+			method,
+			path: request.path,
+			body,
+			authorization: request.headers.authorization,
+		};
 		this.requests.push(recorded);
 		this.onRequest?.(recorded);
 		const failure = this.failures.findIndex((f) => f.method === method && (f.when?.(body) ?? true));
 		if (failure !== -1) {
 			const [{ status, body: failureBody }] = this.failures.splice(failure, 1);
-			return [status, failureBody as nock.Body];
+			return [status, failureBody];
 		}
-		const match = /^\/webhooks\/([^/]+)(\/test)?$/.exec(url.pathname);
+		const match = /^\/webhooks\/([^/]+)(\/test)?$/.exec(request.path);
 		const webhook = match ? this.webhooks.get(decodeURIComponent(match[1])) : undefined;
 		if (!match || !webhook) return [404, { success: false, error: 'Webhook not found' }];
 		if (method === 'PATCH' && !match[2]) {
