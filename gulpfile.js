@@ -1,7 +1,7 @@
 /**
  * Build tasks.
  *
- *   gulp build      the package (dist/), then the dev tree (dist-dev/: sandbox, bench, e2e)
+ *   gulp build      the package (dist/), then the dev tree (dist-dev/: contract, sandbox, devkit, bench, e2e)
  *   gulp build:dist the package only: clean dist/, tsc -p tsconfig.json, icons, generated codex files
  *   gulp build:dev  the dev tree only: clean dist-dev/, tsc -p tsconfig.dev.json
  *   gulp clean      remove dist/ and dist-dev/
