@@ -8,6 +8,7 @@ import { onFakeClock } from '../helpers/clock';
 import { runNode } from '../../devkit/runNode';
 import {
 	FAST_POLL_S,
+	accountScope,
 	Recorder,
 	answer,
 	created,
@@ -121,10 +122,7 @@ describe('Batch Scrape waits for its job', () => {
 
 	test('two input items: each job result is paired to the item that started it', async () => {
 		const rec = new Recorder();
-		answer(rec, 'get', '/account', () => [
-			200,
-			{ success: true, data: { plan: { concurrency: 5, rateLimitPerMinute: 6000 } } },
-		]);
+		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 6000 });
 		answer(
 			rec,
 			'post',

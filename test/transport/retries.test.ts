@@ -20,6 +20,11 @@ import {
 
 afterEach(resetNock);
 
+/** A transport failure as Node's HTTP stack reports it: a message and an error code. */
+function networkFailure(code: string, message: string): Error {
+	return Object.assign(new Error(message), { code });
+}
+
 const brandRecord = {
 	success: true,
 	data: { status: 'ok', code: 200, brand: { domain: 'acme.com', title: 'Acme' } },
@@ -201,7 +206,7 @@ describe('server errors and network faults', () => {
 		scope
 			.post('/batch/scrape')
 			.times(3)
-			.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+			.replyWithError(networkFailure('ECONNRESET', 'socket hang up'));
 
 		const { error } = await runNode(batch);
 
@@ -220,7 +225,7 @@ describe('server errors and network faults', () => {
 		scope
 			.get('/brand/retrieve')
 			.query(true)
-			.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+			.replyWithError(networkFailure('ECONNRESET', 'socket hang up'));
 		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
 
 		const { items, error } = await runNode(retrieve);
@@ -249,7 +254,7 @@ describe('network faults that may have reached the service, and one that cannot 
 			scope
 				.post('/batch/scrape')
 				.times(6)
-				.replyWithError(Object.assign(new Error(`request failed: ${code}`), { code }));
+				.replyWithError(networkFailure(code, `request failed: ${code}`));
 
 			const { items, error } = await runNode(batch);
 
@@ -270,7 +275,7 @@ describe('network faults that may have reached the service, and one that cannot 
 			scope
 				.get('/brand/retrieve')
 				.query(true)
-				.replyWithError(Object.assign(new Error(`request failed: ${code}`), { code }));
+				.replyWithError(networkFailure(code, `request failed: ${code}`));
 			scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
 
 			const { items, error } = await runNode(retrieve);
@@ -287,7 +292,7 @@ describe('network faults that may have reached the service, and one that cannot 
 		scope
 			.post('/batch/scrape')
 			.times(2)
-			.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+			.replyWithError(networkFailure('ECONNREFUSED', 'connect ECONNREFUSED'));
 		scope.post('/batch/scrape').reply(200, created('job-refused'));
 
 		const { items, error } = await runNode(batch);
@@ -302,7 +307,7 @@ describe('network faults that may have reached the service, and one that cannot 
 		scope
 			.get('/brand/retrieve')
 			.query(true)
-			.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+			.replyWithError(networkFailure('ECONNREFUSED', 'connect ECONNREFUSED'));
 		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
 
 		const { items, error } = await runNode(retrieve);
@@ -317,7 +322,7 @@ describe('network faults that may have reached the service, and one that cannot 
 		scope
 			.post('/batch/scrape')
 			.times(20)
-			.replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+			.replyWithError(networkFailure('ECONNREFUSED', 'connect ECONNREFUSED'));
 
 		// On the fake clock: the backoffs between attempts take no real time.
 		const { error } = (await onFakeClock(() => runNode(batch))).result;
@@ -402,7 +407,7 @@ describe('the API key never appears in an error', () => {
 			() =>
 				nock(BASE_URL)
 					.post('/batch/scrape')
-					.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })),
+					.replyWithError(networkFailure('ECONNRESET', 'socket hang up')),
 			batch,
 		],
 	];
