@@ -1,7 +1,7 @@
 /** Runs one item's operation: its request, wrapped by the behaviours on for the item. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { Step } from './behaviours';
+import type { OutputRecord, Step } from './behaviours';
 import type { OperationSpec } from './endpoints/types';
 import type { PreparedItem } from './parameters';
 import type { WebDataClient } from './transport/client';
@@ -10,9 +10,11 @@ export async function runOperation(
 	client: WebDataClient,
 	op: OperationSpec,
 	item: PreparedItem,
-): Promise<IDataObject[]> {
-	const send: Step = async (request) => [await client.request<IDataObject>(request)];
-	const context = { client, op };
+	exec: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OutputRecord[]> {
+	const send: Step = async (request) => [{ json: await client.request<IDataObject>(request) }];
+	const context = { client, op, exec, itemIndex };
 	const run = item.wraps.reduce((next, wrap) => wrap(next, context), send);
 	return await run(item.request);
 }

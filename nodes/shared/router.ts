@@ -61,8 +61,8 @@ export async function executeResource(
 		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
 			if ('error' in entry) return [errorItem(entry.error, i)];
 			try {
-				const records = await runOperation(client, op, entry.item);
-				return records.map((json) => ({ json, pairedItem: { item: i } }));
+				const records = await runOperation(client, op, entry.item, this, i);
+				return records.map((record) => ({ ...record, pairedItem: { item: i } }));
 			} catch (error) {
 				const failure = atItem(asNodeError(this.getNode(), error), i);
 				if (continueOnFail) return [errorItem(failure, i)];

@@ -10,5 +10,6 @@ import { waiting } from './waiting';
 export const BEHAVIOURS: readonly Behaviour[] = [waiting, paging, simplify];
 
 export { maxConcurrentOption, readMaxConcurrent } from './pacing';
-export type { ItemParameters, Step, Wrap } from './types';
+export type { ItemParameters, OutputRecord, Step, StepContext, Wrap } from './types';
+export { asRecords, mapJson } from './types';
 export { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from './waiting';

@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { allJobs, crawlWithAllPages, jobWithAllResults } from '../jobs/pagination';
-import type { Behaviour } from './types';
+import { asRecords, type Behaviour } from './types';
 
 export const paging: Behaviour = {
 	switches: (op) =>
@@ -24,16 +24,18 @@ export const paging: Behaviour = {
 		if (get('returnAll', false) as boolean) {
 			return (_next, { client }) =>
 				async (request) => {
-					if (kind === 'jobList') return await allJobs(client, request);
-					if (kind === 'jobResults') return [await jobWithAllResults(client, request)];
-					return [await crawlWithAllPages(client, request)];
+					if (kind === 'jobList') return asRecords(await allJobs(client, request));
+					if (kind === 'jobResults') return asRecords([await jobWithAllResults(client, request)]);
+					return asRecords([await crawlWithAllPages(client, request)]);
 				};
 		}
 		if (kind !== 'jobList') return undefined;
 		// One page of the jobs list: one item per job.
 		return (next) => async (request) => {
-			const [body] = await next(request);
-			return ((body.data as IDataObject | undefined)?.jobs as IDataObject[] | undefined) ?? [];
+			const [{ json: body }] = await next(request);
+			return asRecords(
+				((body.data as IDataObject | undefined)?.jobs as IDataObject[] | undefined) ?? [],
+			);
 		};
 	},
 };

@@ -1,7 +1,7 @@
 /** Simplify: return the fields people use from the large brand responses. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Behaviour } from './types';
+import { mapJson, type Behaviour } from './types';
 
 type Obj = IDataObject;
 
@@ -71,6 +71,6 @@ export const simplify: Behaviour = {
 	read(op, { get }) {
 		const simplifier = op.simplify && SIMPLIFIERS[op.simplify];
 		if (!simplifier || !(get('simplify', false) as boolean)) return undefined;
-		return (next) => async (request) => (await next(request)).map(simplifier);
+		return (next) => async (request) => mapJson(simplifier)(await next(request));
 	},
 };

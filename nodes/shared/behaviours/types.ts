@@ -3,19 +3,37 @@
  * job, following pages, simplifying). Each behaviour is one module exporting its editor
  * properties, how it reads an item's parameters, and how it runs; index.ts lists them.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { OperationSpec } from '../endpoints/types';
 import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 
+/** One output record of an item: its JSON, and binary data where a behaviour adds some. */
+export interface OutputRecord {
+	json: IDataObject;
+	binary?: IBinaryKeyData;
+}
+
 /** Produces an item's output records from its request. */
-export type Step = (request: ApiRequest) => Promise<IDataObject[]>;
+export type Step = (request: ApiRequest) => Promise<OutputRecord[]>;
 
 export interface StepContext {
 	client: WebDataClient;
 	op: OperationSpec;
+	/** n8n's execution context: helpers (binary data, static data) for the behaviours. */
+	exec: IExecuteFunctions;
+	itemIndex: number;
 }
+
+/** Applies a function to the JSON of every record. */
+export const mapJson =
+	(transform: (json: IDataObject) => IDataObject) =>
+	(records: OutputRecord[]): OutputRecord[] =>
+		records.map((record) => ({ ...record, json: transform(record.json) }));
+
+/** Records from plain JSON objects. */
+export const asRecords = (list: IDataObject[]): OutputRecord[] => list.map((json) => ({ json }));
 
 /** Wraps the step below it; the innermost step sends the request. */
 export type Wrap = (next: Step, context: StepContext) => Step;

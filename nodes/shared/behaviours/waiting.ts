@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { jobWithAllResults } from '../jobs/pagination';
 import { statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
-import type { Behaviour, StepContext } from './types';
+import { asRecords, type Behaviour, type StepContext } from './types';
 
 export const DEFAULT_MAX_WAIT_S = 600;
 export const DEFAULT_POLL_INTERVAL_S = 2;
@@ -86,8 +86,8 @@ export const waiting: Behaviour = {
 			pollIntervalMs: Number(options.pollInterval ?? DEFAULT_POLL_INTERVAL_S) * 1000,
 		};
 		return (next, context) => async (request) => {
-			const [created] = await next(request);
-			return await finishJob(context, created, wait);
+			const [{ json: created }] = await next(request);
+			return asRecords(await finishJob(context, created, wait));
 		};
 	},
 };
