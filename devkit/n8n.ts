@@ -304,13 +304,16 @@ export class N8n {
 		return { ...result, run, ok: result.code === 0 && run?.status === 'success' };
 	}
 
-	/** Starts `n8n start` and resolves when /healthz/readiness answers 200. */
-	async start(timeoutMs = 180_000): Promise<number> {
+	/**
+	 * Starts `n8n start` (or another long-running n8n command: `worker`, `webhook`) and resolves
+	 * with the milliseconds it took for /healthz/readiness on this instance's port to answer 200.
+	 */
+	async start(timeoutMs = 180_000, command: readonly string[] = ['start']): Promise<number> {
 		if (this.server) throw new Error('already started');
 		const started = Date.now();
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
 		const log = fs.openSync(this.logFile, 'a');
-		const child = spawn(path.join(getN8nNodeBin(), 'node'), [n8nEntry(), 'start'], {
+		const child = spawn(path.join(getN8nNodeBin(), 'node'), [n8nEntry(), ...command], {
 			env: this.env('server'),
 			cwd: this.userFolder,
 			stdio: ['ignore', log, log],
@@ -324,7 +327,7 @@ export class N8n {
 			if (exited !== undefined) {
 				this.server = undefined;
 				throw new Error(
-					`n8n exited with code ${exited} while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`,
+					`n8n ${command.join(' ')} exited with code ${exited} while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`,
 				);
 			}
 			try {
@@ -336,7 +339,9 @@ export class N8n {
 			await sleep(250);
 		}
 		await this.stop();
-		throw new Error(`n8n did not become ready within ${timeoutMs} ms; log ${this.logFile}`);
+		throw new Error(
+			`n8n ${command.join(' ')} was not ready within ${timeoutMs} ms; log ${this.logFile}`,
+		);
 	}
 
 	get pid(): number | undefined {

@@ -22,15 +22,14 @@
  *   await cluster.waitForExecutions(workflowId, 1);
  *   await cluster.stop();
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8n, readText, tail } from './n8n';
-import { ROOT, n8nEntry } from './paths';
+import { N8n, readText } from './n8n';
+import { ROOT } from './paths';
 import { freePortBlock } from './sandbox';
-import { sleep, stopChild } from './wait';
+import { sleep } from './wait';
 import { Postgres, Redis, descendants, killOnExit, killSnapshot, snapshot } from './services';
 
 export interface QueueClusterOptions {
@@ -63,63 +62,6 @@ export interface ExecutionRow {
 	stoppedAt: string;
 }
 
-/** A `n8n worker` or `n8n webhook` process (main runs through N8n.start()). */
-class Proc {
-	child?: ChildProcess;
-	exit?: Promise<number | null>;
-
-	constructor(
-		readonly n8n: N8n,
-		readonly args: string[],
-	) {}
-
-	/** Spawns it and resolves when GET /healthz/readiness on its port answers 200. */
-	async start(timeoutMs: number): Promise<number> {
-		const started = Date.now();
-		fs.mkdirSync(path.dirname(this.n8n.logFile), { recursive: true });
-		const log = fs.openSync(this.n8n.logFile, 'a');
-		// `node` is looked up in the child's PATH, whose first entry is the Node of the n8n under test.
-		const child = spawn('node', [n8nEntry(), ...this.args], {
-			env: this.n8n.env('server'),
-			cwd: this.n8n.userFolder,
-			stdio: ['ignore', log, log],
-		});
-		fs.closeSync(log);
-		this.child = child;
-		this.exit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-		let exited: number | null | undefined;
-		void this.exit.then((code) => (exited = code));
-		while (Date.now() - started < timeoutMs) {
-			if (exited !== undefined) {
-				throw new Error(
-					`n8n ${this.args.join(' ')} exited with code ${exited} while starting; log ${this.n8n.logFile}:\n${tail(readText(this.n8n.logFile), 30)}`,
-				);
-			}
-			try {
-				const res = await fetch(`${this.n8n.baseUrl}/healthz/readiness`);
-				if (res.ok) return Date.now() - started;
-			} catch {
-				// not listening yet
-			}
-			await sleep(250);
-		}
-		throw new Error(
-			`n8n ${this.args.join(' ')} was not ready within ${timeoutMs} ms; log ${this.n8n.logFile}`,
-		);
-	}
-
-	get pid(): number | undefined {
-		return this.child?.pid;
-	}
-
-	async stop(): Promise<void> {
-		const child = this.child;
-		if (!child || !this.exit) return;
-		this.child = undefined;
-		await stopChild(child, this.exit, 20_000);
-	}
-}
-
 export class QueueCluster {
 	readonly options: Required<Omit<QueueClusterOptions, 'env' | 'artifactsDir'>> &
 		Pick<QueueClusterOptions, 'env' | 'artifactsDir'>;
@@ -134,7 +76,6 @@ export class QueueCluster {
 	workers: N8n[] = [];
 	/** Set by start(): how long each step took (ms). */
 	readonly timings: Record<string, number> = {};
-	private procs: Proc[] = [];
 	private unhooks: Array<() => void> = [];
 	private stopped = false;
 
@@ -247,18 +188,18 @@ export class QueueCluster {
 		this.unhooks.push(killOnExit(this.main.pid));
 		await mainReady;
 		this.timings['n8n main (start -> ready)'] = Date.now() - t;
-		const others = [
-			...this.workers.map(
-				(w) => new Proc(w, ['worker', `--concurrency=${this.options.concurrency}`]),
-			),
-			new Proc(this.webhook, ['webhook']),
+		const others: Array<[N8n, string[]]> = [
+			...this.workers.map((w): [N8n, string[]] => [
+				w,
+				['worker', `--concurrency=${this.options.concurrency}`],
+			]),
+			[this.webhook, ['webhook']],
 		];
-		this.procs.push(...others);
 		t = Date.now();
 		await Promise.all(
-			others.map((proc) => {
-				const ready = proc.start(timeoutMs);
-				this.unhooks.push(killOnExit(proc.pid));
+			others.map(([n8n, command]) => {
+				const ready = n8n.start(timeoutMs, command);
+				this.unhooks.push(killOnExit(n8n.pid));
 				return ready;
 			}),
 		);
@@ -287,13 +228,18 @@ export class QueueCluster {
 		}
 	}
 
+	/** main, the workers and the webhook processor, where created. */
+	private processes(): N8n[] {
+		return [this.main, ...this.workers, this.webhook].filter((n8n): n8n is N8n => !!n8n);
+	}
+
 	/** The process id of each n8n process, by name (main, webhook, worker-1, ...). */
 	pids(): Record<string, number | undefined> {
 		const out: Record<string, number | undefined> = {
 			main: this.main?.pid,
-			webhook: this.procs.at(-1)?.pid,
+			webhook: this.webhook?.pid,
 		};
-		this.workers.forEach((_, i) => (out[`worker-${i + 1}`] = this.procs[i]?.pid));
+		this.workers.forEach((w, i) => (out[`worker-${i + 1}`] = w.pid));
 		return out;
 	}
 
@@ -368,11 +314,7 @@ export class QueueCluster {
 		if (this.stopped) return;
 		this.stopped = true;
 		// Task runners and other children of the n8n processes: killed if they outlive their parent.
-		const trees = snapshot(
-			[this.main?.pid, ...this.procs.map((p) => p.pid)].flatMap((pid) =>
-				pid ? descendants(pid) : [],
-			),
-		);
+		const trees = snapshot(this.processes().flatMap(({ pid }) => (pid ? descendants(pid) : [])));
 		const errors: unknown[] = [];
 		const attempt = async (fn: () => Promise<unknown>) => {
 			try {
@@ -381,10 +323,7 @@ export class QueueCluster {
 				errors.push(error);
 			}
 		};
-		await Promise.all([
-			...this.procs.map((p) => attempt(() => p.stop())),
-			attempt(async () => this.main?.stop()),
-		]);
+		await Promise.all(this.processes().map((n8n) => attempt(() => n8n.stop())));
 		killSnapshot(trees);
 		await attempt(() => this.redis.stop());
 		await attempt(() => this.postgres.stop());

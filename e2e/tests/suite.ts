@@ -88,3 +88,19 @@ export function runError(run: RunData | undefined): string {
 	const error = run?.data.resultData.error;
 	return error ? `${error.message}${error.description ? ` (${error.description})` : ''}` : '';
 }
+
+/**
+ * Posts a forged crawl.completed delivery to the URL the trigger registered, with its token
+ * removed; resolves with the HTTP status n8n answered.
+ */
+export async function deliverWithoutToken(registeredUrl: string): Promise<number> {
+	const url = new URL(registeredUrl);
+	expect([...url.searchParams.keys()].length).toBeGreaterThan(0);
+	url.search = '';
+	const res = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ event: 'crawl.completed', jobId: 'crawl_forged', data: {} }),
+	});
+	return res.status;
+}
