@@ -83,13 +83,14 @@ describe('Pacer', () => {
 		const pacer = new Pacer({ concurrency: 10 });
 		expect(pacer.onRateLimited(Date.now())).toBe(true);
 		expect(pacer.limit).toBe(Math.floor(10 * DECREASE_FACTOR));
-		// Soon after an overload: one more request in flight per INCREASE_EVERY successes.
+		// Soon after an overload (up to CALM_MS): one more in flight per INCREASE_EVERY successes.
+		jest.advanceTimersByTime(CALM_MS - 1);
 		for (let i = 0; i < INCREASE_EVERY - 1; i++) pacer.onSuccess();
 		expect(pacer.limit).toBe(8);
 		pacer.onSuccess();
 		expect(pacer.limit).toBe(9);
 		// Calm for a while: one more per window of successes.
-		jest.advanceTimersByTime(CALM_MS + 1);
+		jest.advanceTimersByTime(2);
 		for (let i = 0; i < 9; i++) pacer.onSuccess();
 		expect(pacer.limit).toBe(10);
 		for (let i = 0; i < 100; i++) pacer.onSuccess();
