@@ -15,6 +15,8 @@ import {
 	account,
 	accountScope,
 	answer,
+	created,
+	jobDetail,
 	replyWith,
 	resetNock,
 } from '../jobs/support';
@@ -357,31 +359,15 @@ describe('pacing under the plan rate limit', () => {
 			rec,
 			'post',
 			'/batch/scrape',
-			(seen) => [
-				200,
-				{ id: `job-${(seen.body as { urls: string[] }).urls[0].slice(-1)}`, status: 'PENDING' },
-			],
+			(seen) => [200, created(`job-${(seen.body as { urls: string[] }).urls[0].slice(-1)}`)],
 			{ times: 3 },
 		);
 		answer(
 			rec,
 			'get',
 			/^\/jobs\/job-\d$/,
-			(seen) => [
-				200,
-				{
-					success: true,
-					data: {
-						status: 'COMPLETED',
-						errors: [],
-						results: [{ url: seen.path }],
-						resultPagination: { limit: 100, page: 1, total: 1, totalPages: 1 },
-					},
-				},
-			],
-			{
-				times: 20,
-			},
+			(seen) => [200, jobDetail('COMPLETED', { results: [{ url: seen.path }] })],
+			{ times: 20 },
 		);
 		const { error } = await runNode({
 			type: 'webDataScrape',

@@ -268,7 +268,7 @@ describe('network faults that may have reached the service, and one that cannot 
 		},
 	);
 
-	test.each(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE'])(
+	test.each(['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT', 'EPIPE', 'ECONNREFUSED'])(
 		'%s on a GET is retried: a read is safe to repeat',
 		async (code) => {
 			const { scope, count } = counted();
@@ -300,21 +300,6 @@ describe('network faults that may have reached the service, and one that cannot 
 		expect(error).toBeUndefined();
 		expect(count()).toBe(3);
 		expect(items.map((i) => i.json)).toEqual([created('job-refused')]);
-	});
-
-	test('ECONNREFUSED on a GET is retried', async () => {
-		const { scope, count } = counted();
-		scope
-			.get('/brand/retrieve')
-			.query(true)
-			.replyWithError(networkFailure('ECONNREFUSED', 'connect ECONNREFUSED'));
-		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
-
-		const { items, error } = await runNode(retrieve);
-
-		expect(error).toBeUndefined();
-		expect(count()).toBe(2);
-		expect(items[0].json).toEqual(brandRecord);
 	});
 
 	test('ECONNREFUSED forever on a POST: a bounded number of attempts, then an error naming the code', async () => {
