@@ -1,9 +1,10 @@
 /**
- * Our nodes as an AI Agent's tools inside real n8n, offline: the OpenAI Chat Model's credential
- * points at a scripted model on 127.0.0.1 (devkit/scriptedModel.ts) that calls the Scrape tool on
- * a large sandbox page, then answers quoting what the tool returned. It shows what the model is
- * offered (each tool's description), that the call reaches the sandbox with the model's argument,
- * and that the tool's answer stays within the answer budget.
+ * Our nodes as an AI Agent's tools inside real n8n, offline: examples/ai-agent-tools.json (agent,
+ * OpenAI Chat Model, three Web Data tools) started by a Manual Trigger, its model credential
+ * pointed at a scripted model on 127.0.0.1 (devkit/scriptedModel.ts) that calls the Scrape tool
+ * on a large sandbox page, then answers quoting what the tool returned. It shows what the model
+ * is offered (each tool's description), that the call reaches the sandbox with the model's
+ * argument, and that the tool's answer stays within the answer budget.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,7 +13,6 @@ import { RESOURCES } from '../../nodes/shared/endpoints';
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
 import { toolDescription } from '../../nodes/shared/tool';
 import { nodeItems, nodeTask, tail, type ExecuteResult } from '../../devkit/n8n';
-import { PACKAGE_NAME } from '../../devkit/paths';
 import type { RecordedRequest } from '../../devkit/sandbox';
 import {
 	ANSWER_PREFIX,
@@ -21,41 +21,34 @@ import {
 	toolResults,
 	type OfferedTool,
 } from '../../devkit/scriptedModel';
-import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../../devkit/setup';
+import { loadExamples, openAiPlaceholderCredential, type WorkflowJson } from '../../devkit/setup';
 import { Suite, runError } from './suite';
 
+const EXAMPLE = 'ai-agent-tools.json';
 const WORKFLOW_ID = 'wdE2eAgentTools';
-const MODEL_CREDENTIAL = { id: 'scriptedModel', name: 'Scripted model (loopback)' };
 const LARGE_PAGE = 'https://docs.example.com/large-guide';
-const OWN_DESCRIPTION = 'Find the main competitors of a company, given its website domain.';
+const PROMPT = `Summarise the page ${LARGE_PAGE}`;
 
 const operation = (node: string, value: string) =>
 	RESOURCES.find((r) => r.node === node)!.operations.find((o) => o.value === value)!;
 
-/** The tools the agent holds: node name, type, operation, parameters. */
-const TOOLS = [
-	{
-		name: 'Brand lookup',
-		node: 'webDataBrand',
-		operation: 'retrieve',
-		parameters: { domain: "={{ $fromAI('domain', 'A company domain', 'string') }}" },
-	},
-	{
-		name: 'Scrape page',
-		node: 'webDataScrape',
-		operation: 'scrape',
-		parameters: { url: "={{ $fromAI('url', 'The URL of the page', 'string') }}" },
-	},
-	{
-		name: 'Find competitors',
-		node: 'webDataWebsite',
-		operation: 'getCompetitors',
-		parameters: {
-			domain: "={{ $fromAI('domain', 'A company domain', 'string') }}",
-			toolDescription: OWN_DESCRIPTION,
-		},
-	},
-];
+/**
+ * The AI example as it is (agent, model, tools), started by a Manual Trigger with the prompt set
+ * in the Agent instead of a chat message, so that `n8n execute` can run it.
+ */
+function agentWorkflow(): WorkflowJson {
+	const { workflow } = loadExamples().find((example) => example.file === EXAMPLE)!;
+	const nodes = workflow.nodes.map((node) => {
+		if (node.type === '@n8n/n8n-nodes-langchain.chatTrigger') {
+			const { webhookId: _webhookId, ...rest } = node;
+			return { ...rest, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
+		}
+		if (node.type === '@n8n/n8n-nodes-langchain.agent')
+			return { ...node, parameters: { ...node.parameters, promptType: 'define', text: PROMPT } };
+		return node;
+	});
+	return { ...workflow, id: WORKFLOW_ID, nodes };
+}
 
 /** The records a tool node returned to the agent (its run data, output `ai_tool`). */
 function toolResponse(node: string): Array<Record<string, unknown>> {
@@ -68,92 +61,27 @@ function toolResponse(node: string): Array<Record<string, unknown>> {
 /** n8n's tool name for a node name (spaces become underscores). */
 const toolName = (nodeName: string) => nodeName.replace(/ /g, '_');
 
-function agentWorkflow(): object {
-	const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
-	return {
-		id: WORKFLOW_ID,
-		name: 'e2e: AI Agent with Web Data tools',
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: 'agent-trigger',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'agent',
-				name: 'AI Agent',
-				type: '@n8n/n8n-nodes-langchain.agent',
-				typeVersion: 2.2,
-				position: [220, 0],
-				parameters: {
-					promptType: 'define',
-					text: `Summarise the page ${LARGE_PAGE}`,
-					options: {},
-				},
-			},
-			{
-				id: 'agent-model',
-				name: 'Scripted Chat Model',
-				type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-				typeVersion: 1.2,
-				position: [120, 220],
-				parameters: {
-					model: { __rl: true, mode: 'id', value: 'scripted-model' },
-					options: {},
-				},
-				credentials: { openAiApi: MODEL_CREDENTIAL },
-			},
-			...TOOLS.map((tool, i) => ({
-				id: `agent-tool-${i}`,
-				name: tool.name,
-				type: `${PACKAGE_NAME}.${tool.node}Tool`,
-				typeVersion: 1,
-				position: [320 + 160 * i, 220],
-				parameters: { operation: tool.operation, ...tool.parameters, options: {} },
-				credentials,
-			})),
-		],
-		connections: {
-			Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-			'Scripted Chat Model': {
-				ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
-			},
-			...Object.fromEntries(
-				TOOLS.map((tool) => [
-					tool.name,
-					{ ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
-				]),
-			),
-		},
-	};
-}
-
 const suite = new Suite('agent');
 const model = new ScriptedModel(() => ({
 	name: toolName('Scrape page'),
 	arguments: { url: LARGE_PAGE },
 }));
 
+const MODEL_KEY = 'sk-scripted-model';
+const workflow = agentWorkflow();
 let result: ExecuteResult;
 let sent: RecordedRequest[] = [];
 let offered: OfferedTool[] = [];
 
 beforeAll(async () => {
 	await model.start();
+	// The example's placeholder credential, pointed at the scripted model.
+	const credential = openAiPlaceholderCredential() as { data: object };
 	await suite.setUp({
 		credentials: [
-			{
-				...MODEL_CREDENTIAL,
-				type: 'openAiApi',
-				data: { apiKey: 'sk-scripted-model', url: model.baseUrl },
-			},
+			{ ...credential, data: { ...credential.data, apiKey: MODEL_KEY, url: model.baseUrl } },
 		],
-		workflows: [agentWorkflow()],
+		workflows: [workflow],
 	});
 	await suite.sandbox.clearRequests();
 	result = await suite.time('execute: agent with tools', () => suite.n8n.execute(WORKFLOW_ID));
@@ -187,11 +115,14 @@ test('the workflow runs to the end, and the agent answers with what the tool ret
 });
 
 test('the model is offered each tool with its operation description, or the user’s own', () => {
+	const own = workflow.nodes.find((node) => node.name === 'Find competitors')?.parameters
+		.toolDescription;
+	expect(own).toEqual(expect.any(String));
 	const descriptions = Object.fromEntries(offered.map((t) => [t.name, t.description]));
 	expect(descriptions).toEqual({
 		Brand_lookup: toolDescription(operation('webDataBrand', 'retrieve')),
 		Scrape_page: toolDescription(operation('webDataScrape', 'scrape')),
-		Find_competitors: OWN_DESCRIPTION,
+		Find_competitors: own,
 	});
 	expect(descriptions.Brand_lookup).toBe(
 		'Retrieve a brand by domain. Input: domain (a domain or URL)',
@@ -206,7 +137,7 @@ test('the tool call reaches the sandbox with the model’s argument and the bear
 	expect(sent.map(({ method, path, query, status }) => ({ method, path, query, status }))).toEqual([
 		{ method: 'GET', path: '/scrape', query: { url: LARGE_PAGE }, status: 200 },
 	]);
-	expect(model.requests[0].headers.authorization).toBe('Bearer sk-scripted-model');
+	expect(model.requests[0].headers.authorization).toBe(`Bearer ${MODEL_KEY}`);
 });
 
 test('what the model receives from a large page stays within the answer budget, marked as cut', () => {
