@@ -83,6 +83,20 @@ describe('the description the model gets', () => {
 		).toBe(own);
 	});
 
+	test("an older workflow's descriptionType (n8n's own switch, not ours) is ignored", async () => {
+		const own = 'Look up a company by its website.';
+		expect(
+			await toolDescriptionFor('webDataBrand', {
+				operation: 'retrieve',
+				descriptionType: 'manual',
+				toolDescription: own,
+			}),
+		).toBe(own);
+		expect(
+			await toolDescriptionFor('webDataBrand', { operation: 'retrieve', descriptionType: 'auto' }),
+		).toBe('Retrieve a brand by domain. Input: domain (a domain or URL)');
+	});
+
 	test('the node itself (not a tool) has no tool description and Simplify off', async () => {
 		const { description } = (await loadPackage()).nodeTypes.webDataBrand;
 		const parameters = visibleParameters(description, { operation: 'retrieve' });
