@@ -20,8 +20,11 @@ const FORMAT_HINTS: Partial<Record<NonNullable<FieldSpec['format']>, string>> = 
 	email: 'an email address',
 };
 
+/** The format, or the field's description without its editor asides (its parentheses). */
 function inputHint(field: FieldSpec): string {
-	const hint = (field.format && FORMAT_HINTS[field.format]) ?? field.description.split('. ')[0];
+	const hint =
+		(field.format && FORMAT_HINTS[field.format]) ??
+		field.description.split('. ')[0].replace(/\s*\([^)]*\)/g, '');
 	return hint.charAt(0).toLowerCase() + hint.slice(1);
 }
 

@@ -66,6 +66,13 @@ describe('the description the model gets', () => {
 		expect(toolDescription(retrieve)).toBe(
 			'Retrieve a brand by domain. Input: domain (a domain or URL)',
 		);
+		const batch = RESOURCES.find((r) => r.node === 'webDataScrape')!.operations.find(
+			(o) => o.value === 'batchScrape',
+		)!;
+		// The field's editor aside "(or an expression returning an array)" is left out.
+		expect(toolDescription(batch)).toBe(
+			'Batch scrape many pages. Input: urls (the URLs to scrape, one per line or comma-separated)',
+		);
 		const account = RESOURCES.find((r) => r.node === 'webDataAccount')!.operations[0];
 		expect(toolDescription(account)).toBe('Get account credits and plan.');
 	});
