@@ -58,7 +58,7 @@ class TestManualTrigger implements INodeType {
 }
 
 export interface RunNodeOptions {
-	/** Short node type name, e.g. `webDataBrand`. */
+	/** Short node type name, e.g. `webDataBrand` (`webDataBrandTool`: the node as an agent's tool). */
 	type: string;
 	/** The node's parameters as a workflow JSON holds them (expressions start with `=`). */
 	parameters: INodeParameters;
@@ -122,15 +122,25 @@ export function buildWorkflow(packageName: string, options: RunNodeOptions): IWo
 	} as unknown as IWorkflowBase;
 }
 
+/**
+ * A node as an AI agent's tool, as far as the node can see: n8n registers it as `<name>Tool`
+ * (its inputs and outputs change too, but those matter to the agent, not to execute()).
+ */
+function toolVariant(nodeType: INodeType): INodeType {
+	const description = { ...nodeType.description, name: `${nodeType.description.name}Tool` };
+	return Object.create(nodeType, { description: { value: description } }) as INodeType;
+}
+
 async function nodeTypesRegistry(): Promise<INodeTypes> {
 	const pkg = await loadPackage();
 	const trigger = new TestManualTrigger();
 	const byFullName = (type: string): INodeType => {
 		if (type === TRIGGER_TYPE) return trigger;
 		const [prefix, name] = type.split('.');
-		const found = prefix === pkg.packageName ? pkg.nodeTypes[name] : undefined;
+		const base = name.endsWith('Tool') ? name.slice(0, -'Tool'.length) : name;
+		const found = prefix === pkg.packageName ? pkg.nodeTypes[base] : undefined;
 		if (!found) throw new Error(`Unknown node type ${type}`);
-		return found;
+		return base === name ? found : toolVariant(found);
 	};
 	return {
 		getByName: byFullName,

@@ -144,6 +144,9 @@ export function pageTitle(url: string): string {
 	return `${section} | ${brandName(domain)}`;
 }
 
+/** A page whose URL contains `large` repeats its paragraph this often (~60,000 characters). */
+const LARGE_PAGE_PARAGRAPHS = 500;
+
 /** One scraped page in the formats asked for (markdown when none are given). */
 export function pageResult(
 	url: string,
@@ -160,8 +163,11 @@ export function pageResult(
 		.sample(SECTIONS, 4)
 		.map((section) => new URL(`/${section}`, safeBase(url)).toString());
 	const page: Record<string, unknown> & { url: string } = { url };
+	const body = url.toLowerCase().includes('large')
+		? Array.from({ length: LARGE_PAGE_PARAGRAPHS }, () => paragraph).join('\n\n')
+		: paragraph;
 	if (formats.length === 0 || formats.includes('markdown')) {
-		page.markdown = `# ${title}\n\n${paragraph}\n\n${links.map((link) => `- [${link}](${link})`).join('\n')}\n`;
+		page.markdown = `# ${title}\n\n${body}\n\n${links.map((link) => `- [${link}](${link})`).join('\n')}\n`;
 	}
 	const html = `<h1>${title}</h1><p>${paragraph}</p><ul>${links.map((l) => `<li><a href="${l}">${l}</a></li>`).join('')}</ul>`;
 	if (formats.includes('html')) page.html = html;

@@ -6,7 +6,8 @@
  *   (the examples of examples/ that start from a Manual Trigger run first;)
  *   1. `n8n start` activates the trigger workflow: the seeded webhook points at n8n, a completed
  *      job's `crawl.completed` starts one successful execution, a delivery without the token none;
- *   2. the editor in headless Chromium, with one of our nodes open: screenshot in artifacts/e2e/.
+ *   2. the editor in headless Chromium, with one of our nodes open (and one as an AI tool):
+ *      screenshots in artifacts/e2e/.
  * Step timings go to artifacts/e2e/timings-n8n.json.
  */
 import * as fs from 'node:fs';
@@ -27,6 +28,10 @@ import {
 	editorWorkflow,
 	triggerWorkflow,
 } from './operations';
+
+/** examples/ai-agent-tools.json and its Brand lookup tool node. */
+const AI_EXAMPLE_ID = 'wdExAiAgent';
+const AI_BRAND_TOOL_ID = '3b0f7c1e-0003-4a51-9d2e-000000000005';
 
 const suite = new Suite('n8n');
 const ART = suite.art;
@@ -232,6 +237,33 @@ describe('2. the editor in headless Chromium', () => {
 		expect(await ndv.getByText('Operation', { exact: true }).first().isVisible()).toBe(true);
 		expect(await operation.inputValue()).toBe(operationLabel);
 		expect(await page.locator('[data-test-id="parameter-input-domain"]').isVisible()).toBe(true);
+	});
+
+	test('as an AI tool, a node shows its prefilled Description and the Answer Budget option; the node itself neither', async () => {
+		const { page } = session;
+		const optionsOf = async (workflowId: string, nodeId: string) => {
+			await page.goto(`${n8n.baseUrl}/workflow/${workflowId}/${nodeId}`, {
+				waitUntil: 'domcontentloaded',
+			});
+			await page
+				.locator('[data-test-id="parameter-input-operation"] input')
+				.waitFor({ timeout: 90_000 });
+			const description = page.locator('[data-test-id="parameter-input-toolDescription"] textarea');
+			const shown = (await description.count()) > 0 ? await description.inputValue() : undefined;
+			await page.locator('[data-test-id="collection-parameter-add"] input').first().click();
+			const items = page.locator('.el-select-dropdown__item');
+			await items.filter({ hasText: 'Max Concurrent Requests' }).waitFor({ timeout: 30_000 });
+			return { description: shown, options: await items.allInnerTexts() };
+		};
+		// The AI example's Brand lookup tool (Retrieve by Domain), then the plain Brand node.
+		const tool = await optionsOf(AI_EXAMPLE_ID, AI_BRAND_TOOL_ID);
+		await page.screenshot({ path: path.join(ART, 'editor-tool-options.png') });
+		expect(tool.description).toBe('Retrieve a brand by domain. Input: domain (a domain or URL)');
+		expect(tool.options).toContain('Answer Budget (Characters)');
+		const plain = await optionsOf(EDITOR_WORKFLOW_ID, EDITOR_NODE.id);
+		expect(plain.description).toBeUndefined();
+		expect(plain.options).toContain('Max Concurrent Requests');
+		expect(plain.options).not.toContain('Answer Budget (Characters)');
 	});
 
 	test('lists every Web Data node in the node panel (screenshot in artifacts/e2e)', async () => {

@@ -5,6 +5,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { namesOf } from '../../contract';
 import { BEHAVIOURS, maxConcurrentOption } from './behaviours';
 import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
+import { toolDescriptionProperty } from './tool';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
@@ -84,7 +85,8 @@ function aliasProperties(field: FieldSpec): INodeProperties[] {
 }
 
 function operationProperties(op: OperationSpec): INodeProperties[] {
-	const show = { displayOptions: { show: { operation: [op.value] } } };
+	const shownFor = { operation: [op.value] };
+	const show = { displayOptions: { show: shownFor } };
 	const required = op.fields
 		.filter((f) => f.required)
 		.map((f) => ({ ...fieldProperty(f), ...show }));
@@ -96,8 +98,12 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 		maxConcurrentOption,
 	];
 	return [
+		toolDescriptionProperty(op),
 		...required,
-		...BEHAVIOURS.flatMap((b) => b.switches(op)).map((p) => ({ ...p, ...show })),
+		...BEHAVIOURS.flatMap((b) => b.switches(op)).map((p) => ({
+			...p,
+			displayOptions: { show: { ...p.displayOptions?.show, ...shownFor } },
+		})),
 		{
 			displayName: 'Options',
 			name: 'options',

@@ -6,6 +6,7 @@ import { namesOf } from '../../contract';
 import { BEHAVIOURS, type Wrap } from './behaviours';
 import type { OperationSpec } from './endpoints/types';
 import { buildRequest } from './request';
+import { runsAsTool } from './tool';
 import type { ApiRequest } from './transport/apiRequest';
 import { formatIssue, validateFields } from './validation';
 
@@ -63,6 +64,7 @@ export function prepareItem(
 	const parameters = {
 		get: (name: string, fallback: unknown) => read(name, itemIndex, fallback),
 		options,
+		asTool: runsAsTool(ctx.getNode()),
 	};
 	const wraps = BEHAVIOURS.map((behaviour) => behaviour.read(op, parameters)).filter(
 		(wrap): wrap is Wrap => wrap !== undefined,

@@ -1,6 +1,7 @@
 /** Simplify: return the fields people use from the large brand responses. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { onlyAsTool } from '../tool';
 import { mapJson, type Behaviour } from './types';
 
 type Obj = IDataObject;
@@ -53,20 +54,24 @@ function brandProfile(body: Obj): Obj {
 
 const SIMPLIFIERS = { brandRecord, brandProfile } as const;
 
+const simplifySwitch: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return only the fields most people use instead of the full record',
+	displayOptions: { show: onlyAsTool(false) },
+};
+
+/** On by default when the node is an AI agent's tool: the model gets the short record. */
+const simplifySwitchAsTool: INodeProperties = {
+	...simplifySwitch,
+	default: true,
+	displayOptions: { show: onlyAsTool(true) },
+};
+
 export const simplify: Behaviour = {
-	switches: (op) =>
-		op.simplify
-			? [
-					{
-						displayName: 'Simplify',
-						name: 'simplify',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to return only the fields most people use instead of the full record',
-					},
-				]
-			: [],
+	switches: (op) => (op.simplify ? [simplifySwitch, simplifySwitchAsTool] : []),
 	options: () => [],
 	read(op, { get }) {
 		const simplifier = op.simplify && SIMPLIFIERS[op.simplify];

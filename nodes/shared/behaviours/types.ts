@@ -42,6 +42,8 @@ export type Wrap = (next: Step, context: StepContext) => Step;
 export interface ItemParameters {
 	get(name: string, fallback: unknown): unknown;
 	options: IDataObject;
+	/** Whether the node runs as an AI agent's tool. */
+	asTool: boolean;
 }
 
 export interface Behaviour {
