@@ -6,8 +6,9 @@ import { paging } from './paging';
 import { simplify } from './simplify';
 import type { Behaviour } from './types';
 import { waiting } from './waiting';
+import { watching } from './watching';
 
-export const BEHAVIOURS: readonly Behaviour[] = [waiting, paging, simplify];
+export const BEHAVIOURS: readonly Behaviour[] = [waiting, paging, simplify, watching];
 
 export { maxConcurrentOption, readMaxConcurrent } from './pacing';
 export type { ItemParameters, OutputRecord, Step, StepContext, Wrap } from './types';

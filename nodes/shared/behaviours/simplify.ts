@@ -51,7 +51,8 @@ function brandProfile(body: Obj): Obj {
 	};
 }
 
-const SIMPLIFIERS = { brandRecord, brandProfile } as const;
+/** The simplified record of each brand response shape. */
+export const SIMPLIFIERS = { brandRecord, brandProfile } as const;
 
 export const simplify: Behaviour = {
 	switches: (op) =>
