@@ -8,6 +8,7 @@ import {
 	changedFields,
 	WATCHED_FIELD_NAMES,
 	WATCHED_FIELDS,
+	watchableFields,
 	watchedKeys,
 	watchedValues,
 } from '../brand/changes';
@@ -31,7 +32,7 @@ function memoryOf(exec: IExecuteFunctions): LookupMemory {
 
 export const watching: Behaviour = {
 	switches: (op) =>
-		op.brandMonitoring
+		op.brandMonitoring && op.simplify
 			? [
 					{
 						displayName: 'Watch for Changes',
@@ -53,11 +54,10 @@ export const watching: Behaviour = {
 						displayName: 'Watched Fields',
 						name: 'watchedFields',
 						type: 'multiOptions',
-						options: WATCHED_FIELD_NAMES.map((value) => ({
-							name: WATCHED_FIELDS[value].label,
-							value,
-						})),
-						default: [...WATCHED_FIELD_NAMES],
+						options: watchableFields(op.simplify)
+							.map((value) => ({ name: WATCHED_FIELDS[value].label, value }))
+							.sort((a, b) => a.name.localeCompare(b.name)),
+						default: [...watchableFields(op.simplify)],
 						description:
 							'The fields whose changes count. Colors compare as a set (order and hex case ignored), logos by their URLs, socials by network and URL.',
 						...show,

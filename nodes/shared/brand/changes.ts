@@ -54,6 +54,10 @@ export type WatchedFieldName = keyof typeof WATCHED_FIELDS;
 
 export const WATCHED_FIELD_NAMES = Object.keys(WATCHED_FIELDS) as WatchedFieldName[];
 
+/** The watched fields a shape has (a brand record has no fonts, a profile no links). */
+export const watchableFields = (shape: BrandShape): WatchedFieldName[] =>
+	WATCHED_FIELD_NAMES.filter((name) => (WATCHED_FIELDS[name].keys as WatchedField['keys'])[shape]);
+
 /** The simplified record's keys the selection watches, for a shape. */
 export function watchedKeys(shape: BrandShape, selection: readonly string[]): string[] {
 	return WATCHED_FIELD_NAMES.filter((name) => selection.includes(name)).flatMap((name) => {
