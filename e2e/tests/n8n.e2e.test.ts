@@ -6,7 +6,9 @@
  *   (the examples of examples/ that start from a Manual Trigger run first;)
  *   1. `n8n start` activates the trigger workflow: the seeded webhook points at n8n, a completed
  *      job's `crawl.completed` starts one successful execution, a delivery without the token none;
- *   2. the editor in headless Chromium, with one of our nodes open: screenshot in artifacts/e2e/.
+ *   2. the editor in headless Chromium, with one of our nodes open: screenshot in artifacts/e2e/;
+ *   3. brand monitoring: an active workflow (Webhook > Brand with Watch for Changes) called three
+ *      times while the sandbox changes one brand: new brands, then the change, then nothing.
  * Step timings go to artifacts/e2e/timings-n8n.json.
  */
 import * as fs from 'node:fs';
@@ -18,6 +20,7 @@ import { N8n, nodeItems } from '../../devkit/n8n';
 import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
 import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../../devkit/setup';
+import { brandWatchWorkflow, WATCH_NODE, WATCH_PATH, WATCH_WORKFLOW_ID } from './brandWatch';
 import { Suite, runError } from './suite';
 import {
 	EDITOR_NODE,
@@ -39,10 +42,16 @@ let n8n: N8n;
 beforeAll(async () => {
 	await suite.setUp({
 		credentials: [openAiPlaceholderCredential()],
-		workflows: [triggerWorkflow(), editorWorkflow(), ...loadExamples().map((e) => e.workflow)],
+		workflows: [
+			triggerWorkflow(),
+			editorWorkflow(),
+			brandWatchWorkflow(),
+			...loadExamples().map((e) => e.workflow),
+		],
 	});
 	({ sandbox, n8n } = suite);
 	await time('publish:workflow (trigger)', () => n8n.publish(TRIGGER_WORKFLOW_ID));
+	await time('publish:workflow (brand monitoring)', () => n8n.publish(WATCH_WORKFLOW_ID));
 });
 
 afterAll(async () => {
@@ -259,5 +268,71 @@ describe('2. the editor in headless Chromium', () => {
 		const shown = await names.allInnerTexts();
 		const expected = [...table().RESOURCES.map((r) => r.displayName), 'Web Data Trigger'];
 		expect(expected.filter((name) => !shown.some((s) => s.trim() === name))).toEqual([]);
+	});
+});
+
+describe('3. brand monitoring in an active workflow', () => {
+	type Change = {
+		status: string;
+		fields: Array<{ field: string; before: unknown; after: unknown }>;
+	};
+
+	/** Calls the production webhook and returns what the Brand node output in that execution. */
+	async function watchRun(domains: string[]): Promise<Array<Record<string, unknown>>> {
+		const before = (await n8n.executions(WATCH_WORKFLOW_ID)).length;
+		let res: Response | undefined;
+		// A freshly started n8n may answer 404 for a moment before the webhook is registered.
+		for (let i = 0; i < 40 && res?.status !== 200; i++) {
+			if (res) await sleep(250);
+			res = await fetch(`${n8n.baseUrl}/webhook/${WATCH_PATH}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ domains: domains.map((domain) => ({ domain })) }),
+			});
+		}
+		expect(res?.status).toBe(200);
+		let executions = await n8n.executions(WATCH_WORKFLOW_ID);
+		for (let i = 0; i < 80; i++) {
+			if (
+				executions.length > before &&
+				['success', 'error', 'crashed'].includes(executions[0].status)
+			)
+				break;
+			await sleep(250);
+			executions = await n8n.executions(WATCH_WORKFLOW_ID);
+		}
+		expect(executions).toHaveLength(before + 1);
+		expect(executions[0]).toMatchObject({ status: 'success', mode: 'webhook' });
+		return nodeItems(await n8n.execution(executions[0].id), WATCH_NODE);
+	}
+
+	const DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
+
+	test('first call: every brand is new; after the sandbox changes one brand, only it; then nothing', async () => {
+		await ensureServer();
+		await sandbox.reset();
+
+		const first = await time('brand monitoring: first call', () => watchRun(DOMAINS));
+		expect(first.map((item) => [item.domain, (item.change as Change).status])).toEqual([
+			['acme.com', 'new'],
+			['globex.com', 'new'],
+			['initech.com', 'new'],
+		]);
+		const globexColors = first[1].colors;
+
+		await sandbox.admin('POST', '/brands', {
+			domain: 'www.Globex.com',
+			colors: ['#123456', '#abcdef'],
+		});
+		const second = await time('brand monitoring: second call', () => watchRun(DOMAINS));
+		expect(second).toHaveLength(1);
+		expect(second[0].domain).toBe('globex.com');
+		expect(second[0].change).toEqual({
+			status: 'changed',
+			fields: [{ field: 'colors', before: globexColors, after: ['#123456', '#abcdef'] }],
+		});
+
+		const third = await time('brand monitoring: third call', () => watchRun(DOMAINS));
+		expect(third).toEqual([]);
 	});
 });
