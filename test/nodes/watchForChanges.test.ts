@@ -20,7 +20,8 @@ interface Brand {
 function brandService(brands: Record<string, Brand>, failing: Set<string> = new Set()) {
 	return mockApi((request) => {
 		if (request.path === '/account') return [200, { success: true, data: {} }];
-		const domain = request.query.domain;
+		// The other lookups (ticker, name, e-mail, ISIN) all find acme.com.
+		const domain = request.query.domain ?? 'acme.com';
 		const host = new URL(domain.includes('//') ? domain : `https://${domain}`).hostname
 			.replace(/^www\./, '')
 			.toLowerCase();
@@ -131,6 +132,35 @@ describe('Watch for Changes', () => {
 
 		expect(second.items).toEqual([]);
 		expect(Object.keys(stored(second.staticData))).toEqual(['retrieve:acme.com']);
+	});
+
+	test('a ticker, name, e-mail or ISIN is trimmed and case-folded for the lookup', async () => {
+		brandService(initialBrands());
+		const lookups = [
+			['retrieveByTicker', 'ticker', ' acme ', 'ACME'],
+			['retrieveByName', 'name', 'Acme Inc', ' acme inc'],
+			['retrieveByEmail', 'email', 'CEO@Acme.com', 'ceo@acme.com '],
+			['retrieveByIsin', 'isin', 'us0000000001', 'US0000000001'],
+		];
+		for (const [operation, field, firstValue, secondValue] of lookups) {
+			const parameters = { operation, [field]: '={{ $json.value }}', watchForChanges: true };
+			const first = await runNode({
+				type: 'webDataBrand',
+				parameters,
+				items: [{ value: firstValue }],
+			});
+			expect(first.items.map((i) => (i.json.change as IDataObject).status)).toEqual(['new']);
+			const second = await runNode({
+				type: 'webDataBrand',
+				parameters,
+				items: [{ value: secondValue }],
+				staticData: first.staticData,
+			});
+			expect({ operation, items: second.items }).toEqual({ operation, items: [] });
+			expect(Object.keys(stored(second.staticData))).toEqual([
+				`${operation}:${String(secondValue).trim().toLowerCase()}`,
+			]);
+		}
 	});
 
 	test('a title change is reported with before and after; slogan and title together', async () => {

@@ -40,7 +40,7 @@ export const watching: Behaviour = {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to output only brands that are new or changed since the previous production execution of this workflow, with what changed',
+							'Whether to output only brands that are new or changed since the previous production execution of this workflow: the simplified record, with what changed',
 					},
 					{
 						displayName:
