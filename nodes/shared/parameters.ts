@@ -63,6 +63,7 @@ export function prepareItem(
 	const parameters = {
 		get: (name: string, fallback: unknown) => read(name, itemIndex, fallback),
 		options,
+		itemIndex,
 	};
 	const wraps = BEHAVIOURS.map((behaviour) => behaviour.read(op, parameters)).filter(
 		(wrap): wrap is Wrap => wrap !== undefined,

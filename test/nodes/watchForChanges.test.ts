@@ -193,6 +193,23 @@ describe('Watch for Changes', () => {
 		expect((await watch(['acme.com'], first.staticData, { parameters })).items).toEqual([]);
 	});
 
+	test('an empty Watched Fields is refused before anything is sent, naming the item', async () => {
+		const api = brandService(initialBrands());
+		const { error, items } = await runNode({
+			type: 'webDataBrand',
+			parameters: watchParameters({ watchedFields: '={{ $json.fields }}' }),
+			items: [
+				{ domain: 'acme.com', fields: ['colors'] },
+				{ domain: 'globex.com', fields: [] },
+			],
+		});
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(
+			'Watched Fields must name at least one of: name, description, slogan, colors, logos, socials, links [item 1]',
+		);
+		api.expectNothingSent();
+	});
+
 	test('a failed lookup (Continue On Fail) leaves the stored state untouched', async () => {
 		const brands = initialBrands();
 		const failing = new Set<string>();

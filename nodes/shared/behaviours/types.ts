@@ -42,6 +42,8 @@ export type Wrap = (next: Step, context: StepContext) => Step;
 export interface ItemParameters {
 	get(name: string, fallback: unknown): unknown;
 	options: IDataObject;
+	/** The item's index, for errors that name it. */
+	itemIndex: number;
 }
 
 export interface Behaviour {

@@ -65,11 +65,15 @@ export const watching: Behaviour = {
 				]
 			: [],
 	options: () => [],
-	read(op, { get }) {
+	read(op, { get, itemIndex }) {
 		const shape = op.simplify;
 		if (!op.brandMonitoring || !shape || !(get('watchForChanges', false) as boolean))
 			return undefined;
 		const keys = watchedKeys(shape, get('watchedFields', WATCHED_FIELD_NAMES) as string[]);
+		if (keys.length === 0)
+			throw new Error(
+				`Watched Fields must name at least one of: ${watchableFields(shape).join(', ')} [item ${itemIndex}]`,
+			);
 		const alreadySimplified = get('simplify', false) as boolean;
 		return (next, { exec }) =>
 			async (request) => {
