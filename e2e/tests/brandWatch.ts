@@ -1,6 +1,6 @@
 /**
  * The brand monitoring check's workflow: Webhook (POST {domains: [...]}) > Split Out > Web Data
- * Brand (Retrieve by Domain, Watch for Changes), to be published so its webhook calls are
+ * Brand (Retrieve by Domain, Watch for Changes, Download Logo), to be published so its webhook calls are
  * production executions, the ones n8n saves static data for.
  */
 import {
@@ -52,6 +52,7 @@ export function brandWatchWorkflow(): WorkflowJson {
 					operation: 'retrieve',
 					domain: '={{ $json.domain }}',
 					watchForChanges: true,
+					downloadLogo: true,
 					options: {},
 				},
 				credentials: {
