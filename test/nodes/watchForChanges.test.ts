@@ -205,7 +205,7 @@ describe('Watch for Changes', () => {
 		});
 		expect(items).toEqual([]);
 		expect(error?.message).toBe(
-			'Watched Fields must name at least one of: name, description, slogan, colors, logos, socials, links [item 1]',
+			'Watched Fields must name at least one of: Name / Title, Description, Slogan / Tagline, Colors, Logos, Socials, Links [item 1]',
 		);
 		api.expectNothingSent();
 	});

@@ -72,7 +72,9 @@ export const watching: Behaviour = {
 		const keys = watchedKeys(shape, get('watchedFields', WATCHED_FIELD_NAMES) as string[]);
 		if (keys.length === 0)
 			throw new Error(
-				`Watched Fields must name at least one of: ${watchableFields(shape).join(', ')} [item ${itemIndex}]`,
+				`Watched Fields must name at least one of: ${watchableFields(shape)
+					.map((name) => WATCHED_FIELDS[name].label)
+					.join(', ')} [item ${itemIndex}]`,
 			);
 		const alreadySimplified = get('simplify', false) as boolean;
 		return (next, { exec }) =>
