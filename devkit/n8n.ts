@@ -61,6 +61,7 @@ export interface CliResult {
 /** The parts of n8n's IRun the tests read. */
 export interface RunItem {
 	json: Record<string, unknown>;
+	binary?: Record<string, { mimeType?: string; fileName?: string; [k: string]: unknown }>;
 	pairedItem?: unknown;
 }
 export interface TaskData {

@@ -66,6 +66,11 @@ export interface RunNodeOptions {
 	items?: IDataObject[];
 	credentials?: Partial<{ apiKey: string; baseUrl: string }> | ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
+	/**
+	 * The workflow's static data at the start, as n8n loads it from its database; pass a run's
+	 * `staticData` to the next run to carry it over, as production executions do.
+	 */
+	staticData?: IDataObject;
 }
 
 export interface RunNodeResult {
@@ -83,6 +88,8 @@ export interface RunNodeResult {
 	workflow: IWorkflowBase;
 	/** How often the credential was decrypted during the run. */
 	credentialDecryptions: number;
+	/** The workflow's static data after the run, as n8n would save it (a JSON copy). */
+	staticData: IDataObject;
 }
 
 let executionCounter = 0;
@@ -162,6 +169,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		nodeTypes: await nodeTypesRegistry(),
 		active: false,
 		settings: workflowData.settings,
+		staticData: structuredClone(options.staticData ?? {}),
 	});
 
 	const executionId = `test-${++executionCounter}`;
@@ -218,5 +226,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		run,
 		workflow: workflowData,
 		credentialDecryptions: credentialsHelper.decryptions,
+		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
 }

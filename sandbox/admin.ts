@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import { z } from 'zod';
 
+import { BrandEditBody } from './brandEdits';
 import type { SandboxConfigOverrides } from './config';
 import * as content from './content';
 import type { SandboxCore } from './core';
@@ -220,6 +221,15 @@ export function handleAdmin(core: SandboxCore, method: string, path: string, bod
 			if (route.startsWith('POST') && !core.jobs.cancel(job))
 				throw new HttpError(409, `Job ${job.id} already ended with status ${job.status}`);
 			return ok(adminJobView(job));
+		}
+		case 'GET /brands':
+			return ok(Object.fromEntries(core.state.brandEdits));
+		case 'POST /brands': {
+			const { domain: input, ...edit } = parse(BrandEditBody, body);
+			const domain = content.domainOf(input);
+			const merged = { ...core.state.brandEdits.get(domain), ...edit };
+			core.state.brandEdits.set(domain, merged);
+			return ok({ domain, ...merged });
 		}
 		case 'GET /state':
 			return ok(stateSummary(core));

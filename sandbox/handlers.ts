@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 import { z } from 'zod';
 
+import { editBrand } from './brandEdits';
 import * as content from './content';
 import type { SandboxCore } from './core';
 import { HttpError } from './http';
@@ -72,10 +73,12 @@ function brandLookup(
 		});
 	}
 	core.spend(CREDIT_COSTS.brandRetrieve);
+	const record = content.brandRecord(domain, stock);
 	return ok({
 		success: true,
 		data: {
-			...content.brandRecord(domain, stock),
+			...record,
+			brand: editBrand(record.brand, core.state.brandEdits.get(domain), 'title'),
 			key_metadata: keyMetadata(core, CREDIT_COSTS.brandRetrieve),
 		},
 	});
@@ -272,7 +275,7 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({
 			success: true,
 			data: {
-				...profile,
+				brand: editBrand(profile.brand, core.state.brandEdits.get(domain), 'name'),
 				meta: { ...profile.meta, cached, creditsUsed: CREDIT_COSTS.brandProfile },
 			},
 		});

@@ -1,5 +1,6 @@
 /** Everything the sandbox remembers, and the seeds it starts from (and returns to on reset). */
 import { crawlPages } from './content';
+import type { BrandEdit } from './brandEdits';
 import type { SandboxConfig } from './config';
 
 export type JobType = 'crawl' | 'batch_scrape' | 'extract' | 'products';
@@ -98,6 +99,8 @@ export interface SandboxState {
 	deliveries: Delivery[];
 	/** Domains whose brand profile was built, so a repeat reports `cached: true`. */
 	brandProfiles: Set<string>;
+	/** Brand edits by domain (POST /__sandbox/brands), applied to records and profiles. */
+	brandEdits: Map<string, BrandEdit>;
 }
 
 export const SEED_TIME = Date.parse('2024-01-01T00:00:00.000Z');
@@ -171,6 +174,7 @@ export function seedState(config: SandboxConfig, now = Date.now()): SandboxState
 		requests: [],
 		deliveries: [],
 		brandProfiles: new Set(),
+		brandEdits: new Map(),
 	};
 }
 

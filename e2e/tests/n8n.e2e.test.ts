@@ -7,18 +7,24 @@
  *   1. `n8n start` activates the trigger workflow: the seeded webhook points at n8n, a completed
  *      job's `crawl.completed` starts one successful execution, a delivery without the token none;
  *   2. the editor in headless Chromium, with one of our nodes open (and one as an AI tool):
- *      screenshots in artifacts/e2e/.
+ *      screenshots in artifacts/e2e/;
+ *   3. brand monitoring: an active workflow (Webhook > Brand with Watch for Changes and Download
+ *      Logo) called three times while the sandbox changes one brand: new brands, then the change,
+ *      then nothing; logos come from a loopback host as binary data.
  * Step timings go to artifacts/e2e/timings-n8n.json.
  */
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
 import { RESOURCES, brand } from '../../nodes/shared/endpoints';
 import { openEditor } from '../../devkit/browser';
-import { N8n, nodeItems } from '../../devkit/n8n';
+import { N8n, nodeItems, nodeTask, type RunItem } from '../../devkit/n8n';
 import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
 import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../../devkit/setup';
+import { brandWatchWorkflow, WATCH_NODE, WATCH_PATH, WATCH_WORKFLOW_ID } from './brandWatch';
 import { Suite, deliverWithoutToken, runError } from './suite';
 import {
 	EDITOR_NODE,
@@ -44,10 +50,16 @@ let n8n: N8n;
 beforeAll(async () => {
 	await suite.setUp({
 		credentials: [openAiPlaceholderCredential()],
-		workflows: [triggerWorkflow(), editorWorkflow(), ...loadExamples().map((e) => e.workflow)],
+		workflows: [
+			triggerWorkflow(),
+			editorWorkflow(),
+			brandWatchWorkflow(),
+			...loadExamples().map((e) => e.workflow),
+		],
 	});
 	({ sandbox, n8n } = suite);
 	await time('publish:workflow (trigger)', () => n8n.publish(TRIGGER_WORKFLOW_ID));
+	await time('publish:workflow (brand monitoring)', () => n8n.publish(WATCH_WORKFLOW_ID));
 });
 
 afterAll(async () => {
@@ -285,3 +297,108 @@ describe('2. the editor in headless Chromium', () => {
 		expect(expected.filter((name) => !shown.some((s) => s.trim() === name))).toEqual([]);
 	});
 });
+
+describe('3. brand monitoring in an active workflow', () => {
+	type Change = {
+		status: string;
+		fields: Array<{ field: string; before: unknown; after: unknown }>;
+	};
+
+	/** Calls the production webhook and returns what the Brand node output in that execution. */
+	async function watchRun(domains: string[]): Promise<RunItem[]> {
+		const before = (await n8n.executions(WATCH_WORKFLOW_ID)).length;
+		let res: Response | undefined;
+		// A freshly started n8n may answer 404 for a moment before the webhook is registered.
+		for (let i = 0; i < 40 && res?.status !== 200; i++) {
+			if (res) await sleep(250);
+			res = await fetch(`${n8n.baseUrl}/webhook/${WATCH_PATH}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ domains: domains.map((domain) => ({ domain })) }),
+			});
+		}
+		expect(res?.status).toBe(200);
+		let executions = await n8n.executions(WATCH_WORKFLOW_ID);
+		for (let i = 0; i < 80; i++) {
+			if (
+				executions.length > before &&
+				['success', 'error', 'crashed'].includes(executions[0].status)
+			)
+				break;
+			await sleep(250);
+			executions = await n8n.executions(WATCH_WORKFLOW_ID);
+		}
+		expect(executions).toHaveLength(before + 1);
+		expect(executions[0]).toMatchObject({ status: 'success', mode: 'webhook' });
+		const execution = await n8n.execution(executions[0].id);
+		return nodeTask(execution, WATCH_NODE)?.data?.main?.[0] ?? [];
+	}
+
+	const DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
+
+	test('first call: every brand is new; after the sandbox changes one brand, only it; then nothing; logos arrive as files', async () => {
+		await ensureServer();
+		await sandbox.reset();
+		// The logos are served on loopback: nothing leaves the machine.
+		const logos = await serveLogos();
+		try {
+			for (const domain of DOMAINS)
+				await sandbox.admin('POST', '/brands', { domain, logos: [`${logos.url}/${domain}.png`] });
+
+			const first = await time('brand monitoring: first call', () => watchRun(DOMAINS));
+			expect(
+				first.map(({ json, binary }) => [
+					json.domain,
+					(json.change as Change).status,
+					binary?.logo,
+				]),
+			).toEqual(
+				DOMAINS.map((domain) => [
+					domain,
+					'new',
+					expect.objectContaining({ mimeType: 'image/png', fileName: `${domain}.png` }),
+				]),
+			);
+			const globexColors = first[1].json.colors;
+
+			await sandbox.admin('POST', '/brands', {
+				domain: 'www.Globex.com',
+				colors: ['#123456', '#abcdef'],
+			});
+			const second = await time('brand monitoring: second call', () => watchRun(DOMAINS));
+			expect(second.map(({ json }) => json.domain)).toEqual(['globex.com']);
+			expect(second[0].json.change).toEqual({
+				status: 'changed',
+				fields: [{ field: 'colors', before: globexColors, after: ['#123456', '#abcdef'] }],
+			});
+
+			const third = await time('brand monitoring: third call', () => watchRun(DOMAINS));
+			expect(third).toEqual([]);
+
+			// Only output brands were downloaded (3, then 1), and never with the API key.
+			const paths = logos.requests.map((r) => r.path);
+			expect(paths.slice(0, 3).sort()).toEqual(DOMAINS.map((domain) => `/${domain}.png`));
+			expect(paths.slice(3)).toEqual(['/globex.com.png']);
+			expect(JSON.stringify(logos.requests)).not.toContain(sandbox.apiKey);
+		} finally {
+			await logos.close();
+		}
+	});
+});
+
+/** A loopback logo host: a PNG at any path, and what it was asked. */
+async function serveLogos() {
+	const requests: Array<{ path: string; headers: http.IncomingHttpHeaders }> = [];
+	const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+	const server = http.createServer((req, res) => {
+		requests.push({ path: req.url ?? '', headers: req.headers });
+		res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}

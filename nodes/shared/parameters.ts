@@ -65,6 +65,7 @@ export function prepareItem(
 		get: (name: string, fallback: unknown) => read(name, itemIndex, fallback),
 		options,
 		asTool: runsAsTool(ctx.getNode()),
+		itemIndex,
 	};
 	const wraps = BEHAVIOURS.map((behaviour) => behaviour.read(op, parameters)).filter(
 		(wrap): wrap is Wrap => wrap !== undefined,

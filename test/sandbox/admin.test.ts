@@ -148,6 +148,57 @@ describe('admin API', () => {
 		expect(ctx.sandbox.apiKey).toBe('bc_sandbox_demo_key');
 	});
 
+	it('POST /brands changes a brand in the retrieve records and the profile until a reset', async () => {
+		ctx.sandbox.reset();
+		const brandOf = async () =>
+			(await call(ctx.sandbox, 'GET', '/brand/retrieve', { query: { domain: 'acme.com' } })).body
+				.data.brand;
+		const original = await brandOf();
+
+		const edit = await admin(ctx.sandbox, 'POST', '/brands', {
+			domain: 'https://WWW.Acme.com/',
+			colors: ['#123456', '#abcdef'],
+		});
+		expect(edit.body).toEqual({ domain: 'acme.com', colors: ['#123456', '#abcdef'] });
+		await admin(ctx.sandbox, 'POST', '/brands', {
+			domain: 'acme.com',
+			title: 'Acme Renamed',
+			logos: ['https://cdn.acme.com/new-logo.svg'],
+		});
+
+		const edited = await brandOf();
+		expect(edited).toMatchObject({
+			title: 'Acme Renamed',
+			colors: [{ hex: '#123456' }, { hex: '#abcdef' }],
+			logos: [{ url: 'https://cdn.acme.com/new-logo.svg', type: 'logo', mode: 'light' }],
+			description: original.description,
+		});
+		const byEmail = await call(ctx.sandbox, 'GET', '/brand/retrieve-by-email', {
+			query: { email: 'ceo@acme.com' },
+		});
+		expect(byEmail.body.data.brand.title).toBe('Acme Renamed');
+		const profile = await call(ctx.sandbox, 'POST', '/brand', {
+			body: { url: 'https://acme.com' },
+		});
+		expect(profile.body.data.brand).toMatchObject({
+			name: 'Acme Renamed',
+			colors: [{ hex: '#123456' }, { hex: '#abcdef' }],
+		});
+		expect((await admin(ctx.sandbox, 'GET', '/brands')).body).toEqual({
+			'acme.com': {
+				colors: ['#123456', '#abcdef'],
+				title: 'Acme Renamed',
+				logos: ['https://cdn.acme.com/new-logo.svg'],
+			},
+		});
+
+		expect(
+			(await admin(ctx.sandbox, 'POST', '/brands', { domain: 'acme.com', colors: ['red'] })).status,
+		).toBe(400);
+		await admin(ctx.sandbox, 'POST', '/reset');
+		expect(await brandOf()).toEqual(original);
+	});
+
 	it('unknown admin paths are 404', async () => {
 		expect((await admin(ctx.sandbox, 'GET', '/nope')).status).toBe(404);
 	});

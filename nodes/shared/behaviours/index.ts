@@ -3,12 +3,23 @@
  * innermost) and their switches appear in the editor. Adding one is a module and a line here.
  */
 import { agentBudget } from './agentBudget';
+import { logoDownload } from './logoDownload';
 import { paging } from './paging';
 import { simplify } from './simplify';
 import type { Behaviour } from './types';
 import { waiting } from './waiting';
+import { watching } from './watching';
 
-export const BEHAVIOURS: readonly Behaviour[] = [waiting, paging, simplify, agentBudget];
+// Watching filters the brands and Download Logo runs on what is left; the answer budget, last,
+// caps every record an AI agent receives.
+export const BEHAVIOURS: readonly Behaviour[] = [
+	waiting,
+	paging,
+	simplify,
+	watching,
+	logoDownload,
+	agentBudget,
+];
 
 export { maxConcurrentOption, readMaxConcurrent } from './pacing';
 export type { ItemParameters, OutputRecord, Step, StepContext, Wrap } from './types';

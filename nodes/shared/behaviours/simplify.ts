@@ -52,7 +52,8 @@ function brandProfile(body: Obj): Obj {
 	};
 }
 
-const SIMPLIFIERS = { brandRecord, brandProfile } as const;
+/** The simplified record of each brand response shape. */
+export const SIMPLIFIERS = { brandRecord, brandProfile } as const;
 
 const simplifySwitch: INodeProperties = {
 	displayName: 'Simplify',

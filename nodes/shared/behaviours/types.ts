@@ -44,6 +44,8 @@ export interface ItemParameters {
 	options: IDataObject;
 	/** Whether the node runs as an AI agent's tool. */
 	asTool: boolean;
+	/** The item's index, for errors that name it. */
+	itemIndex: number;
 }
 
 export interface Behaviour {

@@ -19,6 +19,7 @@ function retrieve<E extends RetrieveId>(
 		description: `Get the brand intelligence record of a company by ${what}`,
 		endpoint,
 		simplify: 'brandRecord',
+		brandMonitoring: true,
 		timeoutField: 'timeoutMS',
 		fields: { ...lookup, ...retrieveCommon } as OperationRow<E>['fields'],
 	});
@@ -39,6 +40,7 @@ export const brand: ResourceSpec = {
 				"Build a website's brand profile: logos, images, colors, fonts, socials and design system",
 			endpoint: 'brandProfile',
 			simplify: 'brandProfile',
+			brandMonitoring: true,
 			timeoutField: 'timeout',
 			fields: {
 				url: {

@@ -68,6 +68,8 @@ export interface OperationBehaviour {
 	paginate?: 'jobList' | 'jobResults' | 'crawlNext';
 	/** Offers a Simplify switch returning the fields people use. */
 	simplify?: 'brandProfile' | 'brandRecord';
+	/** Offers Watch for Changes and Download Logo on the brand its `simplify` shape describes. */
+	brandMonitoring?: boolean;
 	/** The field (ms) that bounds the server's work; the HTTP timeout adds headroom to it. */
 	timeoutField?: string;
 }
