@@ -97,7 +97,10 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 	];
 	return [
 		...required,
-		...BEHAVIOURS.flatMap((b) => b.switches(op)).map((p) => ({ ...p, ...show })),
+		...BEHAVIOURS.flatMap((b) => b.switches(op)).map((p) => ({
+			...p,
+			displayOptions: { show: { ...p.displayOptions?.show, ...show.displayOptions.show } },
+		})),
 		{
 			displayName: 'Options',
 			name: 'options',

@@ -3,11 +3,12 @@
  * innermost) and their switches appear in the editor. Adding one is a module and a line here.
  */
 import { paging } from './paging';
+import { records } from './records';
 import { simplify } from './simplify';
 import type { Behaviour } from './types';
 import { waiting } from './waiting';
 
-export const BEHAVIOURS: readonly Behaviour[] = [waiting, paging, simplify];
+export const BEHAVIOURS: readonly Behaviour[] = [waiting, paging, records, simplify];
 
 export { maxConcurrentOption, readMaxConcurrent } from './pacing';
 export type { ItemParameters, OutputRecord, Step, StepContext, Wrap } from './types';
