@@ -6,6 +6,10 @@
  */
 import { mockApi, useNock, type RecordedRequest, type Reply } from '../helpers/http';
 import { runNode } from '../../devkit/runNode';
+import { BEHAVIOURS } from '../../nodes/shared/behaviours';
+import { paging } from '../../nodes/shared/behaviours/paging';
+import { records } from '../../nodes/shared/behaviours/records';
+import { simplify } from '../../nodes/shared/behaviours/simplify';
 
 useNock();
 
@@ -342,4 +346,10 @@ describe('Job > Get', () => {
 			},
 		]);
 	});
+});
+
+test('the split wraps paging and sits inside Simplify (and any behaviour added outside it), so they see one record at a time', () => {
+	const at = (b: unknown) => BEHAVIOURS.indexOf(b as (typeof BEHAVIOURS)[number]);
+	expect(at(paging)).toBeLessThan(at(records));
+	expect(at(records)).toBeLessThan(at(simplify));
 });
