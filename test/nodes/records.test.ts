@@ -346,6 +346,19 @@ describe('Job > Get', () => {
 			},
 		]);
 	});
+
+	test('a job whose only output is its `result` (an extraction) keeps it on that one item', async () => {
+		const body = detail([]);
+		api(() => [200, { ...body, data: { ...body.data, result: { company: 'Acme' } } }]);
+
+		const { items } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id: 'job-9' },
+		});
+
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({ jobId: 'job-9', result: { company: 'Acme' } });
+	});
 });
 
 test('the split wraps paging and sits inside Simplify (and any behaviour added outside it), so they see one record at a time', () => {

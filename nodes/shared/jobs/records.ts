@@ -23,7 +23,9 @@ export function jobRecords(jobId: string, data: Obj, status?: string): Obj[] {
 	}));
 	const records = [...results, ...errors];
 	if (records.length > 0) return records;
-	// A job with nothing to show still yields one item (status and counts), so the workflow goes on.
+	// A job with nothing to show still yields one item (status and counts), so the workflow goes on;
+	// an extraction's `result` is all it has, so it is kept.
 	const counts = Object.fromEntries(COUNTS.filter((key) => key in data).map((k) => [k, data[k]]));
-	return [{ jobId, status: status ?? data.status, ...counts, results: [], errors: [] }];
+	const result = data.result === undefined || data.result === null ? {} : { result: data.result };
+	return [{ jobId, status: status ?? data.status, ...counts, ...result, results: [], errors: [] }];
 }
