@@ -38,7 +38,9 @@ const SPLITTERS: Record<
 			const crawlId = String(id ?? pathId(request));
 			const pages = list(data);
 			if (pages.length === 0) return [{ crawlId, ...status }];
-			return pages.map((page) => ({ ...page, crawlId, status: status.status }));
+			// The pages are this request's own parsed objects: tagged in place, as a copy of every
+			// page would cost memory in crawls of many thousands.
+			return pages.map((page) => Object.assign(page, { crawlId, status: status.status }));
 		},
 	},
 	jobResults: {
