@@ -24,8 +24,10 @@ const AdminJobBody = z.object({
 	cancel: z.boolean().optional(),
 	/** Crawl root, batch base URL, extract URL, or products domain. */
 	url: z.string().optional(),
-	/** Number of results (crawl pages, batch pages, products). */
-	pages: z.number().int().min(0).max(1000).optional(),
+	/** Number of results (crawl pages, batch pages, products); large crawls are for benchmarks. */
+	pages: z.number().int().min(0).max(100_000).optional(),
+	/** Pads each crawl page's markdown to this many characters (the size of real pages). */
+	markdownBytes: z.number().int().min(0).max(100_000).optional(),
 	webhook: z
 		.object({
 			url: z.string().url(),
@@ -45,6 +47,17 @@ const DEFAULT_PAGES: Record<JobType, number> = {
 	products: 5,
 };
 
+const FILLER = 'Sandbox filler text standing in for the body of a real page. ';
+
+function padMarkdown(page: Record<string, unknown>, size: number): Record<string, unknown> {
+	const markdown = String(page.markdown ?? '');
+	if (markdown.length >= size) return page;
+	return {
+		...page,
+		markdown: (markdown + FILLER.repeat(Math.ceil(size / FILLER.length))).slice(0, size),
+	};
+}
+
 /** A job that runs to its terminal state like any other and delivers its event. */
 export function createAdminJob(core: SandboxCore, input: AdminJobInput): Job {
 	const type = input.type;
@@ -54,7 +67,10 @@ export function createAdminJob(core: SandboxCore, input: AdminJobInput): Job {
 	let plannedResults: Array<Record<string, unknown>> = [];
 	let completedResult: unknown = null;
 	let extract: Job['extract'];
-	if (type === 'crawl') plannedResults = content.crawlPages(base, pages);
+	if (type === 'crawl')
+		plannedResults = content
+			.crawlPages(base, pages)
+			.map((page) => padMarkdown(page, input.markdownBytes ?? 0));
 	if (type === 'batch_scrape')
 		plannedResults = Array.from({ length: pages }, (_, i) =>
 			content.pageResult(`${base.replace(/\/$/, '')}/page-${i + 1}`),

@@ -167,7 +167,7 @@ describe('1. the trigger in a running n8n', () => {
 		expect(nodeItems(execution, 'Received')).toHaveLength(1);
 	});
 
-	test(`the trigger example (${example?.file}) ran on the same event and summarised the crawl`, async () => {
+	test(`the trigger example (${example?.file}) ran on the same event: one item per crawled page`, async () => {
 		expect(example).toBeDefined();
 		expect(crawlJobId).not.toBe('');
 		const id = example!.workflow.id;
@@ -182,11 +182,17 @@ describe('1. the trigger in a running n8n', () => {
 		}
 		expect(executions.map((e) => e.status)).toEqual(['success']);
 		const execution = await n8n.execution(executions[0].id);
-		const summary = nodeItems(execution, 'Crawl summary');
-		expect(summary).toHaveLength(1);
-		expect(summary[0].crawlId).toBe(crawlJobId);
-		expect(summary[0].status).toBe('COMPLETED');
-		expect(Number(summary[0].pages)).toBeGreaterThan(0);
+		const pages = nodeItems(execution, 'Page');
+		const crawl = await sandbox.api<{ data: { total: number } }>(
+			'GET',
+			`/crawl/${crawlJobId}?page=1`,
+		);
+		expect(pages).toHaveLength(crawl.body.data.total);
+		expect(new Set(pages.map((page) => page.url)).size).toBe(pages.length);
+		for (const page of pages) {
+			expect(page).toMatchObject({ crawlId: crawlJobId, status: 'COMPLETED' });
+			expect(Number(page.words)).toBeGreaterThan(0);
+		}
 	});
 
 	test('a delivery without the token gets 401 and starts nothing', async () => {

@@ -173,19 +173,43 @@ function withQuery(path: string, query: Json | undefined): string {
 	return qs ? `${path}?${qs}` : path;
 }
 
-/** Sends the request the node sent again, directly, and compares the answers. */
-async function sameAsReplay(ctx: CheckContext): Promise<void> {
+/** Sends the request the node sent again, directly, and returns the answer. */
+async function replay(ctx: CheckContext): Promise<Json> {
 	const recorded = firstOk(ctx);
-	const replay = await ctx.sandbox.api(
+	const answer = await ctx.sandbox.api<Json>(
 		recorded.method,
 		withQuery(recorded.path, recorded.query),
 		recorded.method === 'GET' ? undefined : recorded.body,
 	);
 	assert(
-		replay.status >= 200 && replay.status < 300,
-		`replaying ${recorded.method} ${recorded.path} got ${replay.status}`,
+		answer.status >= 200 && answer.status < 300,
+		`replaying ${recorded.method} ${recorded.path} got ${answer.status}`,
 	);
-	expectEqual(single(ctx), replay.body, `${recorded.method} ${recorded.path}`);
+	return answer.body;
+}
+
+/** The node's one item is what the request it sent answers when sent again. */
+async function sameAsReplay(ctx: CheckContext): Promise<void> {
+	const { method, path } = firstOk(ctx);
+	expectEqual(single(ctx), await replay(ctx), `${method} ${path}`);
+}
+
+/** The pages of crawl_demo as the sandbox serves them, following `next` like a client would. */
+async function demoCrawl(sandbox: Sandbox): Promise<{ first: Json; pages: Json[] }> {
+	const pages: Json[] = [];
+	let next: string | null = '/crawl/crawl_demo?page=1';
+	let first: Json | undefined;
+	for (let i = 0; next && i < 50; i++) {
+		const body: Json = await sandboxCall(sandbox, next);
+		const page = body.data as Json;
+		first ??= page;
+		pages.push(...((page.data as Json[]) ?? []));
+		// `next` is a page value, or a URL or path carrying `page=`.
+		const link = page.next as string | null;
+		const value = link ? (/[?&]page=([^&#]*)/.exec(link)?.[1] ?? link) : null;
+		next = value ? `/crawl/crawl_demo?page=${value}` : null;
+	}
+	return { first: first ?? {}, pages };
 }
 
 const sandboxCall = async (sandbox: Sandbox, path: string): Promise<Json> => {
@@ -215,8 +239,12 @@ async function sameAsJobResults(ctx: CheckContext): Promise<void> {
 	const failed = (item: Json) => item.success === false && item.error !== undefined;
 	const itemsOk = ctx.output.filter((item) => !failed(item));
 	const itemsFailed = ctx.output.filter(failed);
+	const routing = ctx.output.filter(
+		(item) => item.jobId !== jobId || item.status !== detail.status,
+	);
+	assert(routing.length === 0, `items without jobId ${jobId} and status ${String(detail.status)}`);
 	expectEqual(
-		itemsOk.map(({ jobId: _j, ...rest }) => rest),
+		itemsOk.map(({ jobId: _j, status: _s, ...rest }) => rest),
 		results,
 		`results of job ${jobId}`,
 	);
@@ -303,7 +331,8 @@ export const OP_CASES: OpCase[] = [
 		parameters: { url: 'https://example.com', options: { limit: 5, sitemap: 'include' } },
 		request: { method: 'POST', path: fixed('/map') },
 		sends: [{ body: { url: 'https://example.com', limit: 5, sitemap: 'include' } }],
-		check: sameAsReplay,
+		// One item per link.
+		check: async (ctx) => expectEqual(ctx.output, (await replay(ctx)).data, 'map links'),
 	},
 	{
 		title: 'Extract and wait',
@@ -386,29 +415,34 @@ export const OP_CASES: OpCase[] = [
 		request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
 		// Page 1 as asked, then each `next` (the seeded crawl: 7 results, 3 per page).
 		sends: [{ query: { page: '1' } }, { query: { page: '2' } }, { query: { page: '3' } }],
+		// One item per page result, each with the crawl's ID and status.
 		check: async (ctx) => {
-			const out = single(ctx);
-			const data = (out.data ?? out) as Json;
-			// The sandbox's own pages, following `next` like a client would.
-			const pages: Json[] = [];
-			let next: string | null = '/crawl/crawl_demo?page=1';
-			let first: Json | undefined;
-			for (let i = 0; next && i < 50; i++) {
-				const body: Json = await sandboxCall(ctx.sandbox, next);
-				const page = body.data as Json;
-				first ??= page;
-				pages.push(...((page.data as Json[]) ?? []));
-				// `next` is a page value, or a URL or path carrying `page=`.
-				const link = page.next as string | null;
-				const value = link ? (/[?&]page=([^&#]*)/.exec(link)?.[1] ?? link) : null;
-				next = value ? `/crawl/crawl_demo?page=${value}` : null;
-			}
-			assert(data.id === 'crawl_demo', `crawl id ${String(data.id)}`);
-			assert(
-				data.total === first?.total,
-				`total ${String(data.total)} vs sandbox ${String(first?.total)}`,
+			const { first, pages } = await demoCrawl(ctx.sandbox);
+			const routing = ctx.output.filter(
+				(item) => item.crawlId !== 'crawl_demo' || item.status !== first.status,
 			);
-			expectEqual(data.data, pages, 'crawl pages');
+			assert(routing.length === 0, `items without crawlId crawl_demo and status ${first.status}`);
+			expectEqual(
+				ctx.output.map(({ crawlId: _c, status: _s, ...page }) => page),
+				pages,
+				'crawl pages',
+			);
+		},
+	},
+	{
+		title: 'Crawl get status, whole response, limit 4',
+		node: 'webDataCrawl',
+		operation: 'getStatus',
+		parameters: { id: 'crawl_demo', page: '1', limit: 4, options: { output: 'whole' } },
+		request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
+		// 4 results need pages 1 and 2 (3 each); page 3 is not asked for.
+		sends: [{ query: { page: '1' } }, { query: { page: '2' } }],
+		check: async (ctx) => {
+			const data = (single(ctx).data ?? {}) as Json;
+			const { first, pages } = await demoCrawl(ctx.sandbox);
+			assert(data.id === 'crawl_demo', `crawl id ${String(data.id)}`);
+			assert(data.total === first.total, `total ${String(data.total)} vs ${String(first.total)}`);
+			expectEqual(data.data, pages.slice(0, 4), 'the first 4 crawl pages');
 		},
 	},
 	{
@@ -552,14 +586,14 @@ export const OP_CASES: OpCase[] = [
 		request: { method: 'GET', path: (o) => `/jobs/${firstOf(o, 'Batch scrape').jobId}` },
 		// Return All: the first page of results at the largest page size.
 		sends: [{ query: { page: '1', limit: '100' } }],
+		// One item per result and per failed URL, as Batch Scrape gives them.
 		check: async (ctx) => {
-			const out = single(ctx);
 			const id = String(firstOf(ctx.outputs, 'Batch scrape').jobId);
-			const direct = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(id)}?limit=100`))
-				.data as Json;
-			const data = (out.data ?? out) as Json;
-			expectEqual(data.results, direct.results, `results of job ${id}`);
-			expectEqual(data.errors, direct.errors, `errors of job ${id}`);
+			assert(
+				ctx.output[0]?.jobId === id,
+				`Job get read ${String(ctx.output[0]?.jobId)}, not ${id}`,
+			);
+			await sameAsJobResults(ctx);
 		},
 	},
 	{

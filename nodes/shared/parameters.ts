@@ -65,10 +65,17 @@ export function prepareItem(
 		get: (name: string, fallback: unknown) => read(name, itemIndex, fallback),
 		options,
 		asTool: runsAsTool(ctx.getNode()),
-		itemIndex,
 	};
-	const wraps = BEHAVIOURS.map((behaviour) => behaviour.read(op, parameters)).filter(
-		(wrap): wrap is Wrap => wrap !== undefined,
-	);
+	let wraps: Wrap[];
+	try {
+		wraps = BEHAVIOURS.map((behaviour) => behaviour.read(op, parameters)).filter(
+			(wrap): wrap is Wrap => wrap !== undefined,
+		);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), `${(error as Error).message} [item ${itemIndex}]`, {
+			itemIndex,
+			description: 'Nothing was sent to the Web Data API.',
+		});
+	}
 	return { request: buildRequest(op, result.values), wraps };
 }

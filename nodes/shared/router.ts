@@ -62,7 +62,9 @@ export async function executeResource(
 			if ('error' in entry) return [errorItem(entry.error, i)];
 			try {
 				const records = await runOperation(client, op, entry.item, this, i);
-				return records.map((record) => ({ ...record, pairedItem: { item: i } }));
+				// One object for every record of the item: shared, it is also saved once.
+				const pairedItem = { item: i };
+				return records.map((record) => ({ ...record, pairedItem }));
 			} catch (error) {
 				const failure = atItem(asNodeError(this.getNode(), error), i);
 				if (continueOnFail) return [errorItem(failure, i)];

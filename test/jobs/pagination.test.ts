@@ -133,10 +133,10 @@ describe('Job > Get', () => {
 			['2', '3'],
 			['3', '3'],
 		]);
-		expect(items).toHaveLength(1);
-		expect(
-			(items[0].json.data as { results: Array<{ n: number }> }).results.map((r) => r.n),
-		).toEqual([11, 12, 13, 21, 22, 23, 31, 32]);
+		// One item per result, each naming its job.
+		expect(items.map((i) => [i.json.n, i.json.jobId, i.json.status])).toEqual(
+			[11, 12, 13, 21, 22, 23, 31, 32].map((n) => [n, 'job-big', 'COMPLETED']),
+		);
 	});
 
 	test('Return All off: just the page asked for', async () => {
@@ -150,7 +150,7 @@ describe('Job > Get', () => {
 		);
 		const { items } = await runNode({
 			type: 'webDataJob',
-			parameters: { operation: 'get', id: 'job-big', options: { page: 2 } },
+			parameters: { operation: 'get', id: 'job-big', options: { page: 2, output: 'whole' } },
 		});
 		expect(rec.to('/jobs/job-big')).toHaveLength(1);
 		expect(rec.to('/jobs/job-big')[0].query.page).toBe('2');
@@ -196,7 +196,13 @@ describe('Crawl > Get Status', () => {
 
 		const { items, error } = await runNode({
 			type: 'webDataCrawl',
-			parameters: { operation: 'getStatus', id: 'crawl-1', page: '1', returnAll: true },
+			parameters: {
+				operation: 'getStatus',
+				id: 'crawl-1',
+				page: '1',
+				returnAll: true,
+				options: { output: 'whole' },
+			},
 		});
 
 		expect(error).toBeUndefined();
@@ -229,14 +235,20 @@ describe('Crawl > Get Status', () => {
 		expect(rec.to('/crawl/crawl-1').map((s) => s.query.page)).toEqual(['1', '2']);
 	});
 
-	test('Return All off: one page', async () => {
+	test('Return All off, a Limit within the first page: one page, and its next', async () => {
 		const rec = new Recorder();
 		answer(rec, 'get', '/crawl/crawl-1', (seen) => [200, crawlPage(seen.query.page, '?page=2')], {
 			times: 3,
 		});
 		const { items } = await runNode({
 			type: 'webDataCrawl',
-			parameters: { operation: 'getStatus', id: 'crawl-1', page: '1' },
+			parameters: {
+				operation: 'getStatus',
+				id: 'crawl-1',
+				page: '1',
+				limit: 2,
+				options: { output: 'whole' },
+			},
 		});
 		expect(rec.to('/crawl/crawl-1')).toHaveLength(1);
 		expect((items[0].json.data as { next: string }).next).toBe('?page=2');

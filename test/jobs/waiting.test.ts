@@ -88,9 +88,15 @@ describe('Batch Scrape waits for its job', () => {
 		expect(statusPolls[statuses.length - 1].at - start).toBeLessThan(due + 1000);
 
 		expect(items.map((i) => i.json)).toEqual([
-			{ url: URLS[0], markdown: '# One', jobId: 'job-1' },
-			{ url: URLS[1], markdown: '# Two', jobId: 'job-1' },
-			{ jobId: 'job-1', url: URLS[2], error: 'DNS lookup failed', success: false },
+			{ url: URLS[0], markdown: '# One', jobId: 'job-1', status: 'COMPLETED' },
+			{ url: URLS[1], markdown: '# Two', jobId: 'job-1', status: 'COMPLETED' },
+			{
+				jobId: 'job-1',
+				status: 'COMPLETED',
+				url: URLS[2],
+				error: 'DNS lookup failed',
+				success: false,
+			},
 		]);
 		for (const item of items) expect(item.pairedItem).toEqual({ item: 0 });
 	});
@@ -116,7 +122,7 @@ describe('Batch Scrape waits for its job', () => {
 		expect(error).toBeUndefined();
 		expect(rec.to('/jobs/job-ns')).toHaveLength(3);
 		expect(items.map((i) => i.json)).toEqual([
-			{ url: URLS[0], markdown: '# One', jobId: 'job-ns' },
+			{ url: URLS[0], markdown: '# One', jobId: 'job-ns', status: 'COMPLETED' },
 		]);
 	});
 
@@ -435,8 +441,8 @@ describe('Brand AI > Extract Products waits for its job', () => {
 
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json)).toEqual([
-			{ name: 'Mug', price: 9, jobId: 'prod-1' },
-			{ name: 'Cap', price: 15, jobId: 'prod-1' },
+			{ name: 'Mug', price: 9, jobId: 'prod-1', status: 'COMPLETED' },
+			{ name: 'Cap', price: 15, jobId: 'prod-1', status: 'COMPLETED' },
 		]);
 	});
 });

@@ -199,6 +199,23 @@ describe('admin API', () => {
 		expect(await brandOf()).toEqual(original);
 	});
 
+	it('a large crawl: up to 100,000 results, markdown padded to markdownBytes', async () => {
+		ctx.sandbox.reset({ crawlPageSize: 100 });
+		const { body } = await admin(ctx.sandbox, 'POST', '/jobs', {
+			type: 'crawl',
+			durationMs: 0,
+			pages: 5000,
+			markdownBytes: 2048,
+		});
+		await waitFor(() => ctx.sandbox.state.jobs.get(body.id)?.status === 'COMPLETED');
+		const last = await call(ctx.sandbox, 'GET', `/crawl/${body.id}`, { query: { page: '50' } });
+		expect(last.body.data).toMatchObject({ total: 5000, completed: 5000, next: null });
+		expect(last.body.data.data).toHaveLength(100);
+		for (const page of last.body.data.data) expect(page.markdown).toHaveLength(2048);
+		const tooMany = { type: 'crawl', pages: 100_001 };
+		expect((await admin(ctx.sandbox, 'POST', '/jobs', tooMany)).status).toBe(400);
+	});
+
 	it('unknown admin paths are 404', async () => {
 		expect((await admin(ctx.sandbox, 'GET', '/nope')).status).toBe(404);
 	});

@@ -5,16 +5,19 @@
 import { agentBudget } from './agentBudget';
 import { logoDownload } from './logoDownload';
 import { paging } from './paging';
+import { records } from './records';
 import { simplify } from './simplify';
 import type { Behaviour } from './types';
 import { waiting } from './waiting';
 import { watching } from './watching';
 
-// Watching filters the brands and Download Logo runs on what is left; the answer budget, last,
+// Records splits a response into one record per page, link or result before Simplify;
+// watching filters the brands and Download Logo runs on what is left; the answer budget, last,
 // caps every record an AI agent receives.
 export const BEHAVIOURS: readonly Behaviour[] = [
 	waiting,
 	paging,
+	records,
 	simplify,
 	watching,
 	logoDownload,

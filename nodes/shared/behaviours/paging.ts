@@ -1,22 +1,48 @@
-/** Return All: follow the pages of a list, a job's results or a crawl; one page otherwise. */
-import type { IDataObject } from 'n8n-workflow';
+/**
+ * Return All: follow the pages of a list, a job's results or a crawl; one page otherwise. A crawl
+ * without Return All follows `next` only until Limit page results are there.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { allJobs, crawlWithAllPages, jobWithAllResults } from '../jobs/pagination';
 import { asRecords, type Behaviour } from './types';
 
+export const DEFAULT_CRAWL_LIMIT = 50;
+
+const returnAll: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+/** The crawl status endpoint has no page size: this limit is the node's own. */
+const crawlLimit: INodeProperties = {
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_CRAWL_LIMIT,
+	description:
+		'Max number of page results to return. Pages are read until this many results are there, and no further.',
+	displayOptions: { show: { returnAll: [false] } },
+};
+
+function readCrawlLimit(value: unknown): number {
+	const limit = Number(value);
+	if (!Number.isInteger(limit) || limit < 1)
+		throw new Error(
+			`"Limit" (limit) must be a whole number of at least 1, got ${JSON.stringify(value)}`,
+		);
+	return limit;
+}
+
 export const paging: Behaviour = {
-	switches: (op) =>
-		op.paginate
-			? [
-					{
-						displayName: 'Return All',
-						name: 'returnAll',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to return all results or only up to a given limit',
-					},
-				]
-			: [],
+	switches: (op) => {
+		if (!op.paginate) return [];
+		return op.paginate === 'crawlNext' ? [returnAll, crawlLimit] : [returnAll];
+	},
 	options: () => [],
 	read(op, { get }) {
 		const kind = op.paginate;
@@ -28,6 +54,12 @@ export const paging: Behaviour = {
 					if (kind === 'jobResults') return asRecords([await jobWithAllResults(client, request)]);
 					return asRecords([await crawlWithAllPages(client, request)]);
 				};
+		}
+		if (kind === 'crawlNext') {
+			const limit = readCrawlLimit(get('limit', DEFAULT_CRAWL_LIMIT));
+			return (_next, { client }) =>
+				async (request) =>
+					asRecords([await crawlWithAllPages(client, request, limit)]);
 		}
 		if (kind !== 'jobList') return undefined;
 		// One page of the jobs list: one item per job.

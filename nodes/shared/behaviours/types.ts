@@ -44,8 +44,6 @@ export interface ItemParameters {
 	options: IDataObject;
 	/** Whether the node runs as an AI agent's tool. */
 	asTool: boolean;
-	/** The item's index, for errors that name it. */
-	itemIndex: number;
 }
 
 export interface Behaviour {
@@ -53,6 +51,9 @@ export interface Behaviour {
 	switches(op: OperationSpec): INodeProperties[];
 	/** Entries it adds to the operation's Options collection. */
 	options(op: OperationSpec): INodeProperties[];
-	/** How it runs for this item, or undefined when it is off for the item. */
+	/**
+	 * How it runs for this item, or undefined when it is off for the item. It throws on a value it
+	 * cannot use (a message naming the field and the bound): the item then fails before any request.
+	 */
 	read(op: OperationSpec, parameters: ItemParameters): Wrap | undefined;
 }

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { jobWithAllResults } from '../jobs/pagination';
 import { statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
+import { jobRecords } from '../jobs/records';
 import { asRecords, type Behaviour, type StepContext } from './types';
 
 export const DEFAULT_MAX_WAIT_S = 600;
@@ -23,22 +24,7 @@ async function finishJob(
 		return [{ ...status, ...((data as Obj | undefined) ?? {}) }];
 	}
 	const detail = await jobWithAllResults(client, statusRequest('jobs', id), done.body);
-	const data = detail.data ?? {};
-	const results = ((data.results as Obj[] | undefined) ?? []).map((result) => ({
-		...result,
-		jobId: id,
-	}));
-	const errors = ((data.errors as Obj[] | undefined) ?? []).map(({ url, error }) => ({
-		jobId: id,
-		url,
-		error,
-		success: false,
-	}));
-	const records = [...results, ...errors];
-	// A completed job with nothing to show still yields one item, so the workflow goes on.
-	return records.length > 0
-		? records
-		: [{ jobId: id, status: done.status, results: [], errors: [] }];
+	return jobRecords(id, detail.data ?? {}, done.status);
 }
 
 export const waiting: Behaviour = {

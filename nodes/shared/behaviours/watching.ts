@@ -65,7 +65,7 @@ export const watching: Behaviour = {
 				]
 			: [],
 	options: () => [],
-	read(op, { get, itemIndex }) {
+	read(op, { get }) {
 		const shape = op.simplify;
 		if (!op.brandMonitoring || !shape || !(get('watchForChanges', false) as boolean))
 			return undefined;
@@ -74,7 +74,7 @@ export const watching: Behaviour = {
 			throw new Error(
 				`Watched Fields must name at least one of: ${watchableFields(shape)
 					.map((name) => WATCHED_FIELDS[name].label)
-					.join(', ')} [item ${itemIndex}]`,
+					.join(', ')}`,
 			);
 		const alreadySimplified = get('simplify', false) as boolean;
 		return (next, { exec }) =>

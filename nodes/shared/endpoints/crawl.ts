@@ -16,6 +16,7 @@ export const crawl: ResourceSpec = {
 			description: 'Get the status of a crawl and its scraped pages, following the next links',
 			endpoint: 'crawlStatus',
 			paginate: 'crawlNext',
+			records: 'crawlPages',
 			fields: {
 				...idPath('Crawl'),
 				page: {

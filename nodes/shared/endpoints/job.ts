@@ -48,6 +48,7 @@ export const job: ResourceSpec = {
 			description: 'Get a job with its results and per-URL errors',
 			endpoint: 'jobDetail',
 			paginate: 'jobResults',
+			records: 'jobResults',
 			fields: {
 				...idPath('Job'),
 				page: {

@@ -14,6 +14,7 @@ export const map: ResourceSpec = {
 			action: 'Map a site',
 			description: "List a site's URLs with their titles and descriptions",
 			endpoint: 'map',
+			records: 'links',
 			timeoutField: 'timeout',
 			fields: {
 				url: {

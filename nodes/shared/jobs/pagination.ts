@@ -76,17 +76,22 @@ export function nextCrawlPage(next: string): string {
 	return match ? decodeURIComponent(match[1]) : next;
 }
 
-/** GET /crawl/{id}: the crawl status with `data` of every page, following `next` until null. */
+/**
+ * GET /crawl/{id}: the crawl status with `data` of every page, following `next` until null, or
+ * only until `limit` page results are there (the endpoint has no page size: `limit` is ours, and
+ * no page past the one that reaches it is asked for). `next` is then the page after the last read.
+ */
 export async function crawlWithAllPages(
 	client: WebDataClient,
 	request: ApiRequest,
+	limit = Infinity,
 ): Promise<Envelope> {
 	const first = await client.request<Envelope>(request);
 	const status = first.data ?? {};
 	const pages = [...((status.data as IDataObject[] | undefined) ?? [])];
 	const seen = new Set<string>([String(request.qs?.page ?? '')]);
 	let next = status.next as string | null | undefined;
-	while (next && seen.size < MAX_PAGES) {
+	while (next && pages.length < limit && seen.size < MAX_PAGES) {
 		const page = nextCrawlPage(next);
 		if (seen.has(page)) break;
 		seen.add(page);
@@ -94,5 +99,7 @@ export async function crawlWithAllPages(
 		pages.push(...((body.data?.data as IDataObject[] | undefined) ?? []));
 		next = body.data?.next as string | null | undefined;
 	}
-	return { ...first, data: { ...status, data: pages, next: null } };
+	if (pages.length > limit) pages.length = limit;
+	const more = Number.isFinite(limit) ? (next ?? null) : null;
+	return { ...first, data: { ...status, data: pages, next: more } };
 }

@@ -1,0 +1,298 @@
+/**
+ * `npm run bench:memory` (scripts/bench-memory.sh builds, then runs this): large crawls through
+ * real n8n. Web Data Crawl > Get Status with Return All reads a finished sandbox crawl of 10,000
+ * and of 40,000 results (100 per page, 2 KB of markdown each) in both output shapes; a trivial
+ * workflow (Webhook > No Op) gives n8n's own baseline. Each run has a fresh `n8n start` (regular
+ * mode, SQLite, default settings: successful executions are saved with their data), warmed up
+ * by one call of the trivial workflow; then its peak RSS is reset (/proc/<pid>/clear_refs) and
+ * one execution is called over the webhook, which answers when the workflow is done. Prints
+ * the time and the n8n process's peak RSS beside the targets; not a pass/fail test.
+ *
+ * Targets: one item per record costs no more memory than the whole response, and no more than
+ * 1.5x the bytes received above the baseline's peak. WEBDATA_BENCH_SIZES=10000,40000 sets the
+ * crawl sizes. Results: artifacts/bench-memory.json; logs: artifacts/bench-memory/.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+import { ARTIFACTS_DIR, N8N_VERSION, PACKAGE_NAME } from '../../devkit/paths';
+import { N8n } from '../../devkit/n8n';
+import { Sandbox, freePort, freePortBlock } from '../../devkit/sandbox';
+import { killOnExit } from '../../devkit/services';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+	sandboxCredential,
+	type WorkflowJson,
+} from '../../devkit/setup';
+import { sleep } from '../../devkit/wait';
+
+const SIZES = (process.env.WEBDATA_BENCH_SIZES ?? '10000,40000').split(',').map(Number);
+const PAGE_SIZE = 100;
+const MARKDOWN_BYTES = 2048;
+const MB = 1024 * 1024;
+const ARTIFACTS = path.join(ARTIFACTS_DIR, 'bench-memory');
+
+type Shape = 'records' | 'whole' | 'unsaved';
+const SHAPES: Shape[] = ['records', 'whole', 'unsaved'];
+const SHAPE_LABEL: Record<Shape, string> = {
+	records: 'One Item per Page Result',
+	whole: 'Whole Response',
+	unsaved: 'One Item per Page Result, execution data not saved',
+};
+
+interface Run {
+	label: string;
+	/** RSS (bytes) after the warm-up, when the peak is reset. */
+	rssBefore: number;
+	/** Peak RSS (bytes) from then to the end of the execution. */
+	peak: number;
+	ms: number;
+}
+
+const say = (text: string) => process.stderr.write(`[bench:memory] ${text}\n`);
+const load = () => os.loadavg()[0].toFixed(1);
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+
+/**
+ * A workflow called over a webhook that answers, without data, when the last node is done.
+ * `saved: false` sets the workflow's "Save successful production executions" to "Do not save".
+ */
+function workflow(id: string, node: WorkflowJson['nodes'][number], saved = true): WorkflowJson {
+	return {
+		id,
+		name: `bench memory: ${id}`,
+		settings: { executionOrder: 'v1', ...(saved ? {} : { saveDataSuccessExecution: 'none' }) },
+		nodes: [
+			{
+				id: `${id}-webhook`,
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+				parameters: {
+					httpMethod: 'POST',
+					path: id,
+					responseMode: 'lastNode',
+					responseData: 'noData',
+					options: {},
+				},
+			},
+			{ ...node, position: [220, 0] },
+		],
+		connections: { Webhook: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
+	};
+}
+
+const trivial = workflow('memTrivial', {
+	id: 'memTrivial-noop',
+	name: 'No Op',
+	type: 'n8n-nodes-base.noOp',
+	typeVersion: 1,
+	parameters: {},
+});
+
+function crawlWorkflow(shape: Shape): WorkflowJson {
+	const output = shape === 'whole' ? 'whole' : 'records';
+	return workflow(
+		`memCrawl${shape}`,
+		{
+			id: `memCrawl${shape}-node`,
+			name: 'Crawl',
+			type: `${PACKAGE_NAME}.webDataCrawl`,
+			typeVersion: 1,
+			credentials: { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
+			parameters: {
+				operation: 'getStatus',
+				id: '={{ $json.body.crawlId }}',
+				page: '1',
+				returnAll: true,
+				options: { output },
+			},
+		},
+		shape !== 'unsaved',
+	);
+}
+
+function status(pid: number, key: 'VmRSS' | 'VmHWM'): number {
+	const line = fs
+		.readFileSync(`/proc/${pid}/status`, 'utf8')
+		.split('\n')
+		.find((l) => l.startsWith(`${key}:`));
+	return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) * 1024;
+}
+
+async function call(n8n: N8n, id: string, body: object): Promise<void> {
+	for (const started = Date.now(); ; await sleep(250)) {
+		const res = await fetch(`${n8n.baseUrl}/webhook/${id}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (res.ok) return;
+		if (res.status !== 404 || Date.now() - started > 15_000)
+			throw new Error(`webhook ${id} answered ${res.status}: ${text.slice(0, 300)}`);
+	}
+}
+
+/** One execution in a fresh n8n: warm-up, peak reset, the call, then the peak. */
+async function measure(
+	sandbox: Sandbox,
+	label: string,
+	w: WorkflowJson,
+	body: object,
+): Promise<Run> {
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-bench-memory-'));
+	const unhook = killOnExit(undefined, { dirs: [userFolder] });
+	const n8n = new N8n({
+		userFolder,
+		port: await freePortBlock(3),
+		logFile: path.join(ARTIFACTS, `n8n-${w.id}-${label.replace(/\W+/g, '-')}.log`),
+	});
+	try {
+		n8n.installPackage();
+		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
+		await n8n.importWorkflows([trivial, w].filter((x, i, all) => all.indexOf(x) === i));
+		const ready = n8n.start();
+		const unhookN8n = killOnExit(n8n.pid);
+		await ready;
+		await n8n.activate(trivial.id);
+		if (w !== trivial) await n8n.activate(w.id);
+		await call(n8n, trivial.id, {});
+		await sleep(1000);
+		const pid = n8n.pid!;
+		const rssBefore = status(pid, 'VmRSS');
+		fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+		const started = Date.now();
+		await call(n8n, w.id, body);
+		const ms = Date.now() - started;
+		// The execution is saved before the webhook answers; give its last writes a moment.
+		await sleep(500);
+		const peak = status(pid, 'VmHWM');
+		unhookN8n();
+		return { label, rssBefore, peak, ms };
+	} finally {
+		await n8n.stop();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+		unhook();
+	}
+}
+
+async function crawlDone(sandbox: Sandbox, id: string): Promise<void> {
+	for (let tries = 0; tries < 100; tries++, await sleep(200)) {
+		const { body } = await sandbox.api<{ data: { status: string } }>('GET', `/crawl/${id}?page=1`);
+		if (body.data?.status === 'COMPLETED') return;
+	}
+	throw new Error(`crawl ${id} did not complete`);
+}
+
+/** What the node receives: every page of the crawl's status, as JSON text. */
+async function bytesOfCrawl(sandbox: Sandbox, id: string): Promise<number> {
+	let bytes = 0;
+	for (let page: string | null = '1'; page; ) {
+		const res = await fetch(`${sandbox.baseUrl}/crawl/${id}?page=${page}`, {
+			headers: { authorization: `Bearer ${sandbox.apiKey}` },
+		});
+		const text = await res.text();
+		bytes += Buffer.byteLength(text);
+		const next = (JSON.parse(text) as { data: { next: string | null } }).data.next;
+		page = next ? (/[?&]page=([^&#]*)/.exec(next)?.[1] ?? next) : null;
+	}
+	return bytes;
+}
+
+async function main(): Promise<void> {
+	const t0 = Date.now();
+	fs.rmSync(ARTIFACTS, { recursive: true, force: true });
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
+	const sandbox = new Sandbox(await freePort(), path.join(ARTIFACTS, 'sandbox.log'));
+	const ready = sandbox.start();
+	const unhook = killOnExit(sandbox.pid);
+	try {
+		await ready;
+		await sandbox.admin('POST', '/reset', {
+			crawlPageSize: PAGE_SIZE,
+			credits: 100_000_000,
+			plan: { concurrency: 10, rateLimitPerMinute: 60_000 },
+		});
+		say(`n8n ${N8N_VERSION}: baseline (load ${load()}) ...`);
+		const baseline = await measure(sandbox, 'trivial workflow', trivial, {});
+		const crawls: Array<{ size: number; bytes: number; runs: Record<Shape, Run> }> = [];
+		for (const size of SIZES) {
+			const { id } = await sandbox.admin<{ id: string }>('POST', '/jobs', {
+				type: 'crawl',
+				durationMs: 0,
+				pages: size,
+				markdownBytes: MARKDOWN_BYTES,
+			});
+			await crawlDone(sandbox, id);
+			const bytes = await bytesOfCrawl(sandbox, id);
+			const runs = {} as Record<Shape, Run>;
+			for (const shape of SHAPES) {
+				say(`crawl of ${size}, ${SHAPE_LABEL[shape]} (load ${load()}) ...`);
+				runs[shape] = await measure(sandbox, `${size} ${shape}`, crawlWorkflow(shape), {
+					crawlId: id,
+				});
+			}
+			crawls.push({ size, bytes, runs });
+		}
+		process.stdout.write(report(baseline, crawls, t0));
+		fs.writeFileSync(
+			path.join(ARTIFACTS_DIR, 'bench-memory.json'),
+			JSON.stringify({ n8n: N8N_VERSION, load: os.loadavg(), baseline, crawls }, null, 2),
+		);
+	} finally {
+		await sandbox.stop();
+		unhook();
+	}
+}
+
+function report(
+	baseline: Run,
+	crawls: Array<{ size: number; bytes: number; runs: Record<Shape, Run> }>,
+	t0: number,
+): string {
+	const lines = [
+		'',
+		`n8n ${N8N_VERSION}, Web Data Crawl > Get Status, Return All, ${PAGE_SIZE} results per page, ` +
+			`${MARKDOWN_BYTES} bytes of markdown each; ${os.cpus().length} cores, load ${load()}`,
+		"(peak: the n8n process's VmHWM during the execution; above baseline: peak minus the trivial workflow's peak; " +
+			'own growth: peak minus the same process RSS just before the execution)',
+		'',
+		`baseline (Webhook > No Op): peak ${mb(baseline.peak)} (RSS before ${mb(baseline.rssBefore)}), ${baseline.ms} ms`,
+	];
+	for (const { size, bytes, runs } of crawls) {
+		lines.push('', `crawl of ${size} results: ${mb(bytes)} received`);
+		const limit = 1.5 * bytes;
+		for (const shape of SHAPES) {
+			const run = runs[shape];
+			const above = run.peak - baseline.peak;
+			const own = run.peak - run.rssBefore;
+			lines.push(
+				`  ${SHAPE_LABEL[shape]}: ${(run.ms / 1000).toFixed(1)} s, peak ${mb(run.peak)}, ` +
+					`${mb(above)} above baseline (${(above / bytes).toFixed(2)}x received), own growth ${mb(own)} (${(own / bytes).toFixed(2)}x)`,
+			);
+			if (shape === 'records') {
+				const whole = runs.whole.peak;
+				lines.push(
+					`    target: <= ${mb(limit)} above baseline (1.5x received): ${above <= limit ? 'met' : 'MISSED'}; ` +
+						`peak <= whole response's ${mb(whole)}: ${run.peak <= whole ? 'met' : 'MISSED'}`,
+				);
+			}
+		}
+	}
+	lines.push('', `whole run ${((Date.now() - t0) / 1000).toFixed(0)} s`, '');
+	return lines.join('\n');
+}
+
+main().then(
+	() => process.exit(0),
+	(error) => {
+		say(String((error as Error).stack ?? error));
+		process.exit(1);
+	},
+);

@@ -1,0 +1,101 @@
+/**
+ * Output: one item per record (a map's links, a crawl's page results, a job's results and failed
+ * URLs), each carrying the IDs to route on, or the whole response as one item. It wraps paging,
+ * so it splits everything paging gathered, and the behaviours around it (Simplify, an AI tool's
+ * budget) see one record at a time.
+ */
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+
+import type { OperationBehaviour } from '../endpoints/types';
+import { jobRecords } from '../jobs/records';
+import type { ApiRequest } from '../transport/apiRequest';
+import { asRecords, type Behaviour } from './types';
+
+type Obj = IDataObject;
+type RecordKind = NonNullable<OperationBehaviour['records']>;
+
+/** The ID a request's path ends with: for a response that leaves its own ID out. */
+const pathId = (request: ApiRequest) => decodeURIComponent(request.path.split('/').pop() ?? '');
+
+const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
+
+/** Each kind: the option's label for a record, and how a response becomes records. */
+const SPLITTERS: Record<
+	RecordKind,
+	{ record: string; split(body: Obj, request: ApiRequest): Obj[] }
+> = {
+	links: {
+		record: 'Link',
+		split({ data, ...counts }) {
+			const links = list(data);
+			return links.length > 0 ? links : [{ ...counts }];
+		},
+	},
+	crawlPages: {
+		record: 'Page Result',
+		split(body, request) {
+			const { data, id, ...status } = (body.data ?? {}) as Obj;
+			const crawlId = String(id ?? pathId(request));
+			const pages = list(data);
+			if (pages.length === 0) return [{ crawlId, ...status }];
+			// The pages are this request's own parsed objects: tagged in place, as a copy of every
+			// page would cost memory in crawls of many thousands.
+			return pages.map((page) => Object.assign(page, { crawlId, status: status.status }));
+		},
+	},
+	jobResults: {
+		record: 'Result',
+		split(body, request) {
+			const data = (body.data ?? {}) as Obj;
+			const status = data.status === undefined ? undefined : String(data.status);
+			return jobRecords(String(data.id ?? pathId(request)), data, status);
+		},
+	},
+};
+
+function outputChoices(record: string): INodePropertyOptions[] {
+	return [
+		{
+			name: `One Item per ${record}`,
+			value: 'records',
+			description:
+				'Each record as its own item, with the IDs to route on; a response without records gives one item with its status and counts',
+		},
+		{
+			name: 'Whole Response',
+			value: 'whole',
+			description: 'The response as one item, as the API returns it',
+		},
+	];
+}
+
+export const records: Behaviour = {
+	switches: () => [],
+	options: (op) => {
+		const kind = op.records;
+		if (!kind) return [];
+		return [
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: outputChoices(SPLITTERS[kind].record),
+				default: 'records',
+				description: 'Whether to return one item per record or the whole response as one item',
+			},
+		];
+	},
+	read(op, { options }) {
+		const kind = op.records;
+		if (!kind) return undefined;
+		const output = options.output ?? 'records';
+		if (output !== 'records' && output !== 'whole')
+			throw new Error(
+				`"Output" (output) must be "records" or "whole", got ${JSON.stringify(output)}`,
+			);
+		if (output === 'whole') return undefined;
+		const { split } = SPLITTERS[kind];
+		return (next) => async (request) =>
+			(await next(request)).flatMap(({ json }) => asRecords(split(json, request)));
+	},
+};

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `npm run bench:memory`: crawls of 10,000 and 40,000 results through Web Data Crawl in the pinned
+# real n8n, in both output shapes, beside a trivial workflow: time and the n8n process's peak
+# memory, printed beside targets; not a pass/fail test (bench/n8n/memory.ts).
+# WEBDATA_SKIP_BUILD=1 skips the build; WEBDATA_BENCH_SIZES=10000,40000 sets the crawl sizes.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+if [ "${WEBDATA_SKIP_BUILD:-0}" != 1 ]; then npm run build --silent; fi
+WEBDATA_NODE24_BIN="$(bash "$ROOT/scripts/ensure-node24.sh")"
+WEBDATA_N8N_DIR="$(bash "$ROOT/scripts/ensure-n8n.sh")"
+export WEBDATA_NODE24_BIN WEBDATA_N8N_DIR
+exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/bench/n8n/memory.js"
