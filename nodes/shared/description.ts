@@ -102,7 +102,7 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 		...required,
 		...BEHAVIOURS.flatMap((b) => b.switches(op)).map((p) => ({
 			...p,
-			displayOptions: { show: { ...p.displayOptions?.show, ...shownFor } },
+			displayOptions: { ...p.displayOptions, show: { ...p.displayOptions?.show, ...shownFor } },
 		})),
 		{
 			displayName: 'Options',

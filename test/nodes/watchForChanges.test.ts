@@ -3,9 +3,11 @@
  * next as n8n does between production executions: new brands, then only what changed, compared
  * the way people mean it (colour order and case, `www.` and case in domains do not count).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { mockApi, useNock } from '../helpers/http';
+import { loadPackage } from '../../devkit/package';
 import { NODE_NAME, runNode, type RunNodeResult } from '../../devkit/runNode';
 
 useNock();
@@ -299,5 +301,34 @@ describe('Watch for Changes', () => {
 			status: 'changed',
 			fields: [{ field: 'tagline', before: 'Quality you can drop', after: tagline }],
 		});
+	});
+});
+
+describe('the editor with Watch for Changes on', () => {
+	// n8n's own display rules decide which parameters the editor shows (and keeps).
+	const shown = async (parameters: IDataObject) => {
+		const { description } = (await loadPackage()).nodeTypes.webDataBrand;
+		const node: INode = {
+			id: 'editor',
+			name: NODE_NAME,
+			type: 'n8n-nodes-webdata.webDataBrand',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: parameters as INodeParameters,
+		};
+		return description.properties
+			.filter((p) =>
+				NodeHelpers.displayParameter(parameters as INodeParameters, p, node, description),
+			)
+			.map((p) => p.name);
+	};
+
+	test('Simplify is hidden (the output is the simplified record anyway); the notice and Watched Fields appear', async () => {
+		const off = await shown({ operation: 'retrieve', watchForChanges: false });
+		expect(off).toContain('simplify');
+		expect(off).not.toContain('watchedFields');
+		const on = await shown({ operation: 'retrieve', watchForChanges: true });
+		expect(on).not.toContain('simplify');
+		expect(on).toEqual(expect.arrayContaining(['watchNotice', 'watchedFields']));
 	});
 });

@@ -61,14 +61,15 @@ const simplifySwitch: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description: 'Whether to return only the fields most people use instead of the full record',
-	displayOptions: { show: onlyAsTool(false) },
+	// Watch for Changes outputs the simplified record anyway.
+	displayOptions: { show: onlyAsTool(false), hide: { watchForChanges: [true] } },
 };
 
 /** On by default when the node is an AI agent's tool: the model gets the short record. */
 const simplifySwitchAsTool: INodeProperties = {
 	...simplifySwitch,
 	default: true,
-	displayOptions: { show: onlyAsTool(true) },
+	displayOptions: { ...simplifySwitch.displayOptions, show: onlyAsTool(true) },
 };
 
 export const simplify: Behaviour = {
