@@ -8,9 +8,6 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
-if [ "${WEBDATA_SKIP_BUILD:-0}" != 1 ]; then npm run build --silent; fi
-WEBDATA_NODE24_BIN="$(bash "$ROOT/scripts/ensure-node24.sh")"
-WEBDATA_N8N_DIR="$(bash "$ROOT/scripts/ensure-n8n.sh")"
-export WEBDATA_NODE24_BIN WEBDATA_N8N_DIR
+prepare_n8n_bench
 if [ "${WEBDATA_BENCH_QUEUE:-1}" != 0 ]; then bash "$ROOT/scripts/ensure-services.sh"; fi
 exec "$WEBDATA_NODE24_BIN/node" "$ROOT/dist-dev/bench/n8n/run.js"

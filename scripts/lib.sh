@@ -28,3 +28,12 @@ console.log(`${root}/${l.install} ${l.node} ${version}`);
   N8N_DIR="$CACHE_DIR/n8n-$N8N_VERSION"
 }
 n8n_line 2
+
+# For the benchmarks in real n8n: builds (unless WEBDATA_SKIP_BUILD=1), then installs (once) and
+# exports the pinned Node 24 (WEBDATA_NODE24_BIN) and the 2.x n8n (WEBDATA_N8N_DIR).
+prepare_n8n_bench() {
+  if [ "${WEBDATA_SKIP_BUILD:-0}" != 1 ]; then npm run build --silent; fi
+  WEBDATA_NODE24_BIN="$(bash "$ROOT/scripts/ensure-node24.sh")"
+  WEBDATA_N8N_DIR="$(bash "$ROOT/scripts/ensure-n8n.sh")"
+  export WEBDATA_NODE24_BIN WEBDATA_N8N_DIR
+}

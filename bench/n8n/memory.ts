@@ -15,7 +15,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { randomUUID } from 'node:crypto';
 
 import { ARTIFACTS_DIR, N8N_VERSION, PACKAGE_NAME } from '../../devkit/paths';
 import { N8n } from '../../devkit/n8n';
@@ -28,6 +27,7 @@ import {
 	type WorkflowJson,
 } from '../../devkit/setup';
 import { sleep } from '../../devkit/wait';
+import { webhookNode } from './workflows';
 
 const SIZES = (process.env.WEBDATA_BENCH_SIZES ?? '10000,40000').split(',').map(Number);
 const PAGE_SIZE = 100;
@@ -65,24 +65,7 @@ function workflow(id: string, node: WorkflowJson['nodes'][number], saved = true)
 		id,
 		name: `bench memory: ${id}`,
 		settings: { executionOrder: 'v1', ...(saved ? {} : { saveDataSuccessExecution: 'none' }) },
-		nodes: [
-			{
-				id: `${id}-webhook`,
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: {
-					httpMethod: 'POST',
-					path: id,
-					responseMode: 'lastNode',
-					responseData: 'noData',
-					options: {},
-				},
-			},
-			{ ...node, position: [220, 0] },
-		],
+		nodes: [webhookNode(id, id), { ...node, position: [220, 0] }],
 		connections: { Webhook: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
 	};
 }

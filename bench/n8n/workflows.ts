@@ -26,6 +26,25 @@ export interface BenchWorkflow {
 	workflow: WorkflowJson;
 }
 
+/** A production webhook at `path` that answers, without data, when the last node is done. */
+export function webhookNode(id: string, path: string): WorkflowJson['nodes'][number] {
+	return {
+		id: `${id}-webhook`,
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters: {
+			httpMethod: 'POST',
+			path,
+			responseMode: 'lastNode',
+			responseData: 'noData',
+			options: {},
+		},
+	};
+}
+
 function webhookWorkflow(
 	id: string,
 	label: string,
@@ -37,21 +56,7 @@ function webhookWorkflow(
 		name: `bench: ${label}`,
 		settings: { executionOrder: 'v1' },
 		nodes: [
-			{
-				id: `${id}-webhook`,
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: randomUUID(),
-				parameters: {
-					httpMethod: 'POST',
-					path,
-					responseMode: 'lastNode',
-					responseData: 'noData',
-					options: {},
-				},
-			},
+			webhookNode(id, path),
 			{
 				id: `${id}-split`,
 				name: 'Split Out',
