@@ -24,7 +24,7 @@ import { N8n, nodeItems, nodeTask, type RunItem } from '../../devkit/n8n';
 import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
 import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../../devkit/setup';
-import { brandWatchWorkflow, WATCH_NODE, WATCH_PATH, WATCH_WORKFLOW_ID } from './brandWatch';
+import { brandWatchWorkflow, WATCH_NODE, WATCH_PATH, WATCH_WORKFLOW_ID } from './brandWorkflows';
 import { Suite, deliverWithoutToken, runError } from './suite';
 import {
 	EDITOR_NODE,

@@ -19,13 +19,9 @@ import { QueueCluster, type ExecutionRow } from '../../devkit/queue';
 import { Sandbox, freePort } from '../../devkit/sandbox';
 import { descendants, killOnExit, snapshot, startTime } from '../../devkit/services';
 import { sleep } from '../../devkit/wait';
-import {
-	SANDBOX_CREDENTIAL_ID,
-	SANDBOX_CREDENTIAL_NAME,
-	sandboxCredential,
-	type WorkflowJson,
-} from '../../devkit/setup';
-import { PACKAGE, TRIGGER_WORKFLOW_ID, triggerWorkflow } from './operations';
+import { sandboxCredential, type WorkflowJson } from '../../devkit/setup';
+import { TRIGGER_WORKFLOW_ID, triggerWorkflow } from './operations';
+import { webhookBrandsWorkflow } from './brandWorkflows';
 import { deliverWithoutToken } from './suite';
 
 const ART = path.join(ARTIFACTS_DIR, 'e2e', 'queue');
@@ -33,7 +29,6 @@ const ITEMS = 50;
 const BRANDS_WORKFLOW_ID = 'wdQueueBrands';
 const BRANDS_PATH = 'webdata-queue-brands';
 const CONCURRENCY = 5;
-const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
 
 /** Writes which process ran the execution into its run data (`$env` is opened for this). */
 function marker(id: string, x: number): WorkflowJson['nodes'][number] {
@@ -59,50 +54,16 @@ function marker(id: string, x: number): WorkflowJson['nodes'][number] {
 
 /** Webhook (POST {domains: [{domain}, ...]}) > Split Out > Web Data Brand > Ran on. */
 function brandsWorkflow(): WorkflowJson {
-	return {
+	const workflow = webhookBrandsWorkflow({
 		id: BRANDS_WORKFLOW_ID,
 		name: 'e2e queue: 50 brands from a webhook',
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: 'qb-webhook',
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: '4f7c2a10-9d3e-4b8a-a1f0-3c5e7d9b2e61',
-				parameters: {
-					httpMethod: 'POST',
-					path: BRANDS_PATH,
-					responseMode: 'onReceived',
-					options: {},
-				},
-			},
-			{
-				id: 'qb-split',
-				name: 'Split Out',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: { fieldToSplitOut: 'body.domains', options: {} },
-			},
-			{
-				id: 'qb-brand',
-				name: 'Web Data Brand',
-				type: `${PACKAGE}.webDataBrand`,
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { operation: 'retrieve', domain: '={{ $json.domain }}', options: {} },
-				credentials,
-			},
-			marker('qb-ran-on', 660),
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
-			'Split Out': { main: [[{ node: 'Web Data Brand', type: 'main', index: 0 }]] },
-			'Web Data Brand': { main: [[{ node: 'Ran on', type: 'main', index: 0 }]] },
-		},
-	};
+		path: BRANDS_PATH,
+		webhookId: '4f7c2a10-9d3e-4b8a-a1f0-3c5e7d9b2e61',
+		brandNode: 'Web Data Brand',
+	});
+	workflow.nodes.push(marker('qb-ran-on', 660));
+	workflow.connections['Web Data Brand'] = { main: [[{ node: 'Ran on', type: 'main', index: 0 }]] };
+	return workflow;
 }
 
 /** The suite's usual trigger workflow on wh_demo, with the marker after it. */

@@ -1,0 +1,85 @@
+/**
+ * Workflows that take brands over a webhook: Webhook (POST {domains: [{domain}, ...]}) > Split
+ * Out > Web Data Brand (Retrieve by Domain). The queue-mode suite sends 50 brands through one;
+ * the brand monitoring check publishes one with Watch for Changes and Download Logo, so its
+ * webhook calls are production executions, the ones n8n saves static data for.
+ */
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+	type WorkflowJson,
+} from '../../devkit/setup';
+import { PACKAGE } from './operations';
+
+export interface WebhookBrandsOptions {
+	id: string;
+	name: string;
+	/** The webhook's path, and its fixed webhookId (n8n registers production webhooks by it). */
+	path: string;
+	webhookId: string;
+	/** The Web Data Brand node's name, and what its parameters add to Retrieve by Domain. */
+	brandNode: string;
+	brandParameters?: Record<string, unknown>;
+}
+
+export function webhookBrandsWorkflow(o: WebhookBrandsOptions): WorkflowJson {
+	return {
+		id: o.id,
+		name: o.name,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: `${o.id}-webhook`,
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: o.webhookId,
+				parameters: { httpMethod: 'POST', path: o.path, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: `${o.id}-split`,
+				name: 'Split Out',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { fieldToSplitOut: 'body.domains', options: {} },
+			},
+			{
+				id: `${o.id}-brand`,
+				name: o.brandNode,
+				type: `${PACKAGE}.webDataBrand`,
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: {
+					operation: 'retrieve',
+					domain: '={{ $json.domain }}',
+					...o.brandParameters,
+					options: {},
+				},
+				credentials: {
+					webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },
+				},
+			},
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
+			'Split Out': { main: [[{ node: o.brandNode, type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+export const WATCH_WORKFLOW_ID = 'wdE2eBrandWatch';
+export const WATCH_PATH = 'webdata-e2e-brand-watch';
+export const WATCH_NODE = 'Brand changes';
+
+export function brandWatchWorkflow(): WorkflowJson {
+	return webhookBrandsWorkflow({
+		id: WATCH_WORKFLOW_ID,
+		name: 'e2e: brand monitoring from a webhook',
+		path: WATCH_PATH,
+		webhookId: '8d1e6b52-3f0a-4c7e-9b21-5a4d2c8e7f10',
+		brandNode: WATCH_NODE,
+		brandParameters: { watchForChanges: true, downloadLogo: true },
+	});
+}
