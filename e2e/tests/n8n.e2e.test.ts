@@ -14,8 +14,6 @@
  * Step timings go to artifacts/e2e/timings-n8n.json.
  */
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
 import { RESOURCES, brand } from '../../nodes/shared/endpoints';
@@ -25,7 +23,7 @@ import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
 import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../../devkit/setup';
 import { brandWatchWorkflow, WATCH_NODE, WATCH_PATH, WATCH_WORKFLOW_ID } from './brandWorkflows';
-import { Suite, deliverWithoutToken, runError } from './suite';
+import { Suite, deliverWithoutToken, runError, serveLogos } from './suite';
 import {
 	EDITOR_NODE,
 	EDITOR_WORKFLOW_ID,
@@ -391,81 +389,3 @@ describe('3. brand monitoring in an active workflow', () => {
 		}
 	});
 });
-
-describe('examples/brand-monitoring.json, its nodes started from a Manual Trigger', () => {
-	test('one run: every watched domain is new, with its logo and a summary line', async () => {
-		await sandbox.reset();
-		const example = loadExamples().find((e) => e.file === 'brand-monitoring.json')!;
-		const code = example.workflow.nodes.find((n) => n.name === 'Watched domains');
-		const domains = [...String(code?.parameters.jsCode).matchAll(/'([a-z0-9.-]+)'/g)].map(
-			(m) => m[1],
-		);
-		expect(domains.length).toBeGreaterThan(0);
-		// The example downloads logos: they are served on loopback, so nothing leaves the machine.
-		const logos = await serveLogos();
-		try {
-			for (const domain of domains)
-				await sandbox.admin('POST', '/brands', { domain, logos: [`${logos.url}/${domain}.png`] });
-			// `n8n execute` needs a Manual Trigger: the example's own nodes, started from one.
-			const manual = {
-				...example.workflow,
-				id: 'wdE2eBrandMonitor',
-				name: 'e2e: brand-monitoring.json from a Manual Trigger',
-				nodes: [
-					...example.workflow.nodes,
-					{
-						id: 'bm-manual',
-						name: 'Run now',
-						type: 'n8n-nodes-base.manualTrigger',
-						typeVersion: 1,
-						position: [0, 300],
-						parameters: {},
-					},
-				],
-				connections: {
-					...example.workflow.connections,
-					'Run now': { main: [[{ node: 'Watched domains', type: 'main', index: 0 }]] },
-				},
-			};
-			await n8n.importWorkflows([manual]);
-			const result = await time('execute: example brand-monitoring.json', () =>
-				n8n.execute(manual.id),
-			);
-			suite.saveRun('example-brand-monitoring', result);
-			expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
-				status: 'success',
-				error: '',
-			});
-			expect(
-				(nodeTask(result.run, 'Send notification')?.data?.main?.[0] ?? []).map(
-					({ json, binary }) => [json.domain, json.summary, binary?.logo?.fileName],
-				),
-			).toEqual(
-				domains.map((domain) => [
-					domain,
-					expect.stringMatching(new RegExp(`^Now watching .+ \\(${domain}\\)$`)),
-					`${domain}.png`,
-				]),
-			);
-		} finally {
-			await logos.close();
-		}
-	});
-});
-
-/** A loopback logo host: a PNG at any path, and what it was asked. */
-async function serveLogos() {
-	const requests: Array<{ path: string; headers: http.IncomingHttpHeaders }> = [];
-	const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-	const server = http.createServer((req, res) => {
-		requests.push({ path: req.url ?? '', headers: req.headers });
-		res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		requests,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-	};
-}

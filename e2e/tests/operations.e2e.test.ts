@@ -2,13 +2,15 @@
  * Every action operation of the endpoint table inside real n8n, and the bad-parameter check. Runs
  * against the pinned n8n 2.x and, with WEBDATA_N8N_LINE=1 (scripts/e2e.sh does both), n8n 1.x.
  *   1. every operation as one workflow through `n8n import:workflow` + `n8n execute --id`;
- *   2. an out-of-bounds parameter from an expression fails the execution and sends nothing.
+ *   2. an out-of-bounds parameter from an expression fails the execution and sends nothing;
+ *   3. examples/brand-monitoring.json (Watch for Changes, Download Logo) runs once.
  * Step timings go to timings-operations.json in the artifacts folder.
  */
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import { nodeItems, nodeTask, tail, type ExecuteResult } from '../../devkit/n8n';
 import type { RecordedRequest } from '../../devkit/sandbox';
-import { Suite, runError } from './suite';
+import { loadExamples } from '../../devkit/setup';
+import { Suite, runError, serveLogos } from './suite';
 import {
 	BAD_PARAM_WORKFLOW_ID,
 	BRAND_RETRIEVE_BOUND,
@@ -122,5 +124,67 @@ describe('2. an out-of-bounds parameter', () => {
 
 	test('sends nothing to the service', async () => {
 		expect(await suite.sandbox.requests()).toEqual([]);
+	});
+});
+
+describe('3. examples/brand-monitoring.json, its nodes started from a Manual Trigger', () => {
+	test('one run: every watched domain is new, with its logo and a summary line', async () => {
+		const { sandbox, n8n } = suite;
+		await sandbox.reset();
+		const example = loadExamples().find((e) => e.file === 'brand-monitoring.json')!;
+		const code = example.workflow.nodes.find((n) => n.name === 'Watched domains');
+		const domains = [...String(code?.parameters.jsCode).matchAll(/'([a-z0-9.-]+)'/g)].map(
+			(m) => m[1],
+		);
+		expect(domains.length).toBeGreaterThan(0);
+		// The example downloads logos: they are served on loopback, so nothing leaves the machine.
+		const logos = await serveLogos();
+		try {
+			for (const domain of domains)
+				await sandbox.admin('POST', '/brands', { domain, logos: [`${logos.url}/${domain}.png`] });
+			// `n8n execute` needs a Manual Trigger: the example's own nodes, started from one.
+			const manual = {
+				...example.workflow,
+				id: 'wdE2eBrandMonitor',
+				name: 'e2e: brand-monitoring.json from a Manual Trigger',
+				nodes: [
+					...example.workflow.nodes,
+					{
+						id: 'bm-manual',
+						name: 'Run now',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 300],
+						parameters: {},
+					},
+				],
+				connections: {
+					...example.workflow.connections,
+					'Run now': { main: [[{ node: 'Watched domains', type: 'main', index: 0 }]] },
+				},
+			};
+			await n8n.importWorkflows([manual]);
+			const result = await suite.time('execute: example brand-monitoring.json', () =>
+				n8n.execute(manual.id),
+			);
+			suite.saveRun('example-brand-monitoring', result);
+			expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
+				status: 'success',
+				error: '',
+			});
+			expect(
+				(nodeTask(result.run, 'Send notification')?.data?.main?.[0] ?? []).map(
+					({ json, binary }) => [json.domain, json.summary, binary?.logo?.fileName],
+				),
+			).toEqual(
+				domains.map((domain) => [
+					domain,
+					expect.stringMatching(new RegExp(`^Now watching .+ \\(${domain}\\)$`)),
+					`${domain}.png`,
+				]),
+			);
+		} finally {
+			await logos.close();
+		}
 	});
 });

@@ -4,6 +4,8 @@
  * outputs saved in E2E_ARTIFACTS_DIR (artifacts/e2e, or artifacts/e2e-1x under n8n 1.x).
  */
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -103,4 +105,21 @@ export async function deliverWithoutToken(registeredUrl: string): Promise<number
 		body: JSON.stringify({ event: 'crawl.completed', jobId: 'crawl_forged', data: {} }),
 	});
 	return res.status;
+}
+
+/** A loopback logo host: a PNG at any path, and what it was asked. */
+export async function serveLogos() {
+	const requests: Array<{ path: string; headers: http.IncomingHttpHeaders }> = [];
+	const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+	const server = http.createServer((req, res) => {
+		requests.push({ path: req.url ?? '', headers: req.headers });
+		res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
 }
