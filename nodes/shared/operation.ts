@@ -11,10 +11,9 @@ export async function runOperation(
 	op: OperationSpec,
 	item: PreparedItem,
 	exec: IExecuteFunctions,
-	itemIndex: number,
 ): Promise<OutputRecord[]> {
 	const send: Step = async (request) => [{ json: await client.request<IDataObject>(request) }];
-	const context = { client, op, exec, itemIndex };
+	const context = { client, op, exec };
 	const run = item.wraps.reduce((next, wrap) => wrap(next, context), send);
 	return await run(item.request);
 }

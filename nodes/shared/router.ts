@@ -61,7 +61,7 @@ export async function executeResource(
 		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
 			if ('error' in entry) return [errorItem(entry.error, i)];
 			try {
-				const records = await runOperation(client, op, entry.item, this, i);
+				const records = await runOperation(client, op, entry.item, this);
 				// One object for every record of the item: shared, it is also saved once.
 				const pairedItem = { item: i };
 				return records.map((record) => ({ ...record, pairedItem }));

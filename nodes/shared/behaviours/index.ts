@@ -25,7 +25,6 @@ export const BEHAVIOURS: readonly Behaviour[] = [
 ];
 
 export { maxConcurrentOption, readMaxConcurrent } from './pacing';
-export type { ItemParameters, OutputRecord, Step, StepContext, Wrap } from './types';
-export { asRecords, mapJson } from './types';
+export type { OutputRecord, Step, Wrap } from './types';
 export { DEFAULT_AGENT_BUDGET, fitToBudget } from './agentBudget';
 export { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from './waiting';

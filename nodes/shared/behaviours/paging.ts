@@ -47,19 +47,19 @@ export const paging: Behaviour = {
 	read(op, { get }) {
 		const kind = op.paginate;
 		if (!kind) return undefined;
-		if (get('returnAll', false) as boolean) {
-			return (_next, { client }) =>
-				async (request) => {
-					if (kind === 'jobList') return asRecords(await allJobs(client, request));
-					if (kind === 'jobResults') return asRecords([await jobWithAllResults(client, request)]);
-					return asRecords([await crawlWithAllPages(client, request)]);
-				};
-		}
+		const all = get('returnAll', false) as boolean;
 		if (kind === 'crawlNext') {
-			const limit = readCrawlLimit(get('limit', DEFAULT_CRAWL_LIMIT));
+			const limit = all ? Infinity : readCrawlLimit(get('limit', DEFAULT_CRAWL_LIMIT));
 			return (_next, { client }) =>
 				async (request) =>
 					asRecords([await crawlWithAllPages(client, request, limit)]);
+		}
+		if (all) {
+			return (_next, { client }) =>
+				async (request) =>
+					kind === 'jobList'
+						? asRecords(await allJobs(client, request))
+						: asRecords([await jobWithAllResults(client, request)]);
 		}
 		if (kind !== 'jobList') return undefined;
 		// One page of the jobs list: one item per job.

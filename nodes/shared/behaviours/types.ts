@@ -23,7 +23,6 @@ export interface StepContext {
 	op: OperationSpec;
 	/** n8n's execution context: helpers (binary data, static data) for the behaviours. */
 	exec: IExecuteFunctions;
-	itemIndex: number;
 }
 
 /** Applies a function to the JSON of every record. */
