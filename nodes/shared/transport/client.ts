@@ -3,7 +3,6 @@
  * timeouts, JSON parsing, retries and pacing. Every node and the trigger use it.
  */
 import type {
-	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -18,7 +17,15 @@ import { accountKey, accountPacer } from './accounts';
 import { Pacer } from './pacer';
 import { readPlanLimits } from './plan';
 import { Slots } from './slots';
-import { MAX_ATTEMPTS, backoffMs, isIdempotent, neverSent, retryAfterMs } from './retry';
+import { isBodyStream, readCapped } from './body';
+import {
+	MAX_ATTEMPTS,
+	backoffMs,
+	isIdempotent,
+	retryAfterMs,
+	shouldRetry,
+	type AttemptOutcome,
+} from './retry';
 
 export const CREDENTIAL_TYPE = 'webDataApi';
 
@@ -27,8 +34,17 @@ type Context = IExecuteFunctions | IHookFunctions;
 interface FullResponse {
 	statusCode: number;
 	headers: Record<string, unknown>;
-	body: unknown;
+	body: string;
 }
+
+/** An attempt's outcome, with the response it got or the network error it met. */
+type Attempt = { outcome: AttemptOutcome; pacer?: Pacer; startedAt: number } & (
+	| { response: FullResponse; error?: undefined }
+	| { response?: undefined; error: Error }
+);
+
+/** Past this many bytes an answer is refused rather than read: large results come in pages. */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export interface WebDataCredentials {
 	apiKey: string;
@@ -87,9 +103,6 @@ export class WebDataClient {
 	/** Items start together: they share one read of the credential. */
 	private credentialsRead?: Promise<WebDataCredentials>;
 
-	/** The credential as n8n decrypted it, read once per client and handed to every request. */
-	private decrypted?: ICredentialsDecrypted;
-
 	private accountKey?: string;
 
 	private readonly ownPacer?: Pacer;
@@ -121,8 +134,6 @@ export class WebDataClient {
 		const data = await this.ctx.getCredentials(CREDENTIAL_TYPE);
 		this.credentials = checkCredentials(this.node, data);
 		this.accountKey = accountKey(this.credentials.apiKey, this.credentials.baseUrl);
-		const ref = this.node.credentials?.[CREDENTIAL_TYPE];
-		this.decrypted = { id: ref?.id ?? '', name: ref?.name ?? '', type: CREDENTIAL_TYPE, data };
 		return this.credentials;
 	}
 
@@ -156,99 +167,175 @@ export class WebDataClient {
 	/** Sends one request, retrying what is safe to retry, and returns the parsed JSON body. */
 	async request<T = IDataObject>(request: ApiRequest): Promise<T> {
 		const url = (await this.baseUrl()) + request.path;
+		const maxAttempts = request.maxAttempts ?? MAX_ATTEMPTS;
 		for (let attempt = 1; ; attempt++) {
-			const last = attempt >= (request.maxAttempts ?? MAX_ATTEMPTS);
-			const pacer = request.unpaced ? undefined : this.pacer();
-			if (pacer) await this.acquire(pacer);
-			const startedAt = Date.now();
-			if (this.signal?.aborted) {
-				if (pacer) this.release(pacer);
-				throw asNodeError(this.node, this.signal.reason);
+			const result = await this.attempt(url, request);
+			const decision = shouldRetry(result.outcome, attempt, maxAttempts, request.method);
+			if (result.outcome.kind === 'response' && result.outcome.status === 429) {
+				const waitMs = decision.retry
+					? decision.waitMs
+					: (retryAfterMs(result.outcome.retryAfter) ?? backoffMs(attempt));
+				result.pacer?.onRateLimited(result.startedAt, waitMs);
 			}
-			let response: FullResponse;
-			try {
-				response = await this.send(url, request);
-			} catch (error) {
-				const code = (error.code ?? error.cause?.code) as string | undefined;
-				if (this.signal?.aborted) throw asNodeError(this.node, this.signal.reason ?? error);
-				if (!code?.startsWith('E')) throw asNodeError(this.node, error);
-				const retry = !last && (neverSent(code) || isIdempotent(request.method));
-				if (!retry) {
-					const context = isIdempotent(request.method)
-						? `${describeRequest(request)} failed ${attempt} times`
-						: `${describeRequest(request)} was not retried: it may have reached the service, and repeating it could start a duplicate job or spend credits twice`;
-					throw networkError(this.node, code, this.redact(String(error.message ?? error)), context);
-				}
-				await sleep(backoffMs(attempt), this.signal);
-				continue;
-			} finally {
-				if (pacer) this.release(pacer);
-			}
-			const { statusCode, headers } = response;
-			const text = this.redact(response.body);
-			const parsed = parseBody(text);
-			const payload = parsed.ok ? parsed.value : text;
-			if (statusCode === 429) {
-				const waitMs = retryAfterMs(headers['retry-after']) ?? backoffMs(attempt);
-				pacer?.onRateLimited(startedAt, waitMs);
-				if (last)
-					throw apiError(
-						this.node,
-						429,
-						payload,
-						`${describeRequest(request)}: gave up after ${attempt} attempts`,
-					);
-				await sleep(waitMs, this.signal);
-				continue;
-			}
-			if (statusCode >= 500 && !last && isIdempotent(request.method)) {
-				await sleep(retryAfterMs(headers['retry-after']) ?? backoffMs(attempt), this.signal);
-				continue;
-			}
-			if (statusCode < 200 || statusCode >= 300) {
-				throw apiError(this.node, statusCode, payload, describeRequest(request));
-			}
-			if (!parsed.ok) {
-				throw new NodeApiError(
-					this.node,
-					{ message: 'Malformed response body' },
-					{
-						message: `The Web Data API answered ${describeRequest(request)} with a body that is not valid JSON (HTTP ${statusCode})`,
-						description: `The body starts with: ${String(text).slice(0, 200)}`,
-						httpCode: String(statusCode),
-					},
-				);
-			}
-			pacer?.onSuccess();
-			// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
-			if ((payload as IDataObject | null)?.success === false) {
-				throw apiError(this.node, statusCode, payload, describeRequest(request));
-			}
-			return payload as T;
+			if (!decision.retry) return this.settle<T>(result, request, attempt);
+			this.ctx.logger?.debug('Web Data API request retried', {
+				method: request.method,
+				path: request.path.split('?')[0],
+				...(result.outcome.kind === 'response'
+					? { status: result.outcome.status }
+					: { code: result.outcome.code }),
+				attempt,
+				waitMs: decision.waitMs,
+			});
+			await sleep(decision.waitMs, this.signal);
 		}
 	}
 
-	private async send(url: string, request: ApiRequest): Promise<FullResponse> {
+	/** One attempt: a pacer slot, the HTTP exchange, the body read within its caps. */
+	private async attempt(url: string, request: ApiRequest): Promise<Attempt> {
+		const pacer = request.unpaced ? undefined : this.pacer();
+		if (pacer) await this.acquire(pacer);
+		const startedAt = Date.now();
+		try {
+			if (this.signal?.aborted) throw asNodeError(this.node, this.signal.reason);
+			const response = await this.send(url, request);
+			if ('failure' in response) {
+				if (response.failure === 'tooLarge') throw this.tooLarge(request);
+				if (response.failure === 'aborted') throw asNodeError(this.node, this.signal?.reason);
+				const error = new Error(`the answer did not arrive whole (${response.failure})`);
+				const code = response.failure === 'timedOut' ? 'ETIMEDOUT' : 'ECONNRESET';
+				return { outcome: { kind: 'network', code }, error, pacer, startedAt };
+			}
+			const { statusCode, headers } = response;
+			if (statusCode >= 200 && statusCode < 300) pacer?.onSuccess();
+			const outcome: AttemptOutcome = {
+				kind: 'response',
+				status: statusCode,
+				retryAfter: headers['retry-after'],
+			};
+			return { outcome, response, pacer, startedAt };
+		} catch (error) {
+			if (this.signal?.aborted) throw asNodeError(this.node, this.signal.reason ?? error);
+			if (error instanceof NodeApiError || error instanceof NodeOperationError)
+				throw asNodeError(this.node, error);
+			const code = (error.code ?? error.cause?.code) as string | undefined;
+			if (!code?.startsWith('E'))
+				throw new NodeOperationError(this.node, this.redact(String(error.message ?? error)));
+			return { outcome: { kind: 'network', code }, error, pacer, startedAt };
+		} finally {
+			if (pacer) this.release(pacer);
+		}
+	}
+
+	/** The attempt's answer as the caller gets it: the parsed body, or the error that explains it. */
+	private settle<T>(result: Attempt, request: ApiRequest, attempt: number): T {
+		const what = describeRequest(request);
+		if (!result.response) {
+			const { error } = result;
+			const code = result.outcome.kind === 'network' ? result.outcome.code : undefined;
+			const context = isIdempotent(request.method)
+				? `${what} failed ${attempt} times`
+				: `${what} was not retried: it may have reached the service, and repeating it could start a duplicate job or spend credits twice`;
+			throw networkError(this.node, code, this.redact(String(error?.message ?? error)), context);
+		}
+		const { statusCode, headers } = result.response;
+		if (statusCode >= 300 && statusCode < 400) throw this.redirected(request, statusCode, headers);
+		const text = this.redact(result.response.body);
+		const parsed = parseBody(text);
+		const payload = parsed.ok ? parsed.value : text;
+		if (statusCode === 429)
+			throw apiError(this.node, 429, payload, `${what}: gave up after ${attempt} attempts`);
+		if (statusCode < 200 || statusCode >= 300) throw apiError(this.node, statusCode, payload, what);
+		if (!parsed.ok) {
+			throw new NodeApiError(
+				this.node,
+				{ message: 'Malformed response body' },
+				{
+					message: `The Web Data API answered ${what} with a body that is not valid JSON (HTTP ${statusCode})`,
+					description: `The body starts with: ${text.slice(0, 200)}`,
+					httpCode: String(statusCode),
+				},
+			);
+		}
+		// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
+		if ((payload as IDataObject | null)?.success === false)
+			throw apiError(this.node, statusCode, payload, what);
+		return payload as T;
+	}
+
+	/** A 3xx is never followed: the key must not reach another origin, nor its body our output. */
+	private redirected(
+		request: ApiRequest,
+		status: number,
+		headers: Record<string, unknown>,
+	): NodeApiError {
+		let target = 'an address it did not give';
+		try {
+			const location = String(headers.location ?? '');
+			if (location) target = new URL(location, this.credentials!.baseUrl).origin;
+		} catch {
+			target = 'an invalid address';
+		}
+		return new NodeApiError(
+			this.node,
+			{ message: `HTTP ${status} redirect` },
+			{
+				message: `The Web Data API answered ${describeRequest(request)} with a redirect (HTTP ${status}) to ${this.redact(target)}; it was not followed`,
+				description: `Requests carrying the API key go only to the credential's Base URL (${new URL(this.credentials!.baseUrl).origin}). If the service has moved, change the Base URL of the Web Data API credential.`,
+				httpCode: String(status),
+			},
+		);
+	}
+
+	private tooLarge(request: ApiRequest, maxBytes = MAX_RESPONSE_BYTES): NodeApiError {
+		return new NodeApiError(
+			this.node,
+			{ message: 'Response too large' },
+			{
+				message: `The Web Data API's answer to ${describeRequest(request)} is larger than ${Math.round(maxBytes / 1048576)} MB; it was not read`,
+				description:
+					'Read large results in slices: turn off Return All and use Limit (crawls, job results), Page, or fewer formats per page.',
+			},
+		);
+	}
+
+	private async send(
+		url: string,
+		request: ApiRequest,
+	): Promise<FullResponse | { failure: 'tooLarge' | 'timedOut' | 'aborted' | 'failed' }> {
+		const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+		const deadline = Date.now() + timeoutMs;
 		const options: IHttpRequestOptions = {
 			method: request.method,
 			url,
 			qs: request.qs,
 			body: request.body,
 			json: true,
-			encoding: 'text',
+			encoding: 'stream',
+			headers: { Authorization: `Bearer ${this.credentials!.apiKey}` },
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+			disableFollowRedirect: true,
+			timeout: timeoutMs,
 			abortSignal: this.signal,
 		};
-		// Passing the decrypted credential spares n8n a database read and a decryption per request.
-		return (await this.ctx.helpers.httpRequestWithAuthentication.call(
-			this.ctx,
-			CREDENTIAL_TYPE,
-			options,
-			{
-				credentialsDecrypted: this.decrypted,
-			},
-		)) as FullResponse;
+		const response = (await this.ctx.helpers.httpRequest(options)) as {
+			statusCode: number;
+			headers: Record<string, unknown>;
+			body: unknown;
+		};
+		let body: string;
+		if (isBodyStream(response.body)) {
+			const read = await readCapped(response.body, {
+				maxBytes: MAX_RESPONSE_BYTES,
+				deadline,
+				signal: this.signal,
+			});
+			if (!read.ok) return { failure: read.reason };
+			body = read.data.toString('utf8');
+		} else
+			body =
+				typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
+		return { statusCode: response.statusCode, headers: response.headers ?? {}, body };
 	}
 }

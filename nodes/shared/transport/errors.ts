@@ -49,10 +49,49 @@ export function apiError(
 	});
 }
 
-/** `value` with every occurrence of `secret` in its strings masked, however deeply nested. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const patterns = new Map<string, RegExp>();
+
+/** The secret with each character as itself or percent-encoded (any case): every URL spelling. */
+const urlSpelling = (secret: string) =>
+	[...secret]
+		.map((char) => {
+			const hex = Buffer.from(char).toString('hex').replace(/../g, '%$&');
+			return `(?:${escapeRegExp(char)}|${hex})`;
+		})
+		.join('');
+
+/**
+ * Every spelling of `secret` an echo may carry: as is or URL-encoded, base64 and base64url, each
+ * in any letter case. Cached per secret (one or two keys per process in practice; capped).
+ */
+function secretPattern(secret: string): RegExp {
+	let pattern = patterns.get(secret);
+	if (!pattern) {
+		const base64 = Buffer.from(secret).toString('base64');
+		const encoded = new Set([
+			base64,
+			base64.replace(/=+$/, ''),
+			Buffer.from(secret).toString('base64url'),
+		]);
+		const alternatives = [...encoded].sort((a, b) => b.length - a.length).map(escapeRegExp);
+		pattern = new RegExp([...alternatives, urlSpelling(secret)].join('|'), 'gi');
+		if (patterns.size >= 16) patterns.clear();
+		patterns.set(secret, pattern);
+	}
+	return pattern;
+}
+
+/** `text` with every spelling of `secret` masked. */
+export function maskSecret(text: string, secret: string): string {
+	return secret ? text.replace(secretPattern(secret), 'bc_***') : text;
+}
+
+/** `value` with every spelling of `secret` in its strings masked, however deeply nested. */
 export function redactSecret<T>(value: T, secret: string): T {
 	if (!secret) return value;
-	if (typeof value === 'string') return value.split(secret).join('bc_***') as T;
+	if (typeof value === 'string') return maskSecret(value, secret) as T;
 	if (Array.isArray(value)) return value.map((entry) => redactSecret(entry, secret)) as T;
 	if (typeof value === 'object' && value !== null) {
 		return Object.fromEntries(

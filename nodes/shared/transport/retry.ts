@@ -35,3 +35,34 @@ export function isIdempotent(method: HttpMethod): boolean {
 export function neverSent(code: string | undefined): boolean {
 	return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
+
+/** What one attempt came to, as far as retrying is concerned. */
+export type AttemptOutcome =
+	| { kind: 'response'; status: number; retryAfter?: unknown }
+	| { kind: 'network'; code: string };
+
+export type RetryDecision = { retry: true; waitMs: number } | { retry: false };
+
+/**
+ * Whether to try again after `attempt` (counting from 1) of `maxAttempts`, and after how long.
+ * Pure: no clock but `now`, no randomness but `random`. No 4xx but 429 is retried.
+ */
+export function shouldRetry(
+	outcome: AttemptOutcome,
+	attempt: number,
+	maxAttempts: number,
+	method: HttpMethod,
+	{ now = Date.now(), random = Math.random } = {},
+): RetryDecision {
+	if (attempt >= maxAttempts) return { retry: false };
+	const backoff = backoffMs(attempt, random);
+	if (outcome.kind === 'network')
+		return neverSent(outcome.code) || isIdempotent(method)
+			? { retry: true, waitMs: backoff }
+			: { retry: false };
+	const asked = retryAfterMs(outcome.retryAfter, now);
+	if (outcome.status === 429) return { retry: true, waitMs: asked ?? backoff };
+	if (outcome.status >= 500 && isIdempotent(method))
+		return { retry: true, waitMs: asked ?? backoff };
+	return { retry: false };
+}
