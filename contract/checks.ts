@@ -60,3 +60,27 @@ export function checkText(
 		return prefixed(what, `must be at most ${maxLength} characters`);
 	return undefined;
 }
+
+/** C0 controls and DEL; `multiline` allows tabs and line breaks. */
+function hasControl(value: string, multiline: boolean): boolean {
+	for (let i = 0; i < value.length; i++) {
+		const code = value.charCodeAt(i);
+		if (code === 0x7f) return true;
+		if (code >= 0x20) continue;
+		if (!(multiline && (code === 0x09 || code === 0x0a || code === 0x0d))) return true;
+	}
+	return false;
+}
+
+/** Half of a UTF-16 pair without the other half: no valid text holds one, and URLs cannot encode it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Characters no request should carry: control characters (`multiline`: line breaks and tabs allowed) and lone surrogates. */
+export function checkCharacters(value: string, multiline: boolean): Problem {
+	if (hasControl(value, multiline))
+		return multiline
+			? 'must not contain control characters (other than tabs and line breaks)'
+			: 'must not contain control characters or line breaks';
+	if (LONE_SURROGATE.test(value)) return 'must not contain broken Unicode (a lone surrogate)';
+	return undefined;
+}

@@ -4,6 +4,7 @@
  * JSON. Issues name the field as the API knows it.
  */
 import {
+	checkCharacters,
 	checkNumber,
 	checkText,
 	isCountryCode,
@@ -56,9 +57,34 @@ const toList = (value: unknown) =>
 const result = (value: unknown, problem: Problem): Checked =>
 	problem === undefined ? { value } : { problem };
 
+/**
+ * Bounds for what the spec leaves open, so that a huge value fails at once with a clear error
+ * instead of being sent: path values (IDs), query values and list entries (URLs) fit in a URL;
+ * body text (prompts, questions) and JSON stay within what one request reasonably carries.
+ */
+export const OPEN_BOUNDS = {
+	pathLength: 256,
+	queryLength: 2048,
+	bodyTextLength: 100_000,
+	listEntries: 10_000,
+	listEntryLength: 2048,
+	jsonLength: 1_000_000,
+} as const;
+
+const OPEN_MAX_LENGTH: Record<FieldLocation, number> = {
+	path: OPEN_BOUNDS.pathLength,
+	query: OPEN_BOUNDS.queryLength,
+	body: OPEN_BOUNDS.bodyTextLength,
+};
+
 function checkString(field: WireField, value: unknown): Problem {
-	const problem = checkText(value, field.maxLength, 'must be text');
-	if (problem || !field.format) return problem;
+	const problem =
+		checkText(value, field.maxLength ?? OPEN_MAX_LENGTH[field.in], 'must be text') ??
+		checkCharacters(value as string, field.in === 'body');
+	if (problem) return problem;
+	// `.` and `..` as a path segment would address the endpoint's parent, with the key.
+	if (field.in === 'path' && /^\.{1,2}$/.test(value as string)) return 'must not be "." or ".."';
+	if (!field.format) return undefined;
 	const [test, message] = FORMATS[field.format];
 	return test(value as string) ? undefined : message;
 }
@@ -66,20 +92,31 @@ function checkString(field: WireField, value: unknown): Problem {
 function checkList(field: WireField, value: unknown): Problem {
 	if (!Array.isArray(value)) return 'must be a list of text values';
 	if (field.required && value.length === 0) return 'must not be empty';
-	return value.every((item) => typeof item === 'string')
-		? undefined
-		: 'must be a list of text values';
+	if (value.length > OPEN_BOUNDS.listEntries)
+		return `must have at most ${OPEN_BOUNDS.listEntries} entries`;
+	for (const item of value) {
+		const problem =
+			checkText(item, OPEN_BOUNDS.listEntryLength, 'must be a list of text values', 'each entry') ??
+			checkCharacters(item as string, false);
+		if (problem) return problem;
+	}
+	return undefined;
 }
 
 function checkJson(field: WireField, value: unknown): Checked {
 	let parsed = value;
 	if (typeof value === 'string') {
+		if (value.length > OPEN_BOUNDS.jsonLength)
+			return { problem: `must be at most ${OPEN_BOUNDS.jsonLength} characters of JSON` };
 		try {
 			parsed = JSON.parse(value);
 		} catch {
 			return { problem: 'is not valid JSON' };
 		}
-	}
+	} else if (typeof value === 'number' && !Number.isFinite(value))
+		return { problem: 'is not valid JSON' };
+	else if ((JSON.stringify(value) ?? '').length > OPEN_BOUNDS.jsonLength)
+		return { problem: `must be at most ${OPEN_BOUNDS.jsonLength} characters of JSON` };
 	return result(parsed, JSON_SHAPES[field.shape ?? 'any'](parsed));
 }
 
@@ -113,11 +150,16 @@ export function checkValue(field: WireField, raw: unknown): Checked {
 	}
 }
 
-/** True for values that mean "not set": absent, empty text, or an empty JSON object or array. */
-export function isUnset(value: unknown): boolean {
+/**
+ * True for values that mean "not set": absent, or empty text. For list and JSON fields an empty
+ * list or object (or its text) is unset too; for any other field it is a wrong value.
+ */
+export function isUnset(value: unknown, type?: WireField['type']): boolean {
 	if (value === undefined || value === null) return true;
+	const container = type === undefined || type === 'json' || type === 'stringArray';
 	if (typeof value === 'string')
-		return value.trim() === '' || /^\s*(\{\s*\}|\[\s*\])\s*$/.test(value);
+		return value.trim() === '' || (container && /^\s*(\{\s*\}|\[\s*\])\s*$/.test(value));
+	if (!container) return false;
 	if (Array.isArray(value)) return value.length === 0;
 	if (typeof value === 'object') return Object.keys(value).length === 0;
 	return false;
@@ -131,7 +173,9 @@ export function validateWire(
 	const issues: WireIssue[] = [];
 	const out: Record<string, unknown> = {};
 	for (const field of fields) {
-		const names = namesOf(field).filter((name) => name in values && !isUnset(values[name]));
+		const names = namesOf(field).filter(
+			(name) => name in values && !isUnset(values[name], field.type),
+		);
 		if (names.length === 0 && field.required)
 			issues.push({
 				field: field.name,

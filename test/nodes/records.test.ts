@@ -223,7 +223,7 @@ describe('Crawl > Get Status', () => {
 
 			expect(items).toEqual([]);
 			expect(error?.message).toBe(
-				`"Limit" (limit) must be a whole number of at least 1, got ${shown} [item 0]`,
+				`"Limit" (limit) must be a whole number from 1 to 1000000, got ${shown} [item 0]`,
 			);
 			expect(mock.apiRequests()).toEqual([]);
 		},

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { onlyAsTool } from '../tool';
+import { boundedNumber } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
 export const DEFAULT_AGENT_BUDGET = 20000;
@@ -66,6 +67,14 @@ export function fitToBudget(json: IDataObject, budget: number): IDataObject {
 	);
 }
 
+const BUDGET = {
+	label: 'Answer Budget (Characters)',
+	name: 'agentBudget',
+	min: 1000,
+	max: 1_000_000,
+	integer: true,
+};
+
 export const agentBudget: Behaviour = {
 	switches: () => [],
 	options: () => [
@@ -73,7 +82,7 @@ export const agentBudget: Behaviour = {
 			displayName: 'Answer Budget (Characters)',
 			name: 'agentBudget',
 			type: 'number',
-			typeOptions: { minValue: 1000 },
+			typeOptions: { minValue: BUDGET.min, maxValue: BUDGET.max },
 			default: DEFAULT_AGENT_BUDGET,
 			description:
 				'The most characters (as JSON) of each result the AI agent receives. Longer texts are shortened and the result says "truncated": true with its original length.',
@@ -82,7 +91,7 @@ export const agentBudget: Behaviour = {
 	],
 	read(_op, { asTool, options }) {
 		if (!asTool) return undefined;
-		const budget = Number(options.agentBudget ?? DEFAULT_AGENT_BUDGET);
+		const budget = boundedNumber(options.agentBudget ?? DEFAULT_AGENT_BUDGET, BUDGET);
 		return (next) => async (request) =>
 			mapJson((json) => fitToBudget(json, budget))(await next(request));
 	},

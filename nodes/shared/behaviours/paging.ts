@@ -5,9 +5,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { allJobs, crawlWithAllPages, jobWithAllResults } from '../jobs/pagination';
+import { booleanOption, boundedNumber } from './optionBounds';
 import { asRecords, type Behaviour } from './types';
 
 export const DEFAULT_CRAWL_LIMIT = 50;
+const LIMIT = { label: 'Limit', name: 'limit', min: 1, max: 1_000_000, integer: true };
 
 const returnAll: INodeProperties = {
 	displayName: 'Return All',
@@ -22,21 +24,12 @@ const crawlLimit: INodeProperties = {
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
-	typeOptions: { minValue: 1 },
+	typeOptions: { minValue: LIMIT.min, maxValue: LIMIT.max },
 	default: DEFAULT_CRAWL_LIMIT,
 	description:
 		'Max number of page results to return. Pages are read until this many results are there, and no further.',
 	displayOptions: { show: { returnAll: [false] } },
 };
-
-function readCrawlLimit(value: unknown): number {
-	const limit = Number(value);
-	if (!Number.isInteger(limit) || limit < 1)
-		throw new Error(
-			`"Limit" (limit) must be a whole number of at least 1, got ${JSON.stringify(value)}`,
-		);
-	return limit;
-}
 
 export const paging: Behaviour = {
 	switches: (op) => {
@@ -47,9 +40,9 @@ export const paging: Behaviour = {
 	read(op, { get }) {
 		const kind = op.paginate;
 		if (!kind) return undefined;
-		const all = get('returnAll', false) as boolean;
+		const all = booleanOption(get('returnAll', false), 'Return All', 'returnAll');
 		if (kind === 'crawlNext') {
-			const limit = all ? Infinity : readCrawlLimit(get('limit', DEFAULT_CRAWL_LIMIT));
+			const limit = all ? Infinity : boundedNumber(get('limit', DEFAULT_CRAWL_LIMIT), LIMIT);
 			return (_next, { client }) =>
 				async (request) =>
 					asRecords([await crawlWithAllPages(client, request, limit)]);

@@ -2,6 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { onlyAsTool } from '../tool';
+import { booleanOption } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
 type Obj = IDataObject;
@@ -77,7 +78,8 @@ export const simplify: Behaviour = {
 	options: () => [],
 	read(op, { get }) {
 		const simplifier = op.simplify && SIMPLIFIERS[op.simplify];
-		if (!simplifier || !(get('simplify', false) as boolean)) return undefined;
+		if (!simplifier || !booleanOption(get('simplify', false), 'Simplify', 'simplify'))
+			return undefined;
 		return (next) => async (request) => mapJson(simplifier)(await next(request));
 	},
 };

@@ -4,10 +4,19 @@ import type { IDataObject } from 'n8n-workflow';
 import { jobWithAllResults } from '../jobs/pagination';
 import { statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
 import { jobRecords } from '../jobs/records';
+import { booleanOption, boundedNumber } from './optionBounds';
 import { asRecords, type Behaviour, type StepContext } from './types';
 
 export const DEFAULT_MAX_WAIT_S = 600;
 export const DEFAULT_POLL_INTERVAL_S = 2;
+
+const MAX_WAIT = { label: 'Max Wait (Seconds)', name: 'maxWait', min: 0.1, max: 86_400 };
+const POLL_INTERVAL = {
+	label: 'Poll Interval (Seconds)',
+	name: 'pollInterval',
+	min: 0.05,
+	max: 3600,
+};
 
 type Obj = IDataObject;
 
@@ -48,7 +57,7 @@ export const waiting: Behaviour = {
 						displayName: 'Max Wait (Seconds)',
 						name: 'maxWait',
 						type: 'number',
-						typeOptions: { minValue: 1 },
+						typeOptions: { minValue: MAX_WAIT.min, maxValue: MAX_WAIT.max },
 						default: DEFAULT_MAX_WAIT_S,
 						description:
 							'How long to wait for the job before failing with its ID (fetch it later with Web Data Job > Get)',
@@ -58,7 +67,7 @@ export const waiting: Behaviour = {
 						displayName: 'Poll Interval (Seconds)',
 						name: 'pollInterval',
 						type: 'number',
-						typeOptions: { minValue: 0.1 },
+						typeOptions: { minValue: POLL_INTERVAL.min, maxValue: POLL_INTERVAL.max },
 						default: DEFAULT_POLL_INTERVAL_S,
 						description: 'Time before the first status check; later checks back off from it',
 						displayOptions: { show: { '/waitForCompletion': [true] } },
@@ -66,10 +75,17 @@ export const waiting: Behaviour = {
 				]
 			: [],
 	read(op, { get, options }) {
-		if (!op.job || !(get('waitForCompletion', true) as boolean)) return undefined;
+		if (!op.job) return undefined;
+		const on = booleanOption(
+			get('waitForCompletion', true),
+			'Wait for Completion',
+			'waitForCompletion',
+		);
+		if (!on) return undefined;
 		const wait: WaitOptions = {
-			maxWaitMs: Number(options.maxWait ?? DEFAULT_MAX_WAIT_S) * 1000,
-			pollIntervalMs: Number(options.pollInterval ?? DEFAULT_POLL_INTERVAL_S) * 1000,
+			maxWaitMs: boundedNumber(options.maxWait ?? DEFAULT_MAX_WAIT_S, MAX_WAIT) * 1000,
+			pollIntervalMs:
+				boundedNumber(options.pollInterval ?? DEFAULT_POLL_INTERVAL_S, POLL_INTERVAL) * 1000,
 		};
 		return (next, context) => async (request) => {
 			const [{ json: created }] = await next(request);

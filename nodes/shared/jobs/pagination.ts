@@ -1,17 +1,32 @@
 /**
  * Following pages: the jobs list (`pagination.totalPages`), a job's results
  * (`resultPagination.totalPages`) and a crawl's `next` links. Each page is one request, and no
- * page past the last is asked for.
+ * page past the last is asked for. Bounded: a few empty pages in a row end a chain, and more
+ * than MAX_PAGES pages end in an error rather than a silent stop.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 
 /** Page size used when returning everything and the user set none: the API's maximum. */
 export const MAX_PAGE_SIZE = 100;
-/** A guard against a server that never stops paging. */
-const MAX_PAGES = 10000;
+/** The most pages one item reads: 200,000 results at the largest page size. */
+export const MAX_PAGES = 2000;
+/** Empty pages in a row that end a chain whose `next` still points somewhere. */
+export const MAX_EMPTY_PAGES = 3;
+
+function tooManyPages(client: WebDataClient, what: string): NodeOperationError {
+	return new NodeOperationError(
+		client.node,
+		`Stopped after ${MAX_PAGES} pages of ${what}: the Web Data API still announced more`,
+		{
+			description:
+				"Read large results in slices: turn off Return All and use Limit and Page (or the crawl's next page) in a loop.",
+		},
+	);
+}
 
 interface Pagination {
 	page?: number;
@@ -33,16 +48,16 @@ export async function allJobs(client: WebDataClient, request: ApiRequest): Promi
 	const jobs: IDataObject[] = [];
 	const limit = pageSize(request);
 	let page = Number(request.qs?.page ?? 1);
-	for (let i = 0; i < MAX_PAGES; i++, page++) {
+	for (let read = 1; ; read++, page++) {
 		const body = await client.request<Envelope>(withQuery(request, { page, limit }));
 		const list = (body.data?.jobs as IDataObject[] | undefined) ?? [];
 		jobs.push(...list);
 		const totalPages = Number(
 			(body.data?.pagination as Pagination | undefined)?.totalPages ?? page,
 		);
-		if (list.length === 0 || page >= totalPages) break;
+		if (list.length === 0 || !(page < totalPages)) return jobs;
+		if (read >= MAX_PAGES) throw tooManyPages(client, 'jobs');
 	}
-	return jobs;
 }
 
 /**
@@ -60,7 +75,8 @@ export async function jobWithAllResults(
 	const data = first.data ?? {};
 	const results = [...((data.results as IDataObject[] | undefined) ?? [])];
 	const totalPages = Number((data.resultPagination as Pagination | undefined)?.totalPages ?? page);
-	while (page < totalPages && page < MAX_PAGES) {
+	for (let read = 1; page < totalPages; read++) {
+		if (read >= MAX_PAGES) throw tooManyPages(client, 'job results');
 		page++;
 		const next = await client.request<Envelope>(withQuery(request, { page, limit }));
 		const more = (next.data?.results as IDataObject[] | undefined) ?? [];
@@ -91,12 +107,16 @@ export async function crawlWithAllPages(
 	const pages = [...((status.data as IDataObject[] | undefined) ?? [])];
 	const seen = new Set<string>([String(request.qs?.page ?? '')]);
 	let next = status.next as string | null | undefined;
-	while (next && pages.length < limit && seen.size < MAX_PAGES) {
+	let emptyInARow = 0;
+	while (next && pages.length < limit && emptyInARow < MAX_EMPTY_PAGES) {
 		const page = nextCrawlPage(next);
 		if (seen.has(page)) break;
+		if (seen.size >= MAX_PAGES) throw tooManyPages(client, 'crawl results');
 		seen.add(page);
 		const body = await client.request<Envelope>(withQuery(request, { page }));
-		pages.push(...((body.data?.data as IDataObject[] | undefined) ?? []));
+		const results = (body.data?.data as IDataObject[] | undefined) ?? [];
+		emptyInARow = results.length === 0 ? emptyInARow + 1 : 0;
+		pages.push(...results);
 		next = body.data?.next as string | null | undefined;
 	}
 	if (pages.length > limit) pages.length = limit;

@@ -8,6 +8,15 @@ import type { PacerLimits } from './pacer';
 /** Concurrency when the plan cannot be read; 429s tune it down from here. */
 export const FALLBACK_CONCURRENCY = 5;
 
+/**
+ * What a plan read from the API may set, whatever it says: a window of at most 100 requests in
+ * flight, and a rate of at least 6 a minute (a request waits at most 10 s for its turn). The
+ * service's 429s still tune the pacer down within these bounds.
+ */
+export const PLAN_BOUNDS = { maxConcurrency: 100, minPerMinute: 6, maxPerMinute: 1_000_000 };
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
 /** Never fails: a plan that cannot be read gives a cautious default. */
 export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits> {
 	try {
@@ -17,8 +26,14 @@ export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits
 		const concurrency = Number(data?.plan?.concurrency);
 		const perMinute = Number(data?.plan?.rateLimitPerMinute);
 		return {
-			concurrency: concurrency > 0 ? concurrency : FALLBACK_CONCURRENCY,
-			perMinute: perMinute > 0 ? perMinute : undefined,
+			concurrency:
+				concurrency > 0 && Number.isFinite(concurrency)
+					? clamp(Math.floor(concurrency), 1, PLAN_BOUNDS.maxConcurrency)
+					: FALLBACK_CONCURRENCY,
+			perMinute:
+				perMinute > 0 && Number.isFinite(perMinute)
+					? clamp(perMinute, PLAN_BOUNDS.minPerMinute, PLAN_BOUNDS.maxPerMinute)
+					: undefined,
 		};
 	} catch {
 		return { concurrency: FALLBACK_CONCURRENCY };

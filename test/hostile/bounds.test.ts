@@ -1,0 +1,108 @@
+/**
+ * Work and waits a hostile API cannot stretch: paging ends after a few empty pages and at a
+ * stated page ceiling with a clear error; plan values are clamped; path values stay inside their
+ * segment.
+ */
+import { runNode } from '../../devkit/runNode';
+import { ACCOUNT_BODY, mockApi, OK_REPLY, useNock } from '../helpers/http';
+import { MAX_EMPTY_PAGES, MAX_PAGES } from '../../nodes/shared/jobs/pagination';
+import { PLAN_BOUNDS, readPlanLimits } from '../../nodes/shared/transport/plan';
+
+useNock();
+
+describe('paging', () => {
+	test('a crawl whose next keeps pointing at empty pages stops after a few', async () => {
+		let page = 1;
+		const api = mockApi((request) =>
+			request.path === '/account'
+				? OK_REPLY(request)
+				: [
+						200,
+						{
+							success: true,
+							data: { status: 'scraping', data: [], next: `/crawl/c1?page=${++page}` },
+						},
+					],
+		);
+
+		const { items, error } = await runNode({
+			type: 'webDataCrawl',
+			parameters: { operation: 'getStatus', id: 'c1', page: '1', returnAll: false, limit: 50 },
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.length).toBeLessThanOrEqual(1);
+		expect(api.apiRequests()).toHaveLength(1 + MAX_EMPTY_PAGES);
+	});
+
+	test('a job list announcing 1e9 pages ends at the page ceiling with a clear error', async () => {
+		const api = mockApi((request) =>
+			request.path === '/account'
+				? OK_REPLY(request)
+				: [
+						200,
+						{
+							success: true,
+							data: {
+								jobs: [{ id: `job-${request.query.page}` }],
+								pagination: { page: Number(request.query.page), totalPages: 1e9 },
+							},
+						},
+					],
+		);
+
+		const { error } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'list', returnAll: true, options: { limit: 1 } },
+		});
+
+		expect(error?.message).toBe(
+			`Stopped after ${MAX_PAGES} pages of jobs: the Web Data API still announced more`,
+		);
+		expect(error?.description).toMatch(/Return All/);
+		expect(api.apiRequests()).toHaveLength(MAX_PAGES);
+	}, 60_000);
+});
+
+describe('plan values are clamped', () => {
+	const readWith = async (plan: object) => {
+		mockApi(() => [200, { ...ACCOUNT_BODY, data: { ...ACCOUNT_BODY.data, plan } }]);
+		const client = {
+			request: async () => ({ data: { plan } }),
+		} as unknown as Parameters<typeof readPlanLimits>[0];
+		return await readPlanLimits(client);
+	};
+
+	test.each([
+		[{ concurrency: 10, rateLimitPerMinute: 0.0005 }, 10, PLAN_BOUNDS.minPerMinute],
+		[
+			{ concurrency: 1e9, rateLimitPerMinute: 1e12 },
+			PLAN_BOUNDS.maxConcurrency,
+			PLAN_BOUNDS.maxPerMinute,
+		],
+		[{ concurrency: 2.7, rateLimitPerMinute: 600 }, 2, 600],
+		[{ concurrency: 'NaN', rateLimitPerMinute: Infinity }, 5, undefined],
+	])('%j reads as %s at once, %s a minute', async (plan, concurrency, perMinute) => {
+		expect(await readWith(plan)).toEqual({ concurrency, perMinute });
+	});
+});
+
+describe('path values stay inside their segment', () => {
+	test.each([
+		['a/b', '/jobs/a%2Fb'],
+		['x?y=1#z', '/jobs/x%3Fy%3D1%23z'],
+		['%2e%2e', '/jobs/%252e%252e'],
+		['...', '/jobs/...'],
+	])('id %j is sent as %s', async (id, path) => {
+		const api = mockApi();
+		const { error } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id, returnAll: false },
+		});
+		expect(error).toBeUndefined();
+		expect(api.unmatched).toEqual([]);
+		const [sent] = api.apiRequests();
+		expect(sent.method).toBe('GET');
+		expect(sent.path).toBe(path);
+	});
+});
