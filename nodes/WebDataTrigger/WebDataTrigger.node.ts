@@ -38,7 +38,7 @@ import {
 	withoutQuery,
 } from './registration';
 import type { TokenScope } from './token';
-import { newToken, presentedToken, sameSecret, tokenIssuedFor } from './token';
+import { newToken, presentedToken, revokeToken, sameSecret, tokenIssuedFor } from './token';
 
 /** Test URLs ("Listen for test event") run in manual mode; everything else is production. */
 function scopeOf(mode: string): TokenScope {
@@ -217,6 +217,7 @@ export class WebDataTrigger implements INodeType {
 						this.logger.info(
 							`Web Data Trigger: webhook ${registration.webhookId} no longer exists`,
 						);
+					revokeToken(registration.token);
 					clearRegistration(data);
 					registration = undefined;
 				}
@@ -256,6 +257,7 @@ export class WebDataTrigger implements INodeType {
 
 				const updated = await patchWebhook(client, webhookId, { url, events, isActive: true });
 				if (updated === undefined) {
+					revokeToken(token);
 					clearRegistration(data);
 					throw new NodeOperationError(
 						node,
@@ -270,12 +272,14 @@ export class WebDataTrigger implements INodeType {
 			 * Puts the webhook back as it was (PATCH url, events, isActive), if it still points at
 			 * this node: when someone has pointed it elsewhere since, it is left alone. A 404 means
 			 * it is gone, which is fine. Static data is cleared once done; on any other failure it
-			 * is kept (so a later deactivation can still restore) and the error is raised.
+			 * is kept (so a later deactivation can still restore) and the error is raised. Either
+			 * way the token is revoked: without static data, no delivery carrying it is accepted.
 			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const data = this.getWorkflowStaticData('node');
 				const registration = readRegistration(data);
 				if (!registration) return true;
+				revokeToken(registration.token);
 				const client = new WebDataClient(this);
 				const { webhookId } = registration;
 				const current = await patchWebhook(client, webhookId, {});
@@ -336,8 +340,9 @@ export class WebDataTrigger implements INodeType {
 
 /**
  * Whether the delivery carries this activation's token. The token in static data decides; while
- * n8n has not attached static data yet (see token.ts), a token whose MAC checks out with the API
- * key is accepted. Never throws: a failure to check is a refusal.
+ * n8n has not attached static data yet (see token.ts), a fresh token whose MAC checks out with
+ * the API key is accepted, if it is the latest this process issued. Never throws: a failure to
+ * check is a refusal.
  */
 async function deliveryAuthorized(ctx: IWebhookFunctions): Promise<boolean> {
 	const presented = presentedToken(ctx.getQueryData());

@@ -87,7 +87,7 @@ describe('activation (create)', () => {
 		const url = new URL(String(registered.url));
 		expect(`${url.origin}${url.pathname}`).toBe(h.nodeUrl());
 		const token = url.searchParams.get('token')!;
-		expect(token).toMatch(/^[\w-]{24}\.[\w-]{43}$/);
+		expect(token).toMatch(/^[\w-]{24}\.\d{10}\.[\w-]{43}$/);
 
 		const registration = registrationOf(h.savedStaticData)!;
 		expect(registration).toMatchObject({
