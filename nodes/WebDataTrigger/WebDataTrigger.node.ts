@@ -57,13 +57,14 @@ function nodeWebhookUrl(ctx: IHookFunctions): string {
  * n8n attaches a test registration's static data (which holds the token) only after create()
  * returns, and the service may deliver before it answers; sending the request after create()
  * has returned lets the sample find the registration complete. A failure is logged: listening
- * goes on, and a real event still arrives.
+ * goes on, and a real event still arrives. The error logged has the URL's token masked.
  */
 function requestSample(
 	ctx: IHookFunctions,
 	client: WebDataClient,
 	webhookId: string,
 	events: string[],
+	url: string,
 ): void {
 	const event = events.find((e) => !e.includes('*'));
 	if (event === undefined) {
@@ -73,7 +74,7 @@ function requestSample(
 		return;
 	}
 	void Promise.resolve()
-		.then(async () => await requestTestDelivery(client, webhookId, event))
+		.then(async () => await requestTestDelivery(client, webhookId, event, url))
 		.then(
 			() =>
 				ctx.logger.debug(
@@ -177,7 +178,9 @@ export class WebDataTrigger implements INodeType {
 				) {
 					return false;
 				}
-				const remote = await patchWebhook(new WebDataClient(this), webhookId, {});
+				const remote = await patchWebhook(new WebDataClient(this), webhookId, {}, [
+					registration.url,
+				]);
 				if (remote === undefined) {
 					this.logger.info(
 						`Web Data Trigger: webhook ${webhookId} no longer exists; it will be registered again`,
@@ -212,6 +215,7 @@ export class WebDataTrigger implements INodeType {
 						client,
 						registration.webhookId,
 						restoreBody(registration.previous),
+						[registration.url],
 					);
 					if (restored === undefined)
 						this.logger.info(
@@ -222,7 +226,7 @@ export class WebDataTrigger implements INodeType {
 					registration = undefined;
 				}
 
-				const current = await patchWebhook(client, webhookId, {});
+				const current = await patchWebhook(client, webhookId, {}, [registration?.url]);
 				if (current === undefined) {
 					throw new NodeOperationError(
 						node,
@@ -255,7 +259,9 @@ export class WebDataTrigger implements INodeType {
 					registeredAt: new Date().toISOString(),
 				});
 
-				const updated = await patchWebhook(client, webhookId, { url, events, isActive: true });
+				const updated = await patchWebhook(client, webhookId, { url, events, isActive: true }, [
+					current.url,
+				]);
 				if (updated === undefined) {
 					revokeToken(token);
 					clearRegistration(data);
@@ -264,7 +270,7 @@ export class WebDataTrigger implements INodeType {
 						`The Web Data webhook ${webhookId} was deleted while the trigger was registering it`,
 					);
 				}
-				if (this.getMode() === 'manual') requestSample(this, client, webhookId, events);
+				if (this.getMode() === 'manual') requestSample(this, client, webhookId, events, url);
 				return true;
 			},
 
@@ -282,7 +288,8 @@ export class WebDataTrigger implements INodeType {
 				revokeToken(registration.token);
 				const client = new WebDataClient(this);
 				const { webhookId } = registration;
-				const current = await patchWebhook(client, webhookId, {});
+				const hidden = [registration.url, registration.previous.url];
+				const current = await patchWebhook(client, webhookId, {}, hidden);
 				if (current === undefined) {
 					this.logger.info(
 						`Web Data Trigger: webhook ${webhookId} no longer exists; nothing to put back`,
@@ -299,6 +306,7 @@ export class WebDataTrigger implements INodeType {
 						client,
 						webhookId,
 						restoreBody(registration.previous),
+						hidden,
 					);
 					if (restored === undefined)
 						this.logger.info(`Web Data Trigger: webhook ${webhookId} was deleted meanwhile`);
