@@ -38,7 +38,7 @@ import {
 	withoutQuery,
 } from './registration';
 import type { TokenScope } from './token';
-import { newToken, presentedToken, sameSecret, tokenIssuedFor } from './token';
+import { newToken, presentedToken, revokeToken, sameSecret, tokenIssuedFor } from './token';
 
 /** Test URLs ("Listen for test event") run in manual mode; everything else is production. */
 function scopeOf(mode: string): TokenScope {
@@ -57,13 +57,14 @@ function nodeWebhookUrl(ctx: IHookFunctions): string {
  * n8n attaches a test registration's static data (which holds the token) only after create()
  * returns, and the service may deliver before it answers; sending the request after create()
  * has returned lets the sample find the registration complete. A failure is logged: listening
- * goes on, and a real event still arrives.
+ * goes on, and a real event still arrives. The error logged has the URL's token masked.
  */
 function requestSample(
 	ctx: IHookFunctions,
 	client: WebDataClient,
 	webhookId: string,
 	events: string[],
+	url: string,
 ): void {
 	const event = events.find((e) => !e.includes('*'));
 	if (event === undefined) {
@@ -73,7 +74,7 @@ function requestSample(
 		return;
 	}
 	void Promise.resolve()
-		.then(async () => await requestTestDelivery(client, webhookId, event))
+		.then(async () => await requestTestDelivery(client, webhookId, event, url))
 		.then(
 			() =>
 				ctx.logger.debug(
@@ -177,7 +178,9 @@ export class WebDataTrigger implements INodeType {
 				) {
 					return false;
 				}
-				const remote = await patchWebhook(new WebDataClient(this), webhookId, {});
+				const remote = await patchWebhook(new WebDataClient(this), webhookId, {}, [
+					registration.url,
+				]);
 				if (remote === undefined) {
 					this.logger.info(
 						`Web Data Trigger: webhook ${webhookId} no longer exists; it will be registered again`,
@@ -212,16 +215,18 @@ export class WebDataTrigger implements INodeType {
 						client,
 						registration.webhookId,
 						restoreBody(registration.previous),
+						[registration.url],
 					);
 					if (restored === undefined)
 						this.logger.info(
 							`Web Data Trigger: webhook ${registration.webhookId} no longer exists`,
 						);
+					revokeToken(registration.token);
 					clearRegistration(data);
 					registration = undefined;
 				}
 
-				const current = await patchWebhook(client, webhookId, {});
+				const current = await patchWebhook(client, webhookId, {}, [registration?.url]);
 				if (current === undefined) {
 					throw new NodeOperationError(
 						node,
@@ -254,15 +259,18 @@ export class WebDataTrigger implements INodeType {
 					registeredAt: new Date().toISOString(),
 				});
 
-				const updated = await patchWebhook(client, webhookId, { url, events, isActive: true });
+				const updated = await patchWebhook(client, webhookId, { url, events, isActive: true }, [
+					current.url,
+				]);
 				if (updated === undefined) {
+					revokeToken(token);
 					clearRegistration(data);
 					throw new NodeOperationError(
 						node,
 						`The Web Data webhook ${webhookId} was deleted while the trigger was registering it`,
 					);
 				}
-				if (this.getMode() === 'manual') requestSample(this, client, webhookId, events);
+				if (this.getMode() === 'manual') requestSample(this, client, webhookId, events, url);
 				return true;
 			},
 
@@ -270,15 +278,18 @@ export class WebDataTrigger implements INodeType {
 			 * Puts the webhook back as it was (PATCH url, events, isActive), if it still points at
 			 * this node: when someone has pointed it elsewhere since, it is left alone. A 404 means
 			 * it is gone, which is fine. Static data is cleared once done; on any other failure it
-			 * is kept (so a later deactivation can still restore) and the error is raised.
+			 * is kept (so a later deactivation can still restore) and the error is raised. Either
+			 * way the token is revoked: without static data, no delivery carrying it is accepted.
 			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const data = this.getWorkflowStaticData('node');
 				const registration = readRegistration(data);
 				if (!registration) return true;
+				revokeToken(registration.token);
 				const client = new WebDataClient(this);
 				const { webhookId } = registration;
-				const current = await patchWebhook(client, webhookId, {});
+				const hidden = [registration.url, registration.previous.url];
+				const current = await patchWebhook(client, webhookId, {}, hidden);
 				if (current === undefined) {
 					this.logger.info(
 						`Web Data Trigger: webhook ${webhookId} no longer exists; nothing to put back`,
@@ -295,6 +306,7 @@ export class WebDataTrigger implements INodeType {
 						client,
 						webhookId,
 						restoreBody(registration.previous),
+						hidden,
 					);
 					if (restored === undefined)
 						this.logger.info(`Web Data Trigger: webhook ${webhookId} was deleted meanwhile`);
@@ -336,8 +348,9 @@ export class WebDataTrigger implements INodeType {
 
 /**
  * Whether the delivery carries this activation's token. The token in static data decides; while
- * n8n has not attached static data yet (see token.ts), a token whose MAC checks out with the API
- * key is accepted. Never throws: a failure to check is a refusal.
+ * n8n has not attached static data yet (see token.ts), a fresh token whose MAC checks out with
+ * the API key is accepted, if it is the latest this process issued. Never throws: a failure to
+ * check is a refusal.
  */
 async function deliveryAuthorized(ctx: IWebhookFunctions): Promise<boolean> {
 	const presented = presentedToken(ctx.getQueryData());

@@ -11,6 +11,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { endpointRequest } from '../shared/transport/apiRequest';
 import type { WebDataClient } from '../shared/transport/client';
+import { maskError } from '../shared/transport/errors';
 
 /** The fields of a webhook the trigger changes and puts back; unknown when the API omits them. */
 export interface WebhookState {
@@ -186,6 +187,56 @@ export function withoutQuery(url: string): string {
 	return at === -1 ? url : url.slice(0, at);
 }
 
+// ---- secrets in errors ---------------------------------------------------------------------
+
+/** Shorter values are not masked one by one: masking them would garble the message for nothing. */
+const MIN_SECRET = 8;
+
+const TOKEN_VALUE = /([?&]token=)[^&#\s"'<>\\]+/g;
+
+function decoded(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
+
+/**
+ * A mask for the query of each URL (this node's token, or a secret of the user's own endpoint),
+ * whole and value by value, and for the value of any `token=` parameter, so that an API which
+ * echoes the request or the webhook into its error puts none of them into n8n's errors or logs.
+ */
+export function queryMask(urls: ReadonlyArray<string | undefined>): (text: string) => string {
+	const values = new Set<string>();
+	const queries = new Set<string>();
+	const add = (to: Set<string>, text: string) => {
+		for (const secret of [text, decoded(text)]) if (secret.length >= MIN_SECRET) to.add(secret);
+	};
+	for (const url of urls) {
+		const at = url?.indexOf('?') ?? -1;
+		if (url === undefined || at === -1) continue;
+		const query = url.slice(at + 1).split('#')[0];
+		add(queries, query);
+		for (const pair of query.split('&')) add(values, pair.slice(pair.indexOf('=') + 1));
+	}
+	// Values first (`token=***` says more than `***`), then whatever is left of whole queries.
+	const byLength = (set: Set<string>) => [...set].sort((a, b) => b.length - a.length);
+	const ordered = [...byLength(values), ...byLength(queries)];
+	return (text) =>
+		ordered.reduce((t, secret) => t.split(secret).join('***'), text).replace(TOKEN_VALUE, '$1***');
+}
+
+/** A failure of a call as a node error with the queries of `urls` masked in every field. */
+function maskedError(client: WebDataClient, error: unknown, urls: Array<string | undefined>) {
+	// The client raises NodeApiError / NodeOperationError already; anything else is wrapped.
+	const nodeError =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeApiError(client.node, error as JsonObject);
+	return maskError(nodeError, queryMask(urls));
+}
+
 // ---- API calls -----------------------------------------------------------------------------
 
 export function isNotFound(error: unknown): boolean {
@@ -195,12 +246,14 @@ export function isNotFound(error: unknown): boolean {
 /**
  * PATCH /webhooks/{id} with `body` (an empty body reads the webhook). Resolves with the webhook's
  * state after the call, or `undefined` when the service answers 404 (the webhook is gone). Every
- * other failure is thrown.
+ * other failure is thrown, with the query of `body.url` and of each of `hidden` (the URLs the
+ * webhook may hold) masked.
  */
 export async function patchWebhook(
 	client: WebDataClient,
 	id: string,
 	body: IDataObject,
+	hidden: Array<string | undefined> = [],
 ): Promise<WebhookState | undefined> {
 	try {
 		const response = await client.request<IDataObject>(
@@ -209,10 +262,10 @@ export async function patchWebhook(
 		return stateOf(response);
 	} catch (error) {
 		if (isNotFound(error)) return undefined;
-		// The client raises NodeApiError / NodeOperationError already; anything else is wrapped.
-		throw error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeApiError(client.node, error as JsonObject);
+		throw maskedError(client, error, [
+			typeof body.url === 'string' ? body.url : undefined,
+			...hidden,
+		]);
 	}
 }
 
@@ -239,11 +292,16 @@ export function restoreBody(previous: WebhookState): IDataObject {
 	return body;
 }
 
-/** POST /webhooks/{id}/test: the service sends a sample delivery of `event`. */
+/** POST /webhooks/{id}/test: the service sends a sample delivery of `event` to `url`. */
 export async function requestTestDelivery(
 	client: WebDataClient,
 	id: string,
 	event: string,
+	url: string,
 ): Promise<IDataObject> {
-	return await client.request<IDataObject>(endpointRequest('webhookTest', { id, event }));
+	try {
+		return await client.request<IDataObject>(endpointRequest('webhookTest', { id, event }));
+	} catch (error) {
+		throw maskedError(client, error, [url]);
+	}
 }

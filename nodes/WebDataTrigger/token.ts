@@ -3,18 +3,21 @@
  *
  * The spec does not show how the service signs deliveries (nor their headers), so the trigger
  * does not check a signature: it gives the service a URL that carries a secret, and a delivery
- * without it is refused. The token is `<nonce>.<mac>`:
+ * without it is refused. The token is `<nonce>.<issued>.<mac>`:
  *
  * - `nonce` is random (crypto.randomBytes) and new at every activation;
- * - `mac` is an HMAC-SHA256, keyed with the credential's API key, of the nonce and what the URL
- *   is for: test or production URL, workflow id, node id and webhook id.
+ * - `issued` is when the token was made, in whole seconds since 1970;
+ * - `mac` is an HMAC-SHA256, keyed with the credential's API key, of the nonce, the issue time
+ *   and what the URL is for: test or production URL, workflow id, node id and webhook id.
  *
  * The whole token is kept in the node's static data, and a delivery must carry exactly that
  * token. The MAC is only there for the moments when n8n has not attached that static data yet:
  * n8n saves a production activation's static data after every webhook of the workflow is
  * created, and attaches a test registration's static data only after create() returns. A
- * delivery in such a moment is checked by recomputing the MAC, which needs the API key, so the
- * token still cannot be made up by anyone who does not hold the key or the URL.
+ * delivery in such a moment is accepted only if its MAC checks out (which needs the API key),
+ * the token is at most FRESH_MS old, and, when this process issued a token for the same
+ * binding, it is the latest one and no deactivation came after it. Another process (a queue-mode
+ * webhook process, or after a restart) has only the MAC and the age to go by.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -28,22 +31,68 @@ export interface TokenBinding {
 	webhookId: string;
 }
 
-const DOMAIN = 'n8n-nodes-webdata/webDataTrigger/v1';
+/** How long after issue a token is accepted without static data: n8n saves it within seconds. */
+export const FRESH_MS = 2 * 60_000;
 
-function mac(binding: TokenBinding, nonce: string): string {
+/** How far ahead of this clock an issue time may be (another n8n process's clock). */
+export const CLOCK_SKEW_MS = 30_000;
+
+/** The bindings whose latest token this process remembers; beyond, the oldest is forgotten. */
+export const REMEMBERED_BINDINGS = 1_000;
+
+const DOMAIN = 'n8n-nodes-webdata/webDataTrigger/v2';
+
+/** Binding key -> SHA-256 of the latest token issued, or null once deactivated. */
+const latest = new Map<string, Buffer | null>();
+
+function digest(text: string): Buffer {
+	return createHash('sha256').update(text).digest();
+}
+
+function keyOf(binding: TokenBinding): string {
+	return [binding.scope, binding.workflowId, binding.nodeId, binding.webhookId].join('\n');
+}
+
+function remember(key: string, value: Buffer | null): void {
+	latest.delete(key);
+	latest.set(key, value);
+	if (latest.size > REMEMBERED_BINDINGS) latest.delete(latest.keys().next().value as string);
+}
+
+function mac(binding: TokenBinding, nonce: string, issued: string): string {
 	return createHmac('sha256', binding.apiKey)
 		.update(
-			[DOMAIN, binding.scope, binding.workflowId, binding.nodeId, binding.webhookId, nonce].join(
-				'\n',
-			),
+			[
+				DOMAIN,
+				binding.scope,
+				binding.workflowId,
+				binding.nodeId,
+				binding.webhookId,
+				nonce,
+				issued,
+			].join('\n'),
 		)
 		.digest('base64url');
 }
 
-/** A new token for one activation. URL-safe: base64url and a dot. */
-export function newToken(binding: TokenBinding): string {
+/** A token for `binding` issued at `now`, without remembering it. URL-safe: base64url and dots. */
+export function mintToken(binding: TokenBinding, now = Date.now()): string {
 	const nonce = randomBytes(18).toString('base64url');
-	return `${nonce}.${mac(binding, nonce)}`;
+	const issued = String(Math.floor(now / 1000));
+	return `${nonce}.${issued}.${mac(binding, nonce, issued)}`;
+}
+
+/** A new token for one activation; it supersedes every earlier one of the binding. */
+export function newToken(binding: TokenBinding, now = Date.now()): string {
+	const token = mintToken(binding, now);
+	remember(keyOf(binding), digest(token));
+	return token;
+}
+
+/** A deactivation: no token of the binding that issued `token` is accepted without static data. */
+export function revokeToken(token: string): void {
+	const hash = digest(token);
+	for (const [key, value] of latest) if (value?.equals(hash)) latest.set(key, null);
 }
 
 /**
@@ -51,20 +100,26 @@ export function newToken(binding: TokenBinding): string {
  * always have the same length and the time taken says nothing about either value.
  */
 export function sameSecret(presented: string | undefined, expected: string): boolean {
-	const a = createHash('sha256')
-		.update(presented ?? '')
-		.digest();
-	const b = createHash('sha256').update(expected).digest();
-	return timingSafeEqual(a, b) && presented !== undefined && expected !== '';
+	const same = timingSafeEqual(digest(presented ?? ''), digest(expected));
+	return same && presented !== undefined && expected !== '';
 }
 
-/** Whether `presented` is a token this binding issued (at any activation). */
-export function tokenIssuedFor(presented: string | undefined, binding: TokenBinding): boolean {
+/** Whether `presented` is the binding's latest token, issued at most FRESH_MS before `now`. */
+export function tokenIssuedFor(
+	presented: string | undefined,
+	binding: TokenBinding,
+	now = Date.now(),
+): boolean {
 	if (presented === undefined || binding.apiKey === '') return false;
-	const dot = presented.indexOf('.');
-	if (dot <= 0) return false;
-	const nonce = presented.slice(0, dot);
-	return sameSecret(presented, `${nonce}.${mac(binding, nonce)}`);
+	const parts = presented.split('.');
+	if (parts.length !== 3 || parts[0] === '' || !/^\d{1,12}$/.test(parts[1])) return false;
+	const [nonce, issued] = parts;
+	if (!sameSecret(presented, `${nonce}.${issued}.${mac(binding, nonce, issued)}`)) return false;
+	const age = now - Number(issued) * 1000;
+	if (age > FRESH_MS || age < -CLOCK_SKEW_MS) return false;
+	const remembered = latest.get(keyOf(binding));
+	if (remembered === undefined) return true;
+	return remembered !== null && timingSafeEqual(remembered, digest(presented));
 }
 
 /** The `token` query parameter, if there is exactly one. */

@@ -30,7 +30,8 @@ export interface Recorded {
 /**
  * The service's webhooks behind nock: PATCH applies the fields it carries and answers the webhook
  * (an empty PATCH changes nothing), POST .../test answers like the spec; unknown ids get 404.
- * `failNext` makes the next matching request fail instead.
+ * `failNext` makes the next matching request fail instead, with a body that may be made from the
+ * request's (an API that echoes it).
  */
 export class FakeService {
 	readonly webhooks = new Map<string, IDataObject>();
@@ -76,7 +77,12 @@ export class FakeService {
 		const failure = this.failures.findIndex((f) => f.method === method && (f.when?.(body) ?? true));
 		if (failure !== -1) {
 			const [{ status, body: failureBody }] = this.failures.splice(failure, 1);
-			return [status, failureBody];
+			return [
+				status,
+				typeof failureBody === 'function'
+					? (failureBody as (body: IDataObject) => unknown)(body)
+					: failureBody,
+			];
 		}
 		const match = /^\/webhooks\/([^/]+)(\/test)?$/.exec(request.path);
 		const webhook = match ? this.webhooks.get(decodeURIComponent(match[1])) : undefined;

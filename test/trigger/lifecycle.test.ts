@@ -6,6 +6,10 @@ import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { maskError } from '../../nodes/shared/transport/errors';
+import { queryMask } from '../../nodes/WebDataTrigger/registration';
 
 import { API_KEY, BASE_URL, FakeService, ORIGINAL, PATH, WEBHOOK } from './fake-service';
 import { STATIC_KEY, TriggerHarness, waitFor } from './harness';
@@ -87,7 +91,7 @@ describe('activation (create)', () => {
 		const url = new URL(String(registered.url));
 		expect(`${url.origin}${url.pathname}`).toBe(h.nodeUrl());
 		const token = url.searchParams.get('token')!;
-		expect(token).toMatch(/^[\w-]{24}\.[\w-]{43}$/);
+		expect(token).toMatch(/^[\w-]{24}\.\d{10}\.[\w-]{43}$/);
 
 		const registration = registrationOf(h.savedStaticData)!;
 		expect(registration).toMatchObject({
@@ -513,5 +517,139 @@ describe('Listen for test event (manual mode)', () => {
 		expect(remote.state).toMatchObject({ url: production.url, isActive: true });
 		// The production registration is intact: re-activation finds it in place.
 		await expect(h.activate('init')).resolves.toEqual({ created: false });
+	});
+});
+
+describe('secrets in errors', () => {
+	/** Every field of an error n8n shows, logs or saves, as text. */
+	function serialised(error: unknown): string {
+		const e = error as Error & Record<string, unknown>;
+		return [
+			JSON.stringify(e),
+			JSON.stringify(e.description),
+			JSON.stringify(e.context),
+			JSON.stringify(e.cause),
+			JSON.stringify(e.errorResponse),
+			JSON.stringify(e.messages),
+			JSON.stringify({ ...e }),
+			e.message,
+			e.stack,
+		].join('\n');
+	}
+
+	async function failure(run: Promise<unknown>): Promise<Error> {
+		return await run.then(
+			() => {
+				throw new Error('expected a failure');
+			},
+			(error: Error) => error,
+		);
+	}
+
+	function registeredToken(remote: FakeService): string {
+		const registering = remote.requests.find((r) => r.body.isActive === true)!;
+		return new URL(String(registering.body.url)).searchParams.get('token')!;
+	}
+
+	const echo = (body: IDataObject) => ({
+		success: false,
+		error: `Invalid webhook: ${JSON.stringify(body)}`,
+		message: `The URL ${String(body.url)} is not reachable`,
+		details: { request: body, url: encodeURIComponent(String(body.url)) },
+	});
+
+	test.each([
+		['a 400 that echoes the body as JSON', 400, echo],
+		['a 200 with success: false', 200, echo],
+		[
+			'a 502 that echoes it as text',
+			502,
+			(body: IDataObject) => `Bad gateway: ${JSON.stringify(body)}`,
+		],
+		['a 200 that is not JSON', 200, (body: IDataObject) => `<html>${String(body.url)}</html>`],
+	])(
+		'an API whose error echoes the PATCH body (%s): the activation error does not carry the token',
+		async (_name, status, reply) => {
+			const remote = new FakeService().failNext(
+				'PATCH',
+				status,
+				reply,
+				(body) => body.isActive === true,
+			);
+			const error = await failure(harness().activate());
+			const token = registeredToken(remote);
+			const text = serialised(error);
+			expect(text).not.toContain(token);
+			expect(text).not.toContain(token.split('.').pop());
+			expect(text).toContain('token=***');
+			expect(error.message).toMatch(/HTTP|not valid JSON/);
+		},
+	);
+
+	test('a failed read that echoes the webhook (with its URL) does not carry the token', async () => {
+		const remote = new FakeService();
+		const h = harness();
+		await h.activate();
+		const token = registeredToken(remote);
+		remote.failNext('PATCH', 500, () => ({
+			success: false,
+			error: `Webhook ${String(remote.state.url)} is locked`,
+			data: { ...remote.state },
+		}));
+		const error = await failure(h.activate('init'));
+		expect((error as Error & { httpCode?: string }).httpCode).toBe('500');
+		expect(serialised(error)).not.toContain(token);
+	});
+
+	test("a failed restore does not carry the token, nor the query of the user's own URL", async () => {
+		const own = 'https://hooks.example.com/web-data?key=user-secret-0123456789';
+		const remote = new FakeService([{ ...ORIGINAL, url: own }]);
+		const h = harness();
+		await h.activate();
+		const token = registeredToken(remote);
+		remote.failNext('PATCH', 400, echo, (body) => body.url === own);
+		const text = serialised(await failure(h.deactivate()));
+		expect(text).not.toContain(token);
+		expect(text).not.toContain('user-secret-0123456789');
+		expect(text).toContain('https://hooks.example.com/web-data?key=***');
+	});
+
+	test('a failed sample request is logged without the token', async () => {
+		const logger = Container.get(Logger);
+		const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+		try {
+			const remote = new FakeService();
+			remote.failNext('POST', 400, () => ({
+				success: false,
+				error: `Delivery to ${String(remote.state.url)} failed`,
+			}));
+			await harness().listen();
+			await waitFor(() => warn.mock.calls.length > 0);
+			const logged = JSON.stringify(warn.mock.calls);
+			expect(logged).toContain('token=***');
+			expect(logged).not.toContain(registeredToken(remote));
+		} finally {
+			warn.mockRestore();
+		}
+	});
+
+	test('an Error cause keeps only its name and masked message', () => {
+		const url = 'https://n8n.example/webhook/x/webhook?token=abcdefghijklmnop.1700000000.mac';
+		const cause = Object.assign(new Error(`socket hang up sending ${url}`), {
+			config: { data: JSON.stringify({ url }) },
+		});
+		const error = maskError(
+			new NodeOperationError(
+				{ id: 'n', name: 'n', type: 't', typeVersion: 1, position: [0, 0], parameters: {} },
+				cause,
+			),
+			queryMask([url]),
+		);
+		expect(serialised(error)).not.toContain('abcdefghijklmnop');
+		expect(error.cause).toEqual(expect.objectContaining({ name: 'Error' }));
+		expect(JSON.stringify(error.cause)).not.toContain('config');
+		expect((error.cause as Error).message).toBe(
+			'socket hang up sending https://n8n.example/webhook/x/webhook?token=***',
+		);
 	});
 });

@@ -5,7 +5,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { newToken } from '../../nodes/WebDataTrigger/token';
+import { FRESH_MS, newToken } from '../../nodes/WebDataTrigger/token';
 import { API_KEY, BASE_URL, FakeService, WEBHOOK } from './fake-service';
 import { NODE_ID, STATIC_KEY, TriggerHarness, WORKFLOW_ID, waitFor } from './harness';
 
@@ -191,6 +191,86 @@ describe('before n8n has attached or saved the static data', () => {
 		for (const presented of refused) {
 			const outcome = await h.deliver({ query: { token: presented }, json: CRAWL_COMPLETED });
 			expect([presented, outcome.status]).toEqual([presented, 401]);
+		}
+	});
+
+	test('a token of an earlier activation is refused after deactivation, with no registration in static data', async () => {
+		const old = token;
+		await h.deactivate();
+		expect(h.saved?.registration).toBeUndefined();
+		const outcome = await h.deliver({ query: { token: old }, json: CRAWL_COMPLETED });
+		expect([outcome.status, outcome.started]).toEqual([401, false]);
+	});
+
+	test('a token superseded by a newer activation is refused while static data has none', async () => {
+		const old = token;
+		// The earlier activation's static data never got saved: the next activation creates anew.
+		h.savedStaticData = {};
+		await expect(h.activate()).resolves.toEqual({ created: true });
+		const fresh = tokenOf(h.savedStaticData);
+		h.savedStaticData = {};
+		expect((await h.deliver({ query: { token: old }, json: CRAWL_COMPLETED })).status).toBe(401);
+		expect((await h.deliver({ query: { token: fresh }, json: CRAWL_COMPLETED })).started).toBe(
+			true,
+		);
+	});
+
+	test('the fresh token is accepted while create() runs, before n8n attaches or saves static data', async () => {
+		await h.deactivate();
+		const during: Array<Promise<{ attached: boolean; started: boolean }>> = [];
+		remote.onRequest = (r) => {
+			if (r.method !== 'PATCH' || r.body.isActive !== true) return;
+			const test = String(r.body.url).includes('/webhook-test/');
+			const attached = test
+				? h.testRegistration !== undefined
+				: h.saved?.registration !== undefined;
+			const presented = new URL(String(r.body.url)).searchParams.get('token')!;
+			// deliver() takes its snapshot of the static data synchronously, as of now.
+			during.push(
+				h
+					.deliver({ query: { token: presented }, json: CRAWL_COMPLETED, test })
+					.then((outcome) => ({ attached, started: outcome.started })),
+			);
+		};
+		await h.activate();
+		await h.listen();
+		expect(await Promise.all(during)).toEqual([
+			{ attached: false, started: true },
+			{ attached: false, started: true },
+		]);
+	});
+
+	test('a token older than the window is refused while static data has none', async () => {
+		h.savedStaticData = {};
+		const now = Date.now();
+		const clock = jest.spyOn(Date, 'now');
+		try {
+			clock.mockReturnValue(now + FRESH_MS - 5_000);
+			expect((await h.deliver({ query: { token }, json: CRAWL_COMPLETED })).started).toBe(true);
+			clock.mockReturnValue(now + FRESH_MS + 5_000);
+			expect((await h.deliver({ query: { token }, json: CRAWL_COMPLETED })).status).toBe(401);
+		} finally {
+			clock.mockRestore();
+		}
+	});
+
+	test('a saved registration decides by equality, whatever the token says', async () => {
+		const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 24 * 3_600_000);
+		try {
+			expect((await h.deliver({ query: { token }, json: CRAWL_COMPLETED })).started).toBe(true);
+			const legacy = 'legacyNonceFromV1.legacyMacFromV1';
+			h.savedStaticData = JSON.parse(
+				JSON.stringify(h.savedStaticData).split(token).join(legacy),
+			) as IDataObject;
+			expect((await h.deliver({ query: { token: legacy }, json: CRAWL_COMPLETED })).started).toBe(
+				true,
+			);
+			h.savedStaticData = {};
+			expect((await h.deliver({ query: { token: legacy }, json: CRAWL_COMPLETED })).status).toBe(
+				401,
+			);
+		} finally {
+			clock.mockRestore();
 		}
 	});
 

@@ -101,6 +101,44 @@ export function redactSecret<T>(value: T, secret: string): T {
 	return value;
 }
 
+const MAX_DEPTH = 8;
+
+/** `value` as plain JSON with `mask` applied to every string; an Error becomes {name, message}. */
+function maskValue(value: unknown, mask: (text: string) => string, depth = 0): unknown {
+	if (typeof value === 'string') return mask(value);
+	if (typeof value !== 'object' || value === null) return value;
+	if (depth >= MAX_DEPTH) return '[nested too deep]';
+	if (value instanceof Error) return { name: value.name, message: mask(value.message) };
+	if (Array.isArray(value)) return value.map((entry) => maskValue(entry, mask, depth + 1));
+	const proto = Object.getPrototypeOf(value);
+	if (proto !== Object.prototype && proto !== null) return mask(String(value));
+	return Object.fromEntries(
+		Object.entries(value).map(([k, v]) => [k, maskValue(v, mask, depth + 1)]),
+	);
+}
+
+/**
+ * `error`, changed in place, with `mask` applied to every field n8n shows, logs or saves:
+ * message, stack, description, messages, context, errorResponse, extra and cause. A cause that
+ * is an Error keeps only its name and masked message: a request library's error can carry the
+ * request it failed on, body included.
+ */
+export function maskError<E extends Error>(error: E, mask: (text: string) => string): E {
+	const target = error as unknown as Record<string, unknown>;
+	error.message = mask(error.message);
+	if (error.stack) error.stack = mask(error.stack);
+	for (const field of ['description', 'messages', 'context', 'errorResponse', 'extra'])
+		if (target[field] !== undefined) target[field] = maskValue(target[field], mask);
+	if (error.cause !== undefined) {
+		const cause =
+			error.cause instanceof Error
+				? Object.assign(new Error(mask(error.cause.message)), { name: error.cause.name })
+				: maskValue(error.cause, mask);
+		Object.defineProperty(error, 'cause', { value: cause, writable: true, configurable: true });
+	}
+	return error;
+}
+
 /** An error as n8n expects a node to throw it: n8n's own error classes pass through unchanged. */
 export function asNodeError(node: INode, error: Error): NodeApiError | NodeOperationError {
 	return error instanceof NodeApiError || error instanceof NodeOperationError
