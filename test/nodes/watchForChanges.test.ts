@@ -1,7 +1,8 @@
 /**
  * Brand > Watch for Changes in n8n-core, the workflow's static data carried from one run to the
  * next as n8n does between production executions: new brands, then only what changed, compared
- * the way people mean it (colour order and case, `www.` and case in domains do not count).
+ * the way people mean it (colour order and case, `www.` and case in domains do not count), and
+ * the state kept bounded (small values whole, the others as fingerprints).
  */
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -9,6 +10,18 @@ import { NodeHelpers } from 'n8n-workflow';
 import { mockApi, useNock } from '../helpers/http';
 import { loadPackage } from '../../devkit/package';
 import { NODE_NAME, runNode, type RunNodeResult } from '../../devkit/runNode';
+import { SIMPLIFIERS } from '../../nodes/shared/behaviours/simplify';
+import {
+	compactState,
+	watchableFields,
+	watchedKeys,
+	watchedValues,
+} from '../../nodes/shared/brand/changes';
+import {
+	LookupMemory,
+	MAX_BYTES_PER_LOOKUP,
+	MAX_LOOKUPS,
+} from '../../nodes/shared/brand/lookupMemory';
 
 useNock();
 
@@ -16,7 +29,36 @@ interface Brand {
 	title: string;
 	slogan: string;
 	colors: string[];
+	description?: string;
+	logos?: string[];
+	socials?: { type: string; url: string }[];
+	links?: IDataObject;
 }
+
+/** The brand of the API's answer (GET /brand/retrieve), as brandService serves it. */
+const apiBrand = (host: string, brand: Brand): IDataObject => ({
+	domain: host,
+	title: brand.title,
+	description: brand.description ?? `${host} makes things`,
+	slogan: brand.slogan,
+	primary_language: 'en',
+	colors: brand.colors.map((hex) => ({ hex })),
+	logos: (brand.logos ?? [`https://${host}/logo.svg`]).map((url) => ({ url, type: 'logo' })),
+	socials: brand.socials ?? [{ type: 'x', url: `https://x.com/${host}` }],
+	links: brand.links ?? { careers: `https://${host}/careers`, blog: null },
+	email: null,
+	phone: null,
+});
+
+const retrieved = (brand: IDataObject) => ({
+	success: true,
+	data: {
+		status: 'ok',
+		code: 200,
+		brand,
+		key_metadata: { credits_consumed: 1, credits_remaining: 90 },
+	},
+});
 
 /** A service whose brands a test can change between runs; `failing` domains answer 404. */
 function brandService(brands: Record<string, Brand>, failing: Set<string> = new Set()) {
@@ -28,31 +70,7 @@ function brandService(brands: Record<string, Brand>, failing: Set<string> = new 
 			.replace(/^www\./, '')
 			.toLowerCase();
 		if (failing.has(host)) return [404, { success: false, error: `No brand found for ${host}` }];
-		const brand = brands[host];
-		return [
-			200,
-			{
-				success: true,
-				data: {
-					status: 'ok',
-					code: 200,
-					brand: {
-						domain: host,
-						title: brand.title,
-						description: `${host} makes things`,
-						slogan: brand.slogan,
-						primary_language: 'en',
-						colors: brand.colors.map((hex) => ({ hex })),
-						logos: [{ url: `https://${host}/logo.svg`, type: 'logo' }],
-						socials: [{ type: 'x', url: `https://x.com/${host}` }],
-						links: { careers: `https://${host}/careers`, blog: null },
-						email: null,
-						phone: null,
-					},
-					key_metadata: { credits_consumed: 1, credits_remaining: 90 },
-				},
-			},
-		];
+		return [200, retrieved(apiBrand(host, brands[host]))];
 	});
 }
 
@@ -60,6 +78,22 @@ const initialBrands = (): Record<string, Brand> => ({
 	'acme.com': { title: 'Acme', slogan: 'Drop it', colors: ['#ff0000', '#222222'] },
 	'globex.com': { title: 'Globex', slogan: 'Global', colors: ['#00ff00'] },
 	'initech.com': { title: 'Initech', slogan: 'Reports', colors: ['#0000ff', '#ffffff'] },
+});
+
+/** A brand whose description, logos, socials and links are too large to keep whole. */
+const largeBrand = (): Brand => ({
+	title: 'Acme',
+	slogan: 'Drop it',
+	colors: ['#ff0000', '#222222'],
+	description: 'Acme makes anvils, rockets and portable holes for the discerning coyote. '.repeat(
+		8,
+	),
+	logos: Array.from({ length: 12 }, (_, i) => `https://cdn.acme.com/logos/${i}.svg`),
+	socials: [
+		{ type: 'x', url: 'https://x.com/acme' },
+		{ type: 'linkedin', url: 'https://linkedin.com/company/acme' },
+	],
+	links: { careers: 'https://acme.com/careers', blog: 'https://acme.com/blog', press: null },
 });
 
 const watchParameters = (extra: IDataObject = {}) => ({
@@ -86,7 +120,7 @@ async function watch(
 }
 
 const stored = (staticData: IDataObject) =>
-	(staticData[`node:${NODE_NAME}`] as IDataObject).watchedBrands as Record<string, IDataObject>;
+	(staticData[`node:${NODE_NAME}`] as IDataObject).watchedLookups as Record<string, IDataObject>;
 
 const DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
 
@@ -239,12 +273,175 @@ describe('Watch for Changes', () => {
 		]);
 	});
 
+	test('each watched field that changes is reported under its name, with before only when it was small', async () => {
+		const brands = { 'acme.com': largeBrand() };
+		brandService(brands);
+		let { staticData } = await watch(['acme.com'], undefined);
+		const fingerprint = expect.stringMatching(/^[\w-]{16}$/);
+		expect(stored(staticData)['retrieve:acme.com']).toEqual({
+			title: 'Acme',
+			slogan: 'Drop it',
+			colors: ['#ff0000', '#222222'],
+			'#': {
+				description: fingerprint,
+				logos: fingerprint,
+				socials: fingerprint,
+				links: fingerprint,
+			},
+		});
+
+		const acme = brands['acme.com'];
+		const changes: [keyof Brand, unknown, boolean][] = [
+			['title', 'Acme Corp', true],
+			['description', `${acme.description}!`, false],
+			['slogan', 'Drop it now', true],
+			['colors', ['#ff0000'], true],
+			['logos', [...acme.logos!.slice(1), 'https://cdn.acme.com/new.svg'], false],
+			['socials', [...acme.socials!, { type: 'youtube', url: 'https://youtube.com/@acme' }], false],
+			['links', { ...acme.links, careers: 'https://jobs.acme.com' }, false],
+		];
+		for (const [field, after, small] of changes) {
+			const before = brands['acme.com'][field];
+			brands['acme.com'] = { ...brands['acme.com'], [field]: after };
+			const changed = await watch(['acme.com'], staticData);
+			expect({ field, change: changed.items.map((i) => i.json.change) }).toStrictEqual({
+				field,
+				change: [
+					{ status: 'changed', fields: [small ? { field, before, after } : { field, after }] },
+				],
+			});
+			const unchanged = await watch(['acme.com'], changed.staticData);
+			expect({ field, items: unchanged.items }).toEqual({ field, items: [] });
+			staticData = unchanged.staticData;
+		}
+	});
+
+	test("the previous version's state (whole values) is read without false changes, then kept compact", async () => {
+		const longHost = `${'a'.repeat(40)}.${'b'.repeat(30)}.example.com`;
+		const brands = { 'acme.com': largeBrand(), [longHost]: initialBrands()['globex.com'] };
+		brandService(brands);
+		// What the previous version stored: each lookup's watched values, whole, under its full key.
+		const keys = watchedKeys('brandRecord', watchableFields('brandRecord'));
+		const whole = (host: string) =>
+			watchedValues(SIMPLIFIERS.brandRecord(retrieved(apiBrand(host, brands[host]))), keys);
+		const watchedBrands = {
+			'retrieve:acme.com': whole('acme.com'),
+			[`retrieve:${longHost}`]: whole(longHost),
+		};
+		const staticData = { [`node:${NODE_NAME}`]: { watchedBrands } };
+
+		const first = await watch(['acme.com', longHost], staticData);
+		expect(first.items).toEqual([]);
+		expect(first.staticData[`node:${NODE_NAME}`]).not.toHaveProperty('watchedBrands');
+		const kept = stored(first.staticData);
+		expect(Object.keys(kept)).toEqual([
+			'retrieve:acme.com',
+			expect.stringMatching(/^retrieve#[\w-]{16}$/),
+		]);
+		expect(JSON.stringify(kept).length).toBeLessThan(2 * MAX_BYTES_PER_LOOKUP);
+		expect(JSON.stringify(kept).length).toBeLessThan(JSON.stringify(watchedBrands).length / 2);
+
+		brands['acme.com'] = {
+			...brands['acme.com'],
+			colors: ['#000000'],
+			description: 'Acme, renamed.',
+		};
+		const second = await watch(['acme.com', longHost], first.staticData);
+		expect(second.items.map((i) => i.json.change)).toStrictEqual([
+			{
+				status: 'changed',
+				fields: [
+					{ field: 'description', after: 'Acme, renamed.' },
+					{ field: 'colors', before: ['#ff0000', '#222222'], after: ['#000000'] },
+				],
+			},
+		]);
+	});
+
+	test('a long lookup value is kept under its digest, still trimmed and case-folded', async () => {
+		brandService(initialBrands());
+		const name = 'The Acme Manufacturing and Distribution Company of North America';
+		const parameters = {
+			operation: 'retrieveByName',
+			name: '={{ $json.value }}',
+			watchForChanges: true,
+		};
+		const first = await runNode({ type: 'webDataBrand', parameters, items: [{ value: name }] });
+		expect(first.items).toHaveLength(1);
+		expect(Object.keys(stored(first.staticData))).toEqual([
+			expect.stringMatching(/^retrieveByName#[\w-]{16}$/),
+		]);
+		const second = await runNode({
+			type: 'webDataBrand',
+			parameters,
+			items: [{ value: ` ${name.toUpperCase()} ` }],
+			staticData: first.staticData,
+		});
+		expect(second.items).toEqual([]);
+	});
+
+	test('at 10,000 lookups the state stays under 4.2 MB, with realistic and with hostile answers', () => {
+		const keys = watchedKeys('brandRecord', watchableFields('brandRecord'));
+		const valuesOf = (brand: Brand) =>
+			watchedValues(SIMPLIFIERS.brandRecord(retrieved(apiBrand('brand.com', brand))), keys);
+		const stateAt10000 = (hostOf: (i: number) => string, values: IDataObject) => {
+			const nodeStaticData: IDataObject = {};
+			const memory = LookupMemory.in(nodeStaticData);
+			for (let i = 0; i < MAX_LOOKUPS; i++) memory.remember(`retrieve:${hostOf(i)}`, values);
+			return JSON.stringify(nodeStaticData);
+		};
+		const realistic = stateAt10000((i) => `brand-${i}.com`, valuesOf(largeBrand()));
+
+		// Three values of 64 bytes kept whole and four large ones: the most a lookup can keep.
+		const hostileValues = valuesOf({
+			title: 'T'.repeat(62),
+			slogan: 'S'.repeat(62),
+			colors: [`#${'c'.repeat(59)}`],
+			description: 'D'.repeat(50_000),
+			logos: Array.from(
+				{ length: 1_000 },
+				(_, i) => `https://cdn.example.com/${'l'.repeat(40)}/${i}.svg`,
+			),
+			socials: Array.from({ length: 1_000 }, (_, i) => ({ type: 'x', url: `https://x.com/${i}` })),
+			links: Object.fromEntries(
+				Array.from({ length: 1_000 }, (_, i) => [`link${i}`, `https://e.com/${i}`]),
+			),
+		});
+		const fingerprint = expect.stringMatching(/^[\w-]{16}$/);
+		const hostileState = {
+			title: 'T'.repeat(62),
+			slogan: 'S'.repeat(62),
+			colors: [`#${'c'.repeat(59)}`],
+			'#': {
+				description: fingerprint,
+				logos: fingerprint,
+				socials: fingerprint,
+				links: fingerprint,
+			},
+		};
+		const once: IDataObject = {};
+		LookupMemory.in(once).remember('retrieve:brand.com', hostileValues);
+		expect(once.watchedLookups).toEqual({ 'retrieve:brand.com': hostileState });
+		// Fingerprinting these 200 KB takes about 2 ms: they are fingerprinted once, and that state
+		// is what the memory keeps for 10,000 lookups (compacting a compact state changes nothing).
+		const compact = compactState(hostileValues);
+		expect(compact).toEqual(hostileState);
+		// The longest key kept as such: 64 bytes as JSON.
+		const hostile = stateAt10000((i) => `${String(i).padStart(49, 'x')}.com`, compact);
+
+		for (const state of [realistic, hostile]) {
+			expect(Buffer.byteLength(state)).toBeLessThanOrEqual(MAX_LOOKUPS * MAX_BYTES_PER_LOOKUP);
+			expect(state.length).toBeLessThanOrEqual(5_000_000);
+		}
+	});
+
 	test('at most 10,000 lookups are kept: the ones seen longest ago are forgotten', async () => {
 		brandService(initialBrands());
 		const seeded: Record<string, IDataObject> = {};
 		for (let i = 0; i < 10_000; i++) seeded[`retrieve:old-${i}.com`] = { title: `Old ${i}` };
 		seeded['retrieve:acme.com'] = { title: 'Acme' };
 		delete seeded['retrieve:old-9999.com'];
+		// In the previous version's place and format (whole values), moved on first use.
 		const staticData = { [`node:${NODE_NAME}`]: { watchedBrands: seeded } };
 
 		// acme.com is the newest entry and is seen again; globex and initech are new.
@@ -252,6 +449,7 @@ describe('Watch for Changes', () => {
 			['acme.com', 'globex.com', 'initech.com'],
 			staticData,
 		);
+		expect(after[`node:${NODE_NAME}`]).not.toHaveProperty('watchedBrands');
 
 		const keys = Object.keys(stored(after));
 		expect(keys).toHaveLength(10_000);

@@ -59,7 +59,7 @@ export const watching: Behaviour = {
 							.sort((a, b) => a.name.localeCompare(b.name)),
 						default: [...watchableFields(op.simplify)],
 						description:
-							'The fields whose changes count. Colors compare as a set (order and hex case ignored), logos by their URLs, socials by network and URL.',
+							'The fields whose changes count. Colors compare as a set (order and hex case ignored), logos by their URLs, socials by network and URL. Values are kept whole only when small (at most 64 bytes as JSON each, 192 per lookup): a change from a larger value has no before.',
 						...show,
 					},
 				]

@@ -1,7 +1,10 @@
 /**
  * What Watch for Changes compares: the watched fields of a simplified brand record (Retrieve) or
- * profile (Get Profile), each compared in the way that matters to people watching a brand.
+ * profile (Get Profile), each compared in the way that matters to people watching a brand, and
+ * the compact state it keeps of them: small values whole, the others as fingerprints.
  */
+import { createHash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 
 export type BrandShape = 'brandRecord' | 'brandProfile';
@@ -102,27 +105,77 @@ function canonical(comparison: Comparison, value: unknown): string {
 	}
 }
 
+/** Kept whole (and shown as `before`): a watched value whose JSON is at most this many bytes... */
+export const KEPT_VALUE_BYTES = 64;
+/** ...and while the values kept whole for one lookup add up to at most this. */
+export const KEPT_BYTES_PER_LOOKUP = 192;
+/** The key under which a state holds the fingerprints of the values not kept whole. */
+const FINGERPRINTS = '#';
+
+/** UTF-8 bytes, as n8n's database stores the static data. */
+export const jsonBytes = (value: unknown): number =>
+	Buffer.byteLength(JSON.stringify(value ?? null));
+
+/** A short stand-in for a text: 16 characters (96 bits) of its SHA-256. */
+export const digest = (text: string): string =>
+	createHash('sha256').update(text).digest('base64url').slice(0, 16);
+
+const fingerprint = (key: string, value: unknown): string =>
+	digest(canonical(COMPARISON_BY_KEY.get(key) ?? 'text', value));
+
 export interface FieldChange {
 	field: string;
-	before: unknown;
+	/** Absent when the previous value was too large to keep whole. */
+	before?: unknown;
 	after: unknown;
 }
 
-/** The watched values of a simplified record, as stored: missing values are null. */
+/** The watched values of a simplified record, whole: missing values are null. */
 export function watchedValues(record: IDataObject, keys: readonly string[]): IDataObject {
 	return Object.fromEntries(keys.map((key) => [key, record[key] ?? null]));
 }
 
 /**
- * The watched fields that differ. A field the previous run did not watch (the selection grew)
- * is not a change: there is nothing to compare it with.
+ * The state kept of watched values: `{title: "Acme", "#": {description: "<fingerprint>"}}`.
+ * Whole values (as the previous version stored them all) are kept while small, in field order,
+ * and the others are replaced by their fingerprint; fingerprints already in `values` stay.
  */
-export function changedFields(before: IDataObject, after: IDataObject): FieldChange[] {
+export function compactState(values: IDataObject): IDataObject {
+	const { [FINGERPRINTS]: fingerprinted, ...whole } = values;
+	const state: IDataObject = {};
+	const fingerprints: IDataObject = { ...(fingerprinted as IDataObject | undefined) };
+	let room = KEPT_BYTES_PER_LOOKUP;
+	for (const [key, value] of Object.entries(whole)) {
+		const bytes = jsonBytes(value);
+		if (bytes <= KEPT_VALUE_BYTES && bytes <= room) {
+			state[key] = value;
+			room -= bytes;
+		} else fingerprints[key] = fingerprint(key, value);
+	}
+	if (Object.keys(fingerprints).length > 0) state[FINGERPRINTS] = fingerprints;
+	return state;
+}
+
+/**
+ * The watched fields whose values differ from a kept state. A field the previous run did not
+ * watch (the selection grew) is not a change: there is nothing to compare it with.
+ */
+export function changedFields(previous: IDataObject, after: IDataObject): FieldChange[] {
+	const fingerprints = (previous[FINGERPRINTS] ?? {}) as IDataObject;
+	const before = (key: string) =>
+		key in fingerprints
+			? fingerprints[key]
+			: key in previous
+				? fingerprint(key, previous[key])
+				: undefined;
 	return Object.keys(after)
-		.filter((key) => key in before)
 		.filter((key) => {
-			const comparison = COMPARISON_BY_KEY.get(key) ?? 'text';
-			return canonical(comparison, before[key]) !== canonical(comparison, after[key]);
+			const was = before(key);
+			return was !== undefined && was !== fingerprint(key, after[key]);
 		})
-		.map((field) => ({ field, before: before[field], after: after[field] }));
+		.map((field) =>
+			field in previous
+				? { field, before: previous[field], after: after[field] }
+				: { field, after: after[field] },
+		);
 }

@@ -1,16 +1,28 @@
 /**
- * What Watch for Changes remembers between production executions: the watched fields of each
- * lookup, in the node's workflow static data, which n8n saves in its database. The memory is
- * bounded: the lookups seen longest ago are forgotten first.
+ * What Watch for Changes remembers between production executions: the compact state of the
+ * watched fields of each lookup (see compactState), in the node's workflow static data, which
+ * n8n saves in its database. The memory is bounded: the lookups seen longest ago are forgotten
+ * first.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldSpec, OperationSpec } from '../endpoints/types';
 import type { ApiRequest } from '../transport/apiRequest';
+import { compactState, digest, jsonBytes } from './changes';
 
+/**
+ * A lookup takes at most about 410 bytes of JSON: its key (at most KEY_BYTES), at most 7 field
+ * names (45 characters together), values kept whole (KEPT_BYTES_PER_LOOKUP) and an 18-byte
+ * fingerprint for each other field. So 10,000 lookups stay under 4.2 MB, whatever the API answers.
+ */
 export const MAX_LOOKUPS = 10_000;
+export const MAX_BYTES_PER_LOOKUP = 420;
 
-const STATIC_DATA_KEY = 'watchedBrands';
+const STATIC_DATA_KEY = 'watchedLookups';
+/** Where the previous version kept whole values: compacted and moved on first use. */
+const FORMER_STATIC_DATA_KEY = 'watchedBrands';
+/** A lookup key longer than this as JSON is replaced by its digest. */
+const KEY_BYTES = 64;
 
 /** `https://WWW.Acme.com/about` and `acme.com` are the same lookup: `acme.com`. */
 export function hostOf(value: string): string {
@@ -33,7 +45,14 @@ function lookupField(op: OperationSpec): FieldSpec {
 	return field;
 }
 
-/** The operation and its normalised lookup value: `retrieve:acme.com`, `retrieveByTicker:aapl`. */
+/** `retrieveByName:<a long name>` becomes `retrieveByName#<digest>`. */
+const bounded = (key: string): string =>
+	jsonBytes(key) <= KEY_BYTES ? key : `${key.slice(0, key.indexOf(':'))}#${digest(key)}`;
+
+/**
+ * The operation and its normalised lookup value: `retrieve:acme.com`, `retrieveByTicker:aapl`
+ * (bounded: a long one is replaced by its digest).
+ */
 export function lookupKey(op: OperationSpec, request: ApiRequest): string {
 	const field = lookupField(op);
 	const value = String(request.qs?.[field.name] ?? request.body?.[field.name] ?? '');
@@ -41,7 +60,7 @@ export function lookupKey(op: OperationSpec, request: ApiRequest): string {
 		field.format === 'url' || field.format === 'domainOrUrl'
 			? hostOf(value)
 			: value.trim().toLowerCase();
-	return `${op.value}:${normalised}`;
+	return bounded(`${op.value}:${normalised}`);
 }
 
 /**
@@ -61,17 +80,25 @@ export class LookupMemory {
 
 	/** The node's memory in its workflow static data (`getWorkflowStaticData('node')`). */
 	static in(nodeStaticData: IDataObject, max = MAX_LOOKUPS): LookupMemory {
-		nodeStaticData[STATIC_DATA_KEY] ??= {};
+		if (!nodeStaticData[STATIC_DATA_KEY]) {
+			const former = (nodeStaticData[FORMER_STATIC_DATA_KEY] ?? {}) as Record<string, IDataObject>;
+			nodeStaticData[STATIC_DATA_KEY] = Object.fromEntries(
+				Object.entries(former).map(([key, values]) => [bounded(key), compactState(values)]),
+			);
+			if (FORMER_STATIC_DATA_KEY in nodeStaticData) delete nodeStaticData[FORMER_STATIC_DATA_KEY];
+		}
 		return new LookupMemory(nodeStaticData[STATIC_DATA_KEY] as IDataObject, max);
 	}
 
+	/** The compact state kept for a lookup (compare it with changedFields). */
 	recall(key: string): IDataObject | undefined {
 		return this.lookups[key] as IDataObject | undefined;
 	}
 
+	/** Keeps the compact state of a lookup's watched values (whole values, see watchedValues). */
 	remember(key: string, values: IDataObject): void {
 		if (this.order.delete(key)) delete this.lookups[key];
-		this.lookups[key] = values;
+		this.lookups[key] = compactState(values);
 		this.order.set(key, true);
 		for (const oldest of this.order.keys()) {
 			if (this.order.size <= this.max) break;
