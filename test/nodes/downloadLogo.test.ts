@@ -199,6 +199,7 @@ const host = (origin: string) =>
 
 const PORT = 47311;
 const MAX_REDIRECTS = 3;
+const MAX_DOWNLOADS = 4;
 const REFUSAL = 'turn on Allow Private Logo Hosts to download from private hosts';
 
 /** A logo URL as the API may spell it, the origin it reaches, and what the refusal calls it. */
@@ -474,5 +475,37 @@ describe('Download Logo with credentials in the URL', () => {
 		expect(requests[0].headers.authorization).toBeUndefined();
 		expect(items[0].json.logoError).toEqual(expect.stringContaining('404'));
 		expect(items[0].json.logoError).not.toMatch(/hunter2|bob/);
+	});
+});
+
+describe('Download Logo pacing', () => {
+	test(`40 brands in one run: at most ${MAX_DOWNLOADS} logo downloads in flight`, async () => {
+		brandApi(`${LOGO_HOST}/logo.png`);
+		let inFlight = 0;
+		let most = 0;
+		const requests: string[] = [];
+		nock(LOGO_HOST)
+			.persist()
+			.get(() => true)
+			.reply((uri, _body, callback) => {
+				requests.push(uri);
+				most = Math.max(most, ++inFlight);
+				setTimeout(() => {
+					inFlight--;
+					callback(null, [200, PNG, { 'Content-Type': 'image/png' }]);
+				}, 30);
+			});
+		const domains = Array.from({ length: 40 }, (_, i) => `brand${i}.com`);
+
+		const { items, error } = await runNode({
+			...retrieve({ domain: '={{ $json.domain }}' }),
+			items: domains.map((domain) => ({ domain })),
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(40);
+		expect(items.filter((item) => item.binary?.logo)).toHaveLength(40);
+		expect(requests).toHaveLength(40);
+		expect(most).toBe(MAX_DOWNLOADS);
 	});
 });

@@ -1,14 +1,29 @@
 /**
  * Download Logo: the brand's main logo as binary data (property `logo`) on its output item. A
  * failed or refused download keeps the item, with `logoError` saying why. The logo's URL comes
- * from the API's answer, so only public hosts are fetched unless Allow Private Logo Hosts is on.
+ * from the API's answer, so only public hosts are fetched unless Allow Private Logo Hosts is on,
+ * and a node execution downloads at most MAX_LOGO_DOWNLOADS logos at a time.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { downloadLogo, mainLogoUrl, shownUrl } from '../brand/logo';
+import { Slots } from '../transport/slots';
 import type { Behaviour, OutputRecord } from './types';
 
 export const LOGO_PROPERTY = 'logo';
+export const MAX_LOGO_DOWNLOADS = 4;
+
+/** One queue per node execution: its items run concurrently and share it. */
+const downloadSlots = new WeakMap<IExecuteFunctions, Slots>();
+
+function slotsOf(exec: IExecuteFunctions): Slots {
+	let slots = downloadSlots.get(exec);
+	if (!slots) {
+		slots = new Slots(MAX_LOGO_DOWNLOADS);
+		downloadSlots.set(exec, slots);
+	}
+	return slots;
+}
 
 async function withLogo(
 	exec: IExecuteFunctions,
@@ -57,8 +72,16 @@ export const logoDownload: Behaviour = {
 		return (next, { exec }) =>
 			async (request) => {
 				const records = await next(request);
+				const slots = slotsOf(exec);
 				return await Promise.all(
-					records.map(async (record) => await withLogo(exec, record, allowPrivateHosts)),
+					records.map(async (record) => {
+						await slots.acquire(exec.getExecutionCancelSignal?.());
+						try {
+							return await withLogo(exec, record, allowPrivateHosts);
+						} finally {
+							slots.release();
+						}
+					}),
 				);
 			};
 	},
