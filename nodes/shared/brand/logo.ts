@@ -174,6 +174,7 @@ export async function downloadLogo(
 ): Promise<Logo> {
 	const deadline = Date.now() + timeoutMs;
 	let url = checkedUrl(exec, address, { allowPrivateHosts });
+	// At most MAX_LOGO_REDIRECTS + 1 requests: the hop after the last allowed one throws.
 	for (let redirects = 0; ; redirects++) {
 		const response = await getOnce(exec, url, Math.max(1, deadline - Date.now()));
 		const location = response.headers.location;
