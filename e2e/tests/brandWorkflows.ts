@@ -80,6 +80,7 @@ export function brandWatchWorkflow(): WorkflowJson {
 		path: WATCH_PATH,
 		webhookId: '8d1e6b52-3f0a-4c7e-9b21-5a4d2c8e7f10',
 		brandNode: WATCH_NODE,
-		brandParameters: { watchForChanges: true, downloadLogo: true },
+		// The e2e tests serve the logos on loopback, which Download Logo refuses unless allowed.
+		brandParameters: { watchForChanges: true, downloadLogo: true, allowPrivateLogoHosts: true },
 	});
 }

@@ -3,7 +3,8 @@
  * against the pinned n8n 2.x and, with WEBDATA_N8N_LINE=1 (scripts/e2e.sh does both), n8n 1.x.
  *   1. every operation as one workflow through `n8n import:workflow` + `n8n execute --id`;
  *   2. an out-of-bounds parameter from an expression fails the execution and sends nothing;
- *   3. examples/brand-monitoring.json (Watch for Changes, Download Logo) runs once.
+ *   3. examples/brand-monitoring.json (Watch for Changes, Download Logo) runs once;
+ *   4. Download Logo refuses a logo on loopback unless Allow Private Logo Hosts is on.
  * Step timings go to timings-operations.json in the artifacts folder.
  */
 import { RESOURCES } from '../../nodes/shared/endpoints';
@@ -16,11 +17,14 @@ import {
 	BRAND_RETRIEVE_BOUND,
 	OP_CASES,
 	OPS_WORKFLOW_ID,
+	PRIVATE_LOGO_NODE,
+	PRIVATE_LOGO_WORKFLOW_ID,
 	badParameterWorkflow,
 	expectedOnTheWire,
 	isJobPoll,
 	onTheWire,
 	operationsWorkflow,
+	privateLogoWorkflow,
 	requestsByCase,
 } from './operations';
 
@@ -137,7 +141,8 @@ describe('3. examples/brand-monitoring.json, its nodes started from a Manual Tri
 			(m) => m[1],
 		);
 		expect(domains.length).toBeGreaterThan(0);
-		// The example downloads logos: they are served on loopback, so nothing leaves the machine.
+		// The example downloads logos: they are served on loopback, so nothing leaves the machine,
+		// and its Brand node is allowed private logo hosts here (the example itself keeps it off).
 		const logos = await serveLogos();
 		try {
 			for (const domain of domains)
@@ -148,7 +153,11 @@ describe('3. examples/brand-monitoring.json, its nodes started from a Manual Tri
 				id: 'wdE2eBrandMonitor',
 				name: 'e2e: brand-monitoring.json from a Manual Trigger',
 				nodes: [
-					...example.workflow.nodes,
+					...example.workflow.nodes.map((node) =>
+						node.name === 'Brand changes'
+							? { ...node, parameters: { ...node.parameters, allowPrivateLogoHosts: true } }
+							: node,
+					),
 					{
 						id: 'bm-manual',
 						name: 'Run now',
@@ -183,6 +192,40 @@ describe('3. examples/brand-monitoring.json, its nodes started from a Manual Tri
 					`${domain}.png`,
 				]),
 			);
+		} finally {
+			await logos.close();
+		}
+	});
+});
+
+describe('4. Download Logo with Allow Private Logo Hosts off', () => {
+	test('a logo on loopback is refused: the brand keeps logoError, the logo server hears nothing', async () => {
+		const { sandbox, n8n } = suite;
+		await sandbox.reset();
+		const logos = await serveLogos();
+		try {
+			await sandbox.admin('POST', '/brands', {
+				domain: 'acme.com',
+				logos: [`${logos.url}/acme.com.png`],
+			});
+			await n8n.importWorkflows([privateLogoWorkflow('acme.com')]);
+			const result = await suite.time('execute: private logo refused', () =>
+				n8n.execute(PRIVATE_LOGO_WORKFLOW_ID),
+			);
+			suite.saveRun('private-logo-refused', result);
+
+			expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
+				status: 'success',
+				error: '',
+			});
+			const items = nodeTask(result.run, PRIVATE_LOGO_NODE)?.data?.main?.[0] ?? [];
+			expect(items).toHaveLength(1);
+			expect(items[0].binary?.logo).toBeUndefined();
+			expect(items[0].json.logoError).toBe(
+				`Could not download the logo ${logos.url}/acme.com.png: refused: 127.0.0.1 is a ` +
+					'loopback address; turn on Allow Private Logo Hosts to download from private hosts',
+			);
+			expect(logos.requests).toEqual([]);
 		} finally {
 			await logos.close();
 		}

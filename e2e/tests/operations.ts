@@ -672,6 +672,8 @@ const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CRE
 
 export const OPS_WORKFLOW_ID = 'wdE2eOperations';
 export const BAD_PARAM_WORKFLOW_ID = 'wdE2eBadParam';
+export const PRIVATE_LOGO_WORKFLOW_ID = 'wdE2ePrivateLogo';
+export const PRIVATE_LOGO_NODE = 'Brand with logo';
 export const TRIGGER_WORKFLOW_ID = 'wdE2eTrigger';
 export const EDITOR_WORKFLOW_ID = 'wdE2eEditor';
 
@@ -744,6 +746,38 @@ export function badParameterWorkflow(): WorkflowJson {
 			},
 		],
 		connections: { Start: { main: [[{ node: 'Brand retrieve', type: 'main', index: 0 }]] } },
+	};
+}
+
+/**
+ * Brand > Retrieve of `domain` with Download Logo on and Allow Private Logo Hosts left off: a
+ * logo the sandbox lists on loopback must be refused.
+ */
+export function privateLogoWorkflow(domain: string): WorkflowJson {
+	return {
+		id: PRIVATE_LOGO_WORKFLOW_ID,
+		name: 'e2e: Download Logo refuses a loopback logo',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'pl-start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'pl-brand',
+				name: PRIVATE_LOGO_NODE,
+				type: `${PACKAGE}.webDataBrand`,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { operation: 'retrieve', domain, downloadLogo: true, options: {} },
+				credentials,
+			},
+		],
+		connections: { Start: { main: [[{ node: PRIVATE_LOGO_NODE, type: 'main', index: 0 }]] } },
 	};
 }
 

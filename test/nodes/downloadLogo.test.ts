@@ -155,7 +155,9 @@ describe('Download Logo', () => {
 
 		const { items } = await runNode(retrieve());
 
-		expect(items[0].json.logoError).toEqual(expect.stringContaining('Only http(s)'));
+		expect(items[0].json.logoError).toEqual(
+			expect.stringContaining('only http(s) logos are downloaded, not ftp:'),
+		);
 		expect(requests).toEqual([]);
 	});
 
@@ -171,5 +173,339 @@ describe('Download Logo', () => {
 		const second = await runNode({ ...options, staticData: first.staticData });
 		expect(second.items).toEqual([]);
 		expect(requests).toHaveLength(1);
+	});
+});
+
+/**
+ * A host that records every request reaching it and answers with `reply`: an internal server
+ * (loopback, private, metadata) or another public one.
+ */
+function hostReplying(origin: string, reply: (request: RecordedRequest) => nock.ReplyFnResult) {
+	const requests: RecordedRequest[] = [];
+	nock(origin)
+		.persist()
+		.get(() => true)
+		.reply(function (uri, body) {
+			const request = recordedRequest('GET', `${origin}${uri}`, body, this.req.headers);
+			requests.push(request);
+			return reply(request);
+		});
+	return requests;
+}
+
+/** An internal (or other) host serving the PNG. */
+const host = (origin: string) =>
+	hostReplying(origin, () => [200, PNG, { 'Content-Type': 'image/png' }]);
+
+const PORT = 47311;
+const MAX_REDIRECTS = 3;
+const MAX_DOWNLOADS = 4;
+const REFUSAL = 'turn on Allow Private Logo Hosts to download from private hosts';
+
+/** A logo URL as the API may spell it, the origin it reaches, and what the refusal calls it. */
+const INTERNAL: Array<[url: string, origin: string, refusal: string]> = [
+	[
+		`http://127.0.0.1:${PORT}/logo.png`,
+		`http://127.0.0.1:${PORT}`,
+		'127.0.0.1 is a loopback address',
+	],
+	[
+		`http://2130706433:${PORT}/logo.png`,
+		`http://127.0.0.1:${PORT}`,
+		'127.0.0.1 is a loopback address',
+	],
+	[`http://0x7f.1:${PORT}/logo.png`, `http://127.0.0.1:${PORT}`, '127.0.0.1 is a loopback address'],
+	[
+		`http://0177.0.0.01:${PORT}/logo.png`,
+		`http://127.0.0.1:${PORT}`,
+		'127.0.0.1 is a loopback address',
+	],
+	[`http://127.1:${PORT}/logo.png`, `http://127.0.0.1:${PORT}`, '127.0.0.1 is a loopback address'],
+	[
+		`http://127.0.0.1.:${PORT}/logo.png`,
+		`http://127.0.0.1:${PORT}`,
+		'127.0.0.1 is a loopback address',
+	],
+	[`http://LOCALHOST:${PORT}/logo.png`, `http://localhost:${PORT}`, 'localhost is a loopback name'],
+	[
+		`http://logos.localhost:${PORT}/logo.png`,
+		`http://logos.localhost:${PORT}`,
+		'logos.localhost is a loopback name',
+	],
+	[`http://[::1]:${PORT}/logo.png`, `http://[::1]:${PORT}`, '[::1] is a loopback address'],
+	[`http://[0:0::1]:${PORT}/logo.png`, `http://[::1]:${PORT}`, '[::1] is a loopback address'],
+	[
+		`http://[::ffff:127.0.0.1]:${PORT}/logo.png`,
+		`http://[::ffff:7f00:1]:${PORT}`,
+		'[::ffff:7f00:1] is an IPv4-mapped address of 127.0.0.1, a loopback address',
+	],
+	[
+		`http://[::ffff:7f00:1]:${PORT}/logo.png`,
+		`http://[::ffff:7f00:1]:${PORT}`,
+		'[::ffff:7f00:1] is an IPv4-mapped address of 127.0.0.1',
+	],
+	[
+		`http://[::127.0.0.1]:${PORT}/logo.png`,
+		`http://[::7f00:1]:${PORT}`,
+		'[::7f00:1] is an IPv4-compatible address of 127.0.0.1',
+	],
+	[
+		`http://[64:ff9b::10.0.0.1]/logo.png`,
+		'http://[64:ff9b::a00:1]',
+		'[64:ff9b::a00:1] is a NAT64 address of 10.0.0.1, a private address',
+	],
+	[`http://[::]:${PORT}/logo.png`, `http://[::]:${PORT}`, '[::] is the unspecified address'],
+	[`http://0:${PORT}/logo.png`, `http://0.0.0.0:${PORT}`, '0.0.0.0 is a "this network" address'],
+	['http://10.0.0.5/logo.png', 'http://10.0.0.5', '10.0.0.5 is a private address'],
+	['http://172.16.3.4/logo.png', 'http://172.16.3.4', '172.16.3.4 is a private address'],
+	['http://0xc0a8010a/logo.png', 'http://192.168.1.10', '192.168.1.10 is a private address'],
+	[
+		'http://169.254.169.254/latest/meta-data/',
+		'http://169.254.169.254',
+		'169.254.169.254 is a link-local address',
+	],
+	['http://100.64.0.1/logo.png', 'http://100.64.0.1', '100.64.0.1 is a shared (CGNAT) address'],
+	['http://198.18.0.1/logo.png', 'http://198.18.0.1', '198.18.0.1 is a benchmarking address'],
+	['http://224.0.0.1/logo.png', 'http://224.0.0.1', '224.0.0.1 is a multicast address'],
+	[
+		'http://255.255.255.255/logo.png',
+		'http://255.255.255.255',
+		'255.255.255.255 is a reserved or broadcast address',
+	],
+	[
+		'http://[fd00::1]/logo.png',
+		'http://[fd00::1]',
+		'[fd00::1] is a unique-local (private) address',
+	],
+	['http://[fe80::1]/logo.png', 'http://[fe80::1]', '[fe80::1] is a link-local address'],
+	['http://[ff02::1]/logo.png', 'http://[ff02::1]', '[ff02::1] is a multicast address'],
+];
+
+const allowPrivate = (allowPrivateLogoHosts: boolean) => retrieve({ allowPrivateLogoHosts });
+
+describe('Download Logo from private hosts', () => {
+	test.each(INTERNAL)('%s is refused, and nothing reaches %s', async (url, origin, refusal) => {
+		const api = brandApi(url);
+		const requests = host(origin);
+
+		const { items, error } = await runNode(retrieve());
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].json.logoError).toEqual(expect.stringContaining(`refused: ${refusal}`));
+		expect(items[0].json.logoError).toEqual(expect.stringContaining(REFUSAL));
+		expect(items[0].json.success).toBe(true);
+		expect(requests).toEqual([]);
+		expect(api.unmatched).toEqual([]);
+	});
+
+	test.each(INTERNAL)('%s is downloaded with Allow Private Logo Hosts on', async (url, origin) => {
+		brandApi(url);
+		const requests = host(origin);
+
+		const { items } = await runNode(allowPrivate(true));
+
+		expect(items[0].json.logoError).toBeUndefined();
+		expect(Buffer.from(items[0].binary!.logo.data, 'base64')).toEqual(PNG);
+		expect(requests).toHaveLength(1);
+	});
+
+	test.each([301, 302, 303, 307, 308])(
+		'a public logo answering %i to a loopback address is refused before the redirect is followed',
+		async (status) => {
+			const internal = `http://127.0.0.1:${PORT}`;
+			brandApi(`${LOGO_HOST}/moved.png`);
+			const publicRequests = logoHost(() => [status, '', { Location: `${internal}/secret` }]);
+			const internalRequests = host(internal);
+
+			const { items } = await runNode(retrieve());
+
+			expect(items[0].binary).toBeUndefined();
+			expect(items[0].json.logoError).toBe(
+				`Could not download the logo ${LOGO_HOST}/moved.png: refused: the logo redirects to ` +
+					`${internal}/secret, and 127.0.0.1 is a loopback address; ${REFUSAL}`,
+			);
+			expect(publicRequests).toHaveLength(1);
+			expect(internalRequests).toEqual([]);
+		},
+	);
+
+	test('a redirect to an internal spelling (decimal, IPv6, metadata) is refused too', async () => {
+		for (const [location, origin, refusal] of [
+			[`http://2130706433:${PORT}/`, `http://127.0.0.1:${PORT}`, '127.0.0.1 is a loopback address'],
+			[`http://[::1]:${PORT}/`, `http://[::1]:${PORT}`, '[::1] is a loopback address'],
+			[
+				'http://169.254.169.254/latest/',
+				'http://169.254.169.254',
+				'169.254.169.254 is a link-local',
+			],
+		]) {
+			nock.cleanAll();
+			brandApi(`${LOGO_HOST}/moved.png`);
+			logoHost(() => [302, '', { Location: location }]);
+			const internalRequests = host(origin);
+
+			const { items } = await runNode(retrieve());
+
+			expect(items[0].json.logoError).toEqual(expect.stringContaining(refusal));
+			expect(internalRequests).toEqual([]);
+		}
+	});
+
+	test('with Allow Private Logo Hosts on, a redirect to a loopback address is followed', async () => {
+		const internal = `http://127.0.0.1:${PORT}`;
+		brandApi(`${LOGO_HOST}/moved.png`);
+		logoHost(() => [302, '', { Location: `${internal}/logo.png` }]);
+		const internalRequests = host(internal);
+
+		const { items } = await runNode(allowPrivate(true));
+
+		expect(items[0].json.logoError).toBeUndefined();
+		expect(items[0].binary?.logo).toMatchObject({ fileName: 'logo.png' });
+		expect(internalRequests.map((r) => r.path)).toEqual(['/logo.png']);
+	});
+
+	test('redirects to another public host are followed, relative ones against the current URL', async () => {
+		const other = 'https://images.other.test';
+		brandApi(`${LOGO_HOST}/start`);
+		const first = logoHost(() => [301, '', { Location: `${other}/brand/moved` }]);
+		const second = hostReplying(other, (request) =>
+			request.path === '/brand/moved'
+				? [307, '', { Location: 'final/logo.png' }]
+				: [200, PNG, { 'Content-Type': 'image/png' }],
+		);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].json.logoError).toBeUndefined();
+		expect(items[0].binary?.logo).toMatchObject({ mimeType: 'image/png', fileName: 'logo.png' });
+		expect(first.map((r) => r.path)).toEqual(['/start']);
+		expect(second.map((r) => r.path)).toEqual(['/brand/moved', '/brand/final/logo.png']);
+	});
+
+	/** The logo host redirecting /hop/0 > /hop/1 > ... > /hop/<hops>, which is the logo. */
+	function redirectChain(hops: number) {
+		brandApi(`${LOGO_HOST}/hop/0`);
+		return logoHost((request) => {
+			const hop = Number(request.path.split('/').pop());
+			return hop < hops
+				? [302, '', { Location: `/hop/${hop + 1}` }]
+				: [200, PNG, { 'Content-Type': 'image/png' }];
+		});
+	}
+
+	test(`${MAX_REDIRECTS} redirects are followed`, async () => {
+		const requests = redirectChain(MAX_REDIRECTS);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].json.logoError).toBeUndefined();
+		expect(items[0].binary?.logo).toBeDefined();
+		expect(requests).toHaveLength(MAX_REDIRECTS + 1);
+	});
+
+	test(`a chain of more than ${MAX_REDIRECTS} redirects is refused, its next hop not requested`, async () => {
+		const requests = redirectChain(MAX_REDIRECTS + 1);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].json.logoError).toBe(
+			`Could not download the logo ${LOGO_HOST}/hop/0: refused: more than ${MAX_REDIRECTS} ` +
+				`redirects (the last to ${LOGO_HOST}/hop/${MAX_REDIRECTS + 1})`,
+		);
+		expect(requests.map((r) => r.path)).toEqual(
+			Array.from({ length: MAX_REDIRECTS + 1 }, (_, hop) => `/hop/${hop}`),
+		);
+	});
+});
+
+describe('Download Logo with credentials in the URL', () => {
+	const WITH_CREDENTIALS = 'https://logo-user:s3cret-pass@cdn.acme.test';
+
+	test('user:pass@ is not sent: no Authorization header reaches the logo host', async () => {
+		brandApi(`${WITH_CREDENTIALS}/logo.png`);
+		const requests = logoHost(() => [200, PNG, { 'Content-Type': 'image/png' }]);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].binary?.logo).toMatchObject({ fileName: 'logo.png' });
+		expect(requests).toHaveLength(1);
+		expect(requests[0].headers.authorization).toBeUndefined();
+		expect(JSON.stringify(requests[0].headers)).not.toContain('s3cret');
+	});
+
+	test('nor shown: logoError names the URL without them', async () => {
+		brandApi(`${WITH_CREDENTIALS}/gone.png`);
+		logoHost(() => [404, 'Not Found']);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].json.logoError).toEqual(
+			expect.stringMatching(
+				new RegExp(`^Could not download the logo ${LOGO_HOST}/gone.png: .*404`),
+			),
+		);
+		expect(items[0].json.logoError).not.toMatch(/s3cret|logo-user/);
+	});
+
+	test('nor shown when refused', async () => {
+		brandApi(`http://admin:s3cret-pass@127.0.0.1:${PORT}/logo.png`);
+		const requests = host(`http://127.0.0.1:${PORT}`);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].json.logoError).toBe(
+			`Could not download the logo http://127.0.0.1:${PORT}/logo.png: refused: ` +
+				`127.0.0.1 is a loopback address; ${REFUSAL}`,
+		);
+		expect(requests).toEqual([]);
+	});
+
+	test('nor sent or shown when a redirect carries them', async () => {
+		const other = 'https://images.other.test';
+		brandApi(`${LOGO_HOST}/moved.png`);
+		logoHost(() => [302, '', { Location: `https://bob:hunter2@images.other.test/logo.png` }]);
+		const requests = hostReplying(other, () => [404]);
+
+		const { items } = await runNode(retrieve());
+
+		expect(requests).toHaveLength(1);
+		expect(requests[0].headers.authorization).toBeUndefined();
+		expect(items[0].json.logoError).toEqual(expect.stringContaining('404'));
+		expect(items[0].json.logoError).not.toMatch(/hunter2|bob/);
+	});
+});
+
+describe('Download Logo pacing', () => {
+	test(`40 brands in one run: at most ${MAX_DOWNLOADS} logo downloads in flight`, async () => {
+		brandApi(`${LOGO_HOST}/logo.png`);
+		let inFlight = 0;
+		let most = 0;
+		const requests: string[] = [];
+		nock(LOGO_HOST)
+			.persist()
+			.get(() => true)
+			.reply((uri, _body, callback) => {
+				requests.push(uri);
+				most = Math.max(most, ++inFlight);
+				setTimeout(() => {
+					inFlight--;
+					callback(null, [200, PNG, { 'Content-Type': 'image/png' }]);
+				}, 30);
+			});
+		const domains = Array.from({ length: 40 }, (_, i) => `brand${i}.com`);
+
+		const { items, error } = await runNode({
+			...retrieve({ domain: '={{ $json.domain }}' }),
+			items: domains.map((domain) => ({ domain })),
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(40);
+		expect(items.filter((item) => item.binary?.logo)).toHaveLength(40);
+		expect(requests).toHaveLength(40);
+		expect(most).toBe(MAX_DOWNLOADS);
 	});
 });

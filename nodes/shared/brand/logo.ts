@@ -1,12 +1,18 @@
 /**
  * A brand's main logo as a file: found in a raw or simplified brand, and downloaded from its own
- * host without the Web Data credential.
+ * host without the Web Data credential. The URL comes from the API's answer, so only public hosts
+ * are fetched unless the node allows private ones, and every redirect is checked the same way.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { nonPublicKind } from './publicHost';
+
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 export const LOGO_TIMEOUT_MS = 15000;
+export const MAX_LOGO_REDIRECTS = 3;
+
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 type Obj = IDataObject;
 
@@ -76,39 +82,135 @@ export interface Logo {
 	fileName: string;
 }
 
+export interface LogoDownloadOptions {
+	maxBytes?: number;
+	/** For the whole download, redirects included. */
+	timeoutMs?: number;
+	/** Whether loopback, private and other non-public hosts may be fetched. */
+	allowPrivateHosts?: boolean;
+}
+
+/** The URL without `user:pass@`: what is requested and what messages show. */
+function stripCredentials(url: URL): URL {
+	const stripped = new URL(url.href);
+	stripped.username = '';
+	stripped.password = '';
+	return stripped;
+}
+
+/** An address as messages may show it: without credentials, even when it does not parse. */
+export function shownUrl(address: string): string {
+	try {
+		return stripCredentials(new URL(address)).href;
+	} catch {
+		return address.replace(/\/\/[^/?#]*@/, '//');
+	}
+}
+
 /**
- * Downloads a logo with n8n's plain HTTP helper: no credential, so the API key never reaches
- * the logo's host. Only http(s), at most `maxBytes`, within `timeoutMs`.
+ * The URL to request for `address` (resolved against `base` for a redirect), once it is http(s)
+ * and, unless private hosts are allowed, on a public host.
  */
-export async function downloadLogo(
+function checkedUrl(
 	exec: IExecuteFunctions,
 	address: string,
-	{ maxBytes = MAX_LOGO_BYTES, timeoutMs = LOGO_TIMEOUT_MS } = {},
-): Promise<Logo> {
+	{ base, allowPrivateHosts }: { base?: URL; allowPrivateHosts: boolean },
+): URL {
 	let url: URL;
 	try {
-		url = new URL(address);
+		url = stripCredentials(new URL(address, base));
 	} catch {
-		throw new NodeOperationError(exec.getNode(), `"${address}" is not a valid URL`);
+		throw new NodeOperationError(exec.getNode(), `"${shownUrl(address)}" is not a valid URL`);
 	}
+	const via = base ? `the logo redirects to ${url.href}, and ` : '';
 	if (url.protocol !== 'http:' && url.protocol !== 'https:')
 		throw new NodeOperationError(
 			exec.getNode(),
-			`Only http(s) logos are downloaded, not ${url.protocol}`,
+			`${via}only http(s) logos are downloaded, not ${url.protocol}`,
 		);
-	const response = (await exec.helpers.httpRequest({
+	const kind = allowPrivateHosts ? undefined : nonPublicKind(url);
+	if (kind)
+		throw new NodeOperationError(
+			exec.getNode(),
+			`refused: ${via}${url.hostname} is ${kind}; turn on Allow Private Logo Hosts to download from private hosts`,
+		);
+	return url;
+}
+
+interface LogoResponse {
+	body: BodyStream;
+	headers: Record<string, string | undefined>;
+	statusCode: number;
+	statusMessage?: string;
+}
+
+/** One GET, redirects not followed and any status returned, so each hop can be checked. */
+async function getOnce(exec: IExecuteFunctions, url: URL, timeout: number): Promise<LogoResponse> {
+	return (await exec.helpers.httpRequest({
 		method: 'GET',
 		url: url.href,
 		encoding: 'stream',
 		returnFullResponse: true,
-		timeout: timeoutMs,
+		disableFollowRedirect: true,
+		ignoreHttpStatusErrors: true,
+		timeout,
 		abortSignal: exec.getExecutionCancelSignal?.(),
-	})) as { body: BodyStream; headers: Record<string, string | undefined> };
-	if (Number(response.headers['content-length']) > maxBytes) {
+	})) as LogoResponse;
+}
+
+/**
+ * Downloads a logo with n8n's plain HTTP helper: no credential, so the API key never reaches
+ * the logo's host. Only http(s), at most `maxBytes`, within `timeoutMs`, following at most
+ * MAX_LOGO_REDIRECTS redirects, each to a host as allowed as the first.
+ */
+export async function downloadLogo(
+	exec: IExecuteFunctions,
+	address: string,
+	{
+		maxBytes = MAX_LOGO_BYTES,
+		timeoutMs = LOGO_TIMEOUT_MS,
+		allowPrivateHosts = false,
+	}: LogoDownloadOptions = {},
+): Promise<Logo> {
+	const deadline = Date.now() + timeoutMs;
+	let url = checkedUrl(exec, address, { allowPrivateHosts });
+	// At most MAX_LOGO_REDIRECTS + 1 requests: the hop after the last allowed one throws.
+	for (let redirects = 0; ; redirects++) {
+		const response = await getOnce(exec, url, Math.max(1, deadline - Date.now()));
+		const location = response.headers.location;
+		if (!REDIRECT_STATUSES.includes(response.statusCode) || !location) {
+			return await logoOf(exec, url, response, maxBytes);
+		}
 		response.body.destroy();
+		const next = checkedUrl(exec, location, { base: url, allowPrivateHosts });
+		if (redirects === MAX_LOGO_REDIRECTS)
+			throw new NodeOperationError(
+				exec.getNode(),
+				`refused: more than ${MAX_LOGO_REDIRECTS} redirects (the last to ${next.href})`,
+			);
+		url = next;
+	}
+}
+
+async function logoOf(
+	exec: IExecuteFunctions,
+	url: URL,
+	response: LogoResponse,
+	maxBytes: number,
+): Promise<Logo> {
+	const { statusCode, statusMessage, headers, body } = response;
+	if (statusCode < 200 || statusCode > 299) {
+		body.destroy();
+		throw new NodeOperationError(
+			exec.getNode(),
+			`The logo's host answered ${statusCode}${statusMessage ? ` ${statusMessage}` : ''}`,
+		);
+	}
+	if (Number(headers['content-length']) > maxBytes) {
+		body.destroy();
 		throw tooLarge(exec, maxBytes);
 	}
-	const data = await readCapped(exec, response.body, maxBytes);
-	const mimeType = response.headers['content-type']?.split(';')[0].trim() || undefined;
+	const data = await readCapped(exec, body, maxBytes);
+	const mimeType = headers['content-type']?.split(';')[0].trim() || undefined;
 	return { data, mimeType, fileName: logoFileName(url, mimeType) };
 }
