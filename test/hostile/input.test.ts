@@ -136,6 +136,27 @@ const NODE_OPTIONS: Array<{
 	{ name: 'returnAll', top: true, values: ['yes', 2, {}], applies: (op) => !!op.paginate },
 	{ name: 'waitForCompletion', top: true, values: ['nope', 0.5], applies: (op) => !!op.job },
 	{ name: 'simplify', top: true, values: ['maybe', []], applies: (op) => !!op.simplify },
+	{ name: 'downloadLogo', top: true, values: ['yes', 1], applies: (op) => !!op.brandMonitoring },
+	{
+		name: 'allowPrivateLogoHosts',
+		top: true,
+		values: ['on', {}],
+		applies: (op) => !!op.brandMonitoring,
+		extra: { downloadLogo: true },
+	},
+	{
+		name: 'watchForChanges',
+		top: true,
+		values: ['sure', 1],
+		applies: (op) => !!op.brandMonitoring && !!op.simplify,
+	},
+	{
+		name: 'watchedFields',
+		top: true,
+		values: ['colors', ['nope'], 5, [{}]],
+		applies: (op) => !!op.brandMonitoring && !!op.simplify,
+		extra: { watchForChanges: true },
+	},
 ];
 
 const OPTION_CASES = NODE_OPTIONS.flatMap((option) =>

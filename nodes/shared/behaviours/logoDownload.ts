@@ -8,6 +8,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { downloadLogo, mainLogoUrl, shownUrl } from '../brand/logo';
 import { Slots } from '../transport/slots';
+import { booleanOption } from './optionBounds';
 import type { Behaviour, OutputRecord } from './types';
 
 export const LOGO_PROPERTY = 'logo';
@@ -67,8 +68,14 @@ export const logoDownload: Behaviour = {
 			: [],
 	options: () => [],
 	read(op, { get }) {
-		if (!op.brandMonitoring || !(get('downloadLogo', false) as boolean)) return undefined;
-		const allowPrivateHosts = get('allowPrivateLogoHosts', false) as boolean;
+		if (!op.brandMonitoring) return undefined;
+		if (!booleanOption(get('downloadLogo', false), 'Download Logo', 'downloadLogo'))
+			return undefined;
+		const allowPrivateHosts = booleanOption(
+			get('allowPrivateLogoHosts', false),
+			'Allow Private Logo Hosts',
+			'allowPrivateLogoHosts',
+		);
 		return (next, { exec }) =>
 			async (request) => {
 				const records = await next(request);

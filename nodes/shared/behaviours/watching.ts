@@ -14,6 +14,7 @@ import {
 } from '../brand/changes';
 import { LookupMemory, lookupKey } from '../brand/lookupMemory';
 import { SIMPLIFIERS } from './simplify';
+import { booleanOption, choiceList } from './optionBounds';
 import type { Behaviour } from './types';
 
 const show = { displayOptions: { show: { watchForChanges: [true] } } };
@@ -67,16 +68,25 @@ export const watching: Behaviour = {
 	options: () => [],
 	read(op, { get }) {
 		const shape = op.simplify;
-		if (!op.brandMonitoring || !shape || !(get('watchForChanges', false) as boolean))
+		if (!op.brandMonitoring || !shape) return undefined;
+		if (!booleanOption(get('watchForChanges', false), 'Watch for Changes', 'watchForChanges'))
 			return undefined;
-		const keys = watchedKeys(shape, get('watchedFields', WATCHED_FIELD_NAMES) as string[]);
+		const keys = watchedKeys(
+			shape,
+			choiceList(
+				get('watchedFields', WATCHED_FIELD_NAMES),
+				watchableFields(shape),
+				'Watched Fields',
+				'watchedFields',
+			),
+		);
 		if (keys.length === 0)
 			throw new Error(
 				`Watched Fields must name at least one of: ${watchableFields(shape)
 					.map((name) => WATCHED_FIELDS[name].label)
 					.join(', ')}`,
 			);
-		const alreadySimplified = get('simplify', false) as boolean;
+		const alreadySimplified = booleanOption(get('simplify', false), 'Simplify', 'simplify');
 		return (next, { exec }) =>
 			async (request) => {
 				const records = await next(request);
