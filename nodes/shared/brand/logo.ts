@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readCapped, type BodyStream } from '../transport/body';
 import { nonPublicKind } from './publicHost';
 
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
@@ -34,28 +35,9 @@ export function mainLogoUrl(json: Obj): string | undefined {
 }
 
 /** The response body as n8n's HTTP helper streams it. */
-type BodyStream = AsyncIterable<Buffer> & { destroy(): void };
 
 const tooLarge = (exec: IExecuteFunctions, maxBytes: number) =>
 	new NodeOperationError(exec.getNode(), `The logo is larger than ${maxBytes} bytes`);
-
-async function readCapped(
-	exec: IExecuteFunctions,
-	stream: BodyStream,
-	maxBytes: number,
-): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of stream) {
-		size += chunk.length;
-		if (size > maxBytes) {
-			stream.destroy();
-			throw tooLarge(exec, maxBytes);
-		}
-		chunks.push(chunk);
-	}
-	return Buffer.concat(chunks);
-}
 
 const EXTENSIONS: Record<string, string> = {
 	'image/svg+xml': 'svg',
@@ -179,7 +161,7 @@ export async function downloadLogo(
 		const response = await getOnce(exec, url, Math.max(1, deadline - Date.now()));
 		const location = response.headers.location;
 		if (!REDIRECT_STATUSES.includes(response.statusCode) || !location) {
-			return await logoOf(exec, url, response, maxBytes);
+			return await logoOf(exec, url, response, { maxBytes, deadline });
 		}
 		response.body.destroy();
 		const next = checkedUrl(exec, location, { base: url, allowPrivateHosts });
@@ -196,7 +178,7 @@ async function logoOf(
 	exec: IExecuteFunctions,
 	url: URL,
 	response: LogoResponse,
-	maxBytes: number,
+	{ maxBytes, deadline }: { maxBytes: number; deadline: number },
 ): Promise<Logo> {
 	const { statusCode, statusMessage, headers, body } = response;
 	if (statusCode < 200 || statusCode > 299) {
@@ -210,7 +192,21 @@ async function logoOf(
 		body.destroy();
 		throw tooLarge(exec, maxBytes);
 	}
-	const data = await readCapped(exec, body, maxBytes);
+	const read = await readCapped(body, {
+		maxBytes,
+		deadline,
+		signal: exec.getExecutionCancelSignal?.(),
+	});
+	if (!read.ok) {
+		if (read.reason === 'tooLarge') throw tooLarge(exec, maxBytes);
+		throw new NodeOperationError(
+			exec.getNode(),
+			read.reason === 'timedOut'
+				? 'The logo did not arrive whole in time'
+				: 'The logo download was stopped',
+		);
+	}
+	const data = read.data;
 	const mimeType = headers['content-type']?.split(';')[0].trim() || undefined;
 	return { data, mimeType, fileName: logoFileName(url, mimeType) };
 }
