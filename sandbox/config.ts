@@ -30,6 +30,8 @@ export interface FailureConfig {
 	paths?: string[];
 	/** Retry-After (seconds) sent with an injected 429 or 503. */
 	retryAfter?: number;
+	/** A Location header: with a 3xx status, the injected failure is a redirect (a hostile API). */
+	location?: string;
 }
 
 export interface SandboxConfig {

@@ -23,6 +23,7 @@ export function injectedFailure(
 	const headers: Record<string, string> = {};
 	if (failure.status === 429 || failure.status === 503)
 		headers['retry-after'] = String(failure.retryAfter ?? 1);
+	if (failure.location) headers.location = failure.location;
 	if (failure.malformed) {
 		// Looks like JSON, is not: a body cut off mid-way.
 		return {

@@ -5,6 +5,7 @@
  *   2. an out-of-bounds parameter from an expression fails the execution and sends nothing;
  *   3. examples/brand-monitoring.json (Watch for Changes, Download Logo) runs once;
  *   4. Download Logo refuses a logo on loopback unless Allow Private Logo Hosts is on.
+ *   5. an API answer redirecting to another origin is not followed: the key stays home.
  * Step timings go to timings-operations.json in the artifacts folder.
  */
 import { RESOURCES } from '../../nodes/shared/endpoints';
@@ -228,6 +229,33 @@ describe('4. Download Logo with Allow Private Logo Hosts off', () => {
 			expect(logos.requests).toEqual([]);
 		} finally {
 			await logos.close();
+		}
+	});
+});
+
+describe('5. the API answers with a redirect to another origin', () => {
+	test('the execution fails naming the redirect; the other origin hears nothing', async () => {
+		const { sandbox, n8n } = suite;
+		await sandbox.reset();
+		const elsewhere = await serveLogos();
+		try {
+			await sandbox.configure({
+				failure: { status: 302, location: `${elsewhere.url}/steal`, paths: ['/brand'] },
+			});
+			await n8n.importWorkflows([privateLogoWorkflow('acme.com')]);
+			const result = await suite.time('execute: redirected API answer', () =>
+				n8n.execute(PRIVATE_LOGO_WORKFLOW_ID),
+			);
+			suite.saveRun('api-redirect', result);
+
+			expect(result.run?.status).toBe('error');
+			expect(runError(result.run)).toContain(
+				`redirect (HTTP 302) to ${elsewhere.url}; it was not followed`,
+			);
+			expect(elsewhere.requests).toEqual([]);
+		} finally {
+			await sandbox.configure({ failure: null });
+			await elsewhere.close();
 		}
 	});
 });
