@@ -110,6 +110,7 @@ describe('every bounded number states its bounds in its description, once', () =
 		'$title',
 		async ({ resource, op, field }) => {
 			const { property } = await uiProperty(resource.node, op.value, field.name);
+			if (!property) throw new Error(`${field.name} has no editor property`);
 			const note =
 				field.max !== undefined ? `(${field.min} to ${field.max})` : `(at least ${field.min})`;
 			expect(property.description).toContain(note);

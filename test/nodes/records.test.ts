@@ -4,6 +4,7 @@
  * Response, and one item with status and counts when there are no records. A crawl without
  * Return All reads pages only until Limit page results are there.
  */
+import type { IDataObject } from 'n8n-workflow';
 import { mockApi, useNock, type RecordedRequest, type Reply } from '../helpers/http';
 import { runNode } from '../../devkit/runNode';
 import { BEHAVIOURS } from '../../nodes/shared/behaviours';
@@ -110,7 +111,7 @@ describe('Crawl > Get Status', () => {
 			];
 		};
 	}
-	const getStatus = (parameters: Record<string, unknown>, items?: object[]) => ({
+	const getStatus = (parameters: Record<string, unknown>, items?: IDataObject[]) => ({
 		type: 'webDataCrawl',
 		parameters: { operation: 'getStatus', id: 'c1', page: '1', ...parameters },
 		items,
