@@ -1,6 +1,8 @@
 /**
- * The one way nodes talk to the Web Data API: authentication through the credential, base URL,
- * timeouts, JSON parsing, retries and pacing. Every node and the trigger use it.
+ * The one way nodes talk to the Web Data API: the credential's key as a bearer header (set here,
+ * read once per client), base URL, timeouts, capped JSON bodies, retries and pacing. Redirects
+ * are never followed, so the key goes to the credential's origin only. Every node and the
+ * trigger use it.
  */
 import type {
 	IDataObject,
