@@ -15,12 +15,18 @@ function boundsNote(field: FieldSpec): string {
 	return '';
 }
 
+/** n8n's wording for a Limit (its node-param-description-wrong-for-limit rule). */
+const LIMIT_DESCRIPTION = 'Max number of results to return';
+
 function fieldProperty(field: FieldSpec): INodeProperties {
-	const description = field.description + boundsNote(field);
+	const explained = field.description + boundsNote(field);
+	// A Limit has n8n's one description; what it counts and its bounds go in the hint below it.
+	const isLimit = field.kind === 'number' && field.name === 'limit';
 	const base = {
 		displayName: field.displayName,
 		name: field.name,
-		description,
+		description: isLimit ? LIMIT_DESCRIPTION : explained,
+		hint: isLimit ? explained : undefined,
 		placeholder: field.placeholder,
 		required: field.required || undefined,
 	};
@@ -147,7 +153,8 @@ export function buildNodeDescription(resource: ResourceSpec): INodeTypeDescripti
 						name: op.name,
 						value: op.value,
 						action: op.action,
-						description: `${op.description} (${op.method} ${op.path})`,
+						// "{ID}": n8n writes ID upper-case in descriptions (node-param-description-miscased-id).
+						description: `${op.description} (${op.method} ${op.path.replaceAll('{id}', '{ID}')})`,
 					}))
 					.sort(byName),
 				default: defaultOperation,
