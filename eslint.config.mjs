@@ -67,12 +67,6 @@ export default defineConfig([
 			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
 			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
 			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
-			// The spec fixes each limit's default and bounds (10, 25, 50, 100...); these rules
-			// would replace them with a generic default of 50 and a generic sentence.
-			'n8n-nodes-base/node-param-default-wrong-for-limit': 'off',
-			'n8n-nodes-base/node-param-description-wrong-for-limit': 'off',
-			// Operation descriptions end with the endpoint, e.g. (GET /jobs/{id}), where {id} is literal.
-			'n8n-nodes-base/node-param-description-miscased-id': 'off',
 		},
 	},
 ]);

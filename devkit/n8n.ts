@@ -2,9 +2,9 @@
  * Runs the pinned n8n (2.x on Node 24; 1.x on Node 22 with WEBDATA_N8N_LINE=1) with this package
  * installed in a private user folder.
  *
- * - The package is installed the way a user's community package is: package.json and dist/
- *   copied to `<userFolder>/.n8n/nodes/node_modules/n8n-nodes-webdata`, which n8n scans at
- *   start-up. Node types are therefore `n8n-nodes-webdata.<type>`, as users see them.
+ * - The package is installed the way a user's community package is: its `npm pack` tarball,
+ *   installed with npm into `<userFolder>/.n8n/nodes` (node_modules/n8n-nodes-webdata), which
+ *   n8n scans at start-up. Node types are therefore `n8n-nodes-webdata.<type>`, as users see them.
  * - Credentials and workflows go in with `n8n import:credentials` / `n8n import:workflow`
  *   (plain credential `data` objects are encrypted by the import with the instance key).
  * - `n8n execute --id X --rawOutput` runs a workflow in its own process; its run data is the
@@ -14,10 +14,12 @@
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { installTarball, packPackage } from './tarball';
 import { sleep, stopChild } from './wait';
-import { ROOT, PACKAGE_NAME, N8N_MAJOR, n8nEntry, getN8nNodeBin, requireFromN8n } from './paths';
+import { ROOT, N8N_MAJOR, n8nEntry, getN8nNodeBin, requireFromN8n } from './paths';
 
 export interface Owner {
 	email: string;
@@ -183,43 +185,23 @@ export class N8n {
 		};
 	}
 
-	/** Installs the built package (package.json + dist/) as a community package of this user folder. */
+	/**
+	 * Installs the built package as users get it: `npm pack` of `from`, then `npm install` of
+	 * that tarball into this user folder's `.n8n/nodes` (see devkit/tarball.ts).
+	 */
 	installPackage(
 		from: string = ROOT,
 		{ skipMissing = false }: { skipMissing?: boolean } = {},
 	): string {
-		const dist = path.join(from, 'dist');
-		if (!fs.existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build\` first`);
-		const pkg = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8'));
-		// n8n refuses the whole package when one listed file is missing: say which, before it does.
-		for (const kind of ['nodes', 'credentials'] as const) {
-			const listed: string[] = pkg.n8n?.[kind] ?? [];
-			const missing = listed.filter((file) => !fs.existsSync(path.join(from, file)));
-			if (missing.length > 0 && !skipMissing) {
-				throw new Error(
-					`package.json lists ${kind} that are not built: ${missing.join(', ')} (run \`npm run build\`)`,
-				);
-			}
-			if (pkg.n8n) pkg.n8n[kind] = listed.filter((file) => !missing.includes(file));
+		const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-tarball-'));
+		try {
+			const tarball = packPackage(from, staging, { skipMissing });
+			const n8nFolder = path.join(this.userFolder, '.n8n');
+			fs.rmSync(path.join(n8nFolder, 'nodes'), { recursive: true, force: true });
+			return installTarball(tarball, n8nFolder);
+		} finally {
+			fs.rmSync(staging, { recursive: true, force: true });
 		}
-		const target = path.join(
-			this.userFolder,
-			'.n8n',
-			'nodes',
-			'node_modules',
-			pkg.name ?? PACKAGE_NAME,
-		);
-		fs.rmSync(target, { recursive: true, force: true });
-		fs.mkdirSync(target, { recursive: true });
-		// What npm would unpack: the manifest without dev-only fields, and the `files`.
-		const { devDependencies: _dev, scripts: _scripts, ...manifest } = pkg;
-		fs.writeFileSync(path.join(target, 'package.json'), JSON.stringify(manifest, null, 2));
-		fs.cpSync(dist, path.join(target, 'dist'), { recursive: true });
-		for (const extra of ['README.md', 'LICENSE', 'LICENSE.md']) {
-			if (fs.existsSync(path.join(from, extra)))
-				fs.copyFileSync(path.join(from, extra), path.join(target, extra));
-		}
-		return target;
 	}
 
 	/** Runs `n8n <args>` in its own process with this instance's environment. */

@@ -47,7 +47,7 @@ export interface QueueClusterOptions {
 	logLevel?: 'error' | 'warn' | 'info' | 'debug';
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
-	/** Install the package from here (package.json + dist/). Default the checkout. */
+	/** Install the package packed from here (npm pack of its dist/). Default the checkout. */
 	packageFrom?: string;
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test command (`npm test`, run by .ci/run): build, lint, unit and sandbox tests
-# through n8n-core, then the end-to-end suites inside a real n8n (2.x, and the operations and
-# agent suites in 1.x too). Prints one closing line "N passed, N failed" over all suites.
+# The whole test command (`npm test`, run by .ci/run): build, lint, n8n's verification scanner,
+# unit and sandbox tests through n8n-core, then the end-to-end suites inside a real n8n (2.x, and
+# the operations and agent suites in 1.x too). Prints one closing line "N passed, N failed" over all suites.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -11,6 +11,8 @@ log "build"
 npm run build --silent
 log "lint"
 npm run lint --silent
+log "n8n's verification scanner on the source (git archive HEAD) and the npm pack tarball"
+npm run scan --silent
 
 log "unit, transport, trigger and sandbox tests (jest through n8n-core, Node 24)"
 unit_status=0

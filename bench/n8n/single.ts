@@ -34,7 +34,7 @@ export interface BenchSettings {
 	ratePerMinute: number;
 	/** Where logs go. */
 	artifactsDir: string;
-	/** For experiments: install the package from here (package.json + dist/) instead of the checkout. */
+	/** For experiments: install the package packed from here (npm pack) instead of the checkout. */
 	packageFrom?: string;
 	/** For experiments: extra environment for every n8n process. */
 	n8nEnv?: Record<string, string>;

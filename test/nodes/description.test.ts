@@ -3,7 +3,8 @@
  * top-level and optional ones sit in Options, and the credential authenticates with the bearer
  * header and tests itself with GET /account.
  */
-import type { ICredentialType, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { ICredentialType, IHttpRequestOptions, INode, INodeProperties } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import type { FieldSpec } from '../../nodes/shared/endpoints';
@@ -113,11 +114,48 @@ describe('every bounded number states its bounds in its description, once', () =
 			if (!property) throw new Error(`${field.name} has no editor property`);
 			const note =
 				field.max !== undefined ? `(${field.min} to ${field.max})` : `(at least ${field.min})`;
-			expect(property.description).toContain(note);
-			expect(property.description!.split(note)).toHaveLength(2);
-			expect(property.description!.match(/\(\d+ to \d+\)/g) ?? []).toHaveLength(
-				field.max !== undefined ? 1 : 0,
+			// A Limit carries n8n's own description; its bounds are in the hint under it.
+			const text = field.name === 'limit' ? property.hint : property.description;
+			if (field.name === 'limit')
+				expect(property.description).toBe('Max number of results to return');
+			expect(text).toContain(note);
+			expect(text!.split(note)).toHaveLength(2);
+			expect(text!.match(/\(\d+ to \d+\)/g) ?? []).toHaveLength(field.max !== undefined ? 1 : 0);
+		},
+	);
+});
+
+describe('the subtitle under a node on the canvas is its operation label', () => {
+	test.each(RESOURCES.flatMap((r) => r.operations.map((op) => [r.node, op.value, op.name])))(
+		'%s %s shows "%s"',
+		async (node, operation, label) => {
+			const pkg = await loadPackage();
+			const nodeType = pkg.nodeTypes[node];
+			const workflowNode: INode = {
+				id: 'subtitle',
+				name: 'Subtitle',
+				type: `${pkg.packageName}.${node}`,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { operation },
+			};
+			const workflow = new Workflow({
+				nodes: [workflowNode],
+				connections: {},
+				active: false,
+				nodeTypes: {
+					getByName: () => nodeType,
+					getByNameAndVersion: () => nodeType,
+					getKnownTypes: () => ({}),
+				},
+			});
+			const shown = workflow.expression.getSimpleParameterValue(
+				workflowNode,
+				nodeType.description.subtitle as string,
+				'internal',
+				{},
 			);
+			expect(shown).toBe(label);
 		},
 	);
 });

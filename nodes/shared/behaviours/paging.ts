@@ -8,7 +8,6 @@ import { allJobs, crawlWithAllPages, jobWithAllResults } from '../jobs/paginatio
 import { booleanOption, boundedNumber } from './optionBounds';
 import { asRecords, type Behaviour } from './types';
 
-export const DEFAULT_CRAWL_LIMIT = 50;
 const LIMIT = { label: 'Limit', name: 'limit', min: 1, max: 1_000_000, integer: true };
 
 const returnAll: INodeProperties = {
@@ -19,15 +18,18 @@ const returnAll: INodeProperties = {
 	description: 'Whether to return all results or only up to a given limit',
 };
 
-/** The crawl status endpoint has no page size: this limit is the node's own. */
+/**
+ * The crawl status endpoint has no page size: this limit is the node's own, counted in page
+ * results; pages are read until this many are there, and no further. Default and wording are
+ * n8n's own for a Limit (its node-param-*-for-limit rules), literal so that its scanner sees them.
+ */
 const crawlLimit: INodeProperties = {
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
 	typeOptions: { minValue: LIMIT.min, maxValue: LIMIT.max },
-	default: DEFAULT_CRAWL_LIMIT,
-	description:
-		'Max number of page results to return. Pages are read until this many results are there, and no further.',
+	default: 50,
+	description: 'Max number of results to return',
 	displayOptions: { show: { returnAll: [false] } },
 };
 
@@ -42,7 +44,7 @@ export const paging: Behaviour = {
 		if (!kind) return undefined;
 		const all = booleanOption(get('returnAll', false), 'Return All', 'returnAll');
 		if (kind === 'crawlNext') {
-			const limit = all ? Infinity : boundedNumber(get('limit', DEFAULT_CRAWL_LIMIT), LIMIT);
+			const limit = all ? Infinity : boundedNumber(get('limit', crawlLimit.default), LIMIT);
 			return (_next, { client }) =>
 				async (request) =>
 					asRecords([await crawlWithAllPages(client, request, limit)]);

@@ -1,0 +1,112 @@
+/**
+ * The package as npm publishes it and users install it: `npm pack` of a checkout, installed with
+ * npm into an n8n user folder's `nodes/`, the folder n8n's Community Nodes install into and
+ * load packages from.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+interface Manifest {
+	name: string;
+	version: string;
+	n8n?: { nodes?: string[]; credentials?: string[] };
+}
+
+function npm(args: string[], cwd: string): string {
+	return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** `npm pack` of `dir` into `into`; returns the tarball's path. */
+function pack(dir: string, into: string): string {
+	const [packed] = JSON.parse(
+		npm(['pack', dir, '--json', '--silent', '--pack-destination', into], into),
+	) as Array<{ filename: string }>;
+	return path.join(into, packed.filename);
+}
+
+/**
+ * The listed nodes and credentials that are not built. n8n refuses the whole package when one is
+ * missing: say which, before it does; with `skipMissing` (development only) they are unlisted
+ * from the packed manifest instead.
+ */
+function unbuilt(from: string, manifest: Manifest): string[] {
+	const listed = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])];
+	return listed.filter((file) => !fs.existsSync(path.join(from, file)));
+}
+
+/** Packs `from` (its built dist/ and package.json `files`) into `into`; returns the tarball. */
+export function packPackage(
+	from: string,
+	into: string,
+	{ skipMissing = false }: { skipMissing?: boolean } = {},
+): string {
+	if (!fs.existsSync(path.join(from, 'dist')))
+		throw new Error(`${from}/dist is missing: run \`npm run build\` first`);
+	const manifest = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8')) as Manifest;
+	const missing = unbuilt(from, manifest);
+	if (missing.length === 0) return pack(from, into);
+	if (!skipMissing)
+		throw new Error(
+			`package.json lists files that are not built: ${missing.join(', ')} (run \`npm run build\`)`,
+		);
+	// Unpack, unlist what is missing, pack again: still a tarball that npm installs.
+	const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-pack-'));
+	try {
+		execFileSync('tar', ['-xzf', pack(from, staging), '-C', staging]);
+		const unpacked = path.join(staging, 'package');
+		const keep = (files?: string[]) => files?.filter((file) => !missing.includes(file));
+		const manifestPath = path.join(unpacked, 'package.json');
+		const packed = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+		packed.n8n = {
+			...packed.n8n,
+			nodes: keep(packed.n8n?.nodes),
+			credentials: keep(packed.n8n?.credentials),
+		};
+		fs.writeFileSync(manifestPath, JSON.stringify(packed, null, 2));
+		return pack(unpacked, into);
+	} finally {
+		fs.rmSync(staging, { recursive: true, force: true });
+	}
+}
+
+/**
+ * Installs a tarball with npm into `<n8nFolder>/nodes` (n8nFolder is the `.n8n` folder) the way
+ * n8n's Community Nodes install does: no scripts, no peer dependencies (n8n provides
+ * n8n-workflow), no lock file. The tarball is kept beside it, as the saved `file:` dependency.
+ * Returns the installed package's folder.
+ */
+export function installTarball(tarball: string, n8nFolder: string): string {
+	const nodesFolder = path.join(n8nFolder, 'nodes');
+	fs.mkdirSync(nodesFolder, { recursive: true });
+	// Without a package.json here npm would install into the nearest one up the tree.
+	const manifestPath = path.join(nodesFolder, 'package.json');
+	if (!fs.existsSync(manifestPath))
+		fs.writeFileSync(
+			manifestPath,
+			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
+		);
+	const kept = path.join(nodesFolder, path.basename(tarball));
+	if (path.resolve(tarball) !== path.resolve(kept)) fs.copyFileSync(tarball, kept);
+	npm(
+		[
+			'install',
+			`./${path.basename(kept)}`,
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--package-lock=false',
+			'--legacy-peer-deps',
+			'--offline',
+		],
+		nodesFolder,
+	);
+	const [, name] = /^(.*)-\d+\.\d+\.\d+.*\.tgz$/.exec(path.basename(kept)) ?? [];
+	const installed = path.join(nodesFolder, 'node_modules', name ?? '');
+	if (!name || !fs.existsSync(path.join(installed, 'package.json')))
+		throw new Error(`npm install ${kept} left no package in ${nodesFolder}/node_modules`);
+	return installed;
+}
