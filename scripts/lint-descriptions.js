@@ -32,8 +32,6 @@ const ACCEPTED = [
 	...[
 		['WebDataBrandAi', 'the spec caps product pages at 20 (default 10): 50 is out of range'],
 		['WebDataWebsite', 'the spec caps competitors at 25 (default 10): 50 is out of range'],
-		['WebDataMap', "the editor shows the API's default (100) that applies when Limit is not set"],
-		['WebDataJob', "the editor shows the API's default (25) that applies when Limit is not set"],
 	].map(([node, why]) => ({
 		rule: 'n8n-nodes-base/node-param-default-wrong-for-limit',
 		node,

@@ -38,7 +38,11 @@ export const job: ResourceSpec = {
 					default: 1,
 					description: 'The page to return (or to start from with Return All)',
 				},
-				limit: { displayName: 'Limit', default: 25, description: 'Max number of jobs per page' },
+				limit: {
+					displayName: 'Limit',
+					default: 50,
+					description: 'Max number of jobs per page; without Limit the API sends 25',
+				},
 			},
 		}),
 		operation({

@@ -29,8 +29,8 @@ export const map: ResourceSpec = {
 				},
 				limit: {
 					displayName: 'Limit',
-					default: 100,
-					description: 'Maximum number of URLs to return',
+					default: 50,
+					description: 'Maximum number of URLs to return; without Limit the API returns up to 100',
 				},
 				sitemap: {
 					displayName: 'Sitemap',
