@@ -162,19 +162,19 @@ describe('Output: One File (JSON Lines)', () => {
 		expect(error).toBeUndefined();
 		expect(rec.to('/jobs/job-7').map((s) => s.query.page)).toEqual(['1', '2']);
 		const lines = await linesOf(items[0]);
-		expect(lines).toEqual(
-			[...results(1), ...results(2)]
-				.map((r) => ({ ...r, jobId: 'job-7', status: 'COMPLETED' }))
-				.concat([
-					{
-						jobId: 'job-7',
-						status: 'COMPLETED',
-						url: 'https://a.example/down',
-						error: 'DNS lookup failed',
-						success: false,
-					},
-				]),
-		);
+		const tagged = [...results(1), ...results(2)].map((r) => ({
+			...r,
+			jobId: 'job-7',
+			status: 'COMPLETED',
+		}));
+		const failedUrl = {
+			jobId: 'job-7',
+			status: 'COMPLETED',
+			url: 'https://a.example/down',
+			error: 'DNS lookup failed',
+			success: false,
+		};
+		expect(lines).toEqual([...tagged, failedUrl]);
 		expect(items[0].json).toMatchObject({
 			jobId: 'job-7',
 			status: 'COMPLETED',
