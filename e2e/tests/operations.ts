@@ -668,7 +668,9 @@ export const OP_CASES: OpCase[] = [
 	},
 ];
 
-export const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
+export const credentials = {
+	webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },
+};
 
 export const OPS_WORKFLOW_ID = 'wdE2eOperations';
 export const BAD_PARAM_WORKFLOW_ID = 'wdE2eBadParam';

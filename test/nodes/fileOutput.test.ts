@@ -15,6 +15,7 @@ import { Container } from '@n8n/di';
 import { BinaryDataBlobManager, BinaryDataService, ErrorReporter } from 'n8n-core';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { loadPackage } from '../../devkit/package';
 import { runNode } from '../../devkit/runNode';
 import { FAST_POLL_S, Recorder, answer, created, jobDetail, resetNock } from '../jobs/support';
 
@@ -277,6 +278,47 @@ describe('Output: One File (JSON Lines)', () => {
 	test('refused as an AI tool: a tool answers with text', async () => {
 		const { error } = await runNode({ ...crawlToFile, type: 'webDataCrawlTool' });
 		expect(error?.message).toMatch(/"Output" \(output\) cannot be "file".*\[item 0\]/);
+	});
+});
+
+describe('Output: One File in the editor', () => {
+	type Choice = {
+		name: string;
+		displayOptions?: { show?: Record<string, unknown[]> };
+		options?: Array<{ value: string }>;
+	};
+
+	/** The Output entries of an operation's Options collection. */
+	async function outputChoices(node: string, operation: string): Promise<Choice[]> {
+		const { description } = (await loadPackage()).nodeTypes[node];
+		const options = description.properties.find(
+			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes(operation),
+		);
+		return (options?.options as Choice[]).filter((o) => o.name === 'output');
+	}
+
+	test.each([
+		['webDataCrawl', 'getStatus'],
+		['webDataJob', 'get'],
+		['webDataMap', 'map'],
+		['webDataScrape', 'batchScrape'],
+	])(
+		'%s > %s offers the file on the node, never to an AI tool; items stay the default',
+		async (node, operation) => {
+			const outputs = await outputChoices(node, operation);
+			const onNode = outputs.find((o) => o.displayOptions?.show?.['@tool']?.[0] === false);
+			expect(onNode?.options?.map((o) => o.value)).toContain('file');
+			expect((onNode as { default?: string }).default).toBe('records');
+			for (const other of outputs.filter((o) => o !== onNode)) {
+				expect(other.displayOptions?.show?.['@tool']).toEqual([true]);
+				expect(other.options?.map((o) => o.value)).not.toContain('file');
+			}
+		},
+	);
+
+	test('Batch Scrape shows it only while it waits for completion', async () => {
+		const [output] = await outputChoices('webDataScrape', 'batchScrape');
+		expect(output.displayOptions?.show?.['/waitForCompletion']).toEqual([true]);
 	});
 });
 
