@@ -8,7 +8,7 @@
  *   Readable: on('data'), on/once('end'), once('error'), once('close'), off() and destroy().
  * A failure of the iterator rejects the store either way: nothing is stored as complete.
  */
-type Listener = (...args: unknown[]) => void;
+type Listener = ((...args: unknown[]) => void) & { original?: Listener };
 
 export class PulledStream implements AsyncIterable<Uint8Array> {
 	private readonly listeners = new Map<string, Set<Listener>>();
@@ -39,11 +39,15 @@ export class PulledStream implements AsyncIterable<Uint8Array> {
 			this.off(event, wrapped);
 			listener(...args);
 		};
+		// off() with the listener given to once() removes it, as with a Readable.
+		wrapped.original = listener;
 		return this.on(event, wrapped);
 	}
 
 	off(event: string, listener: Listener): this {
-		this.listeners.get(event)?.delete(listener);
+		const set = this.listeners.get(event);
+		for (const entry of set ?? [])
+			if (entry === listener || entry.original === listener) set?.delete(entry);
 		return this;
 	}
 
