@@ -195,7 +195,7 @@ async function sameAsReplay(ctx: CheckContext): Promise<void> {
 }
 
 /** The pages of crawl_demo as the sandbox serves them, following `next` like a client would. */
-async function demoCrawl(sandbox: Sandbox): Promise<{ first: Json; pages: Json[] }> {
+export async function demoCrawl(sandbox: Sandbox): Promise<{ first: Json; pages: Json[] }> {
 	const pages: Json[] = [];
 	let next: string | null = '/crawl/crawl_demo?page=1';
 	let first: Json | undefined;
@@ -668,7 +668,9 @@ export const OP_CASES: OpCase[] = [
 	},
 ];
 
-const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
+export const credentials = {
+	webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },
+};
 
 export const OPS_WORKFLOW_ID = 'wdE2eOperations';
 export const BAD_PARAM_WORKFLOW_ID = 'wdE2eBadParam';

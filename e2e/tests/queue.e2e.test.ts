@@ -7,7 +7,10 @@
  *   b. Web Data Trigger, activated by main, registers the webhook processor's URL; a crawl's
  *      `crawl.completed` reaches the webhook processor and the worker records exactly one
  *      successful execution; a delivery without the token starts nothing;
- *   c. stopping the cluster leaves no process behind.
+ *   c. Web Data Crawl > Get Status with Output: One File (JSON Lines) runs on the worker, its file
+ *      stored in the database (the binary data mode of queue mode), and Extract From File on the
+ *      worker reads every page result back;
+ *   d. stopping the cluster leaves no process behind.
  * Logs and timings: artifacts/e2e/queue/.
  */
 import * as fs from 'node:fs';
@@ -20,7 +23,13 @@ import { Sandbox, freePort } from '../../devkit/sandbox';
 import { descendants, killOnExit, snapshot, startTime } from '../../devkit/services';
 import { sleep } from '../../devkit/wait';
 import { sandboxCredential, type WorkflowJson } from '../../devkit/setup';
-import { TRIGGER_WORKFLOW_ID, triggerWorkflow } from './operations';
+import {
+	PACKAGE,
+	TRIGGER_WORKFLOW_ID,
+	credentials,
+	demoCrawl,
+	triggerWorkflow,
+} from './operations';
 import { webhookBrandsWorkflow } from './brandWorkflows';
 import { deliverWithoutToken } from './suite';
 
@@ -74,6 +83,63 @@ function queueTriggerWorkflow(): WorkflowJson {
 	return workflow;
 }
 
+const FILE_WORKFLOW_ID = 'wdQueueCrawlFile';
+const FILE_PATH = 'webdata-queue-crawl-file';
+
+/** Webhook > Web Data Crawl (crawl_demo to one file) > Extract From File (text) > Ran on. */
+function crawlFileWorkflow(): WorkflowJson {
+	return {
+		id: FILE_WORKFLOW_ID,
+		name: 'e2e queue: a crawl to one file, read back',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'qf-webhook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '8d2b6e40-1c7f-4a93-b5e2-7f0a9c3d4e15',
+				parameters: {
+					httpMethod: 'POST',
+					path: FILE_PATH,
+					responseMode: 'onReceived',
+					options: {},
+				},
+			},
+			{
+				id: 'qf-crawl',
+				name: 'Crawl to file',
+				type: `${PACKAGE}.webDataCrawl`,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {
+					operation: 'getStatus',
+					id: 'crawl_demo',
+					page: '1',
+					returnAll: true,
+					options: { output: 'file' },
+				},
+				credentials,
+			},
+			{
+				id: 'qf-extract',
+				name: 'Extract From File',
+				type: 'n8n-nodes-base.extractFromFile',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { operation: 'text', binaryPropertyName: 'data', destinationKey: 'text' },
+			},
+			marker('qf-ran-on', 660),
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Crawl to file', type: 'main', index: 0 }]] },
+			'Crawl to file': { main: [[{ node: 'Extract From File', type: 'main', index: 0 }]] },
+			'Extract From File': { main: [[{ node: 'Ran on', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
 let sandbox: Sandbox;
 let releaseSandbox: (() => void) | undefined;
 let cluster: QueueCluster;
@@ -98,8 +164,9 @@ beforeAll(async () => {
 	t = Date.now();
 	await cluster.start(async (main) => {
 		await main.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
-		await main.importWorkflows([brandsWorkflow(), queueTriggerWorkflow()]);
+		await main.importWorkflows([brandsWorkflow(), queueTriggerWorkflow(), crawlFileWorkflow()]);
 		await main.publish(BRANDS_WORKFLOW_ID);
+		await main.publish(FILE_WORKFLOW_ID);
 		await main.publish(TRIGGER_WORKFLOW_ID);
 	});
 	timings['cluster start (total)'] = Date.now() - t;
@@ -232,7 +299,37 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 		});
 	});
 
-	describe('c. stopping', () => {
+	describe('c. a crawl to one file on the worker, binary data in the database', () => {
+		test('the file is stored and Extract From File reads every page result back, in order', async () => {
+			const t = Date.now();
+			const res = await fetch(cluster.productionWebhookUrl(FILE_PATH), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+			expect(res.status).toBe(200);
+			const rows = await cluster.waitForExecutions(FILE_WORKFLOW_ID, 1);
+			timings['c: webhook call -> crawl file read back'] = Date.now() - t;
+			expect(rows.map((r) => r.status)).toEqual(['success']);
+			const run = await runData(rows[0].id);
+			expect(nodeItems(run, 'Ran on')).toEqual([{ process: 'worker-1' }]);
+			const [crawl] = nodeItems(run, 'Crawl to file');
+			const binary = run?.data.resultData.runData['Crawl to file']?.[0]?.data?.main?.[0]?.[0]
+				?.binary?.data as { id?: string } | undefined;
+			expect(binary?.id).toMatch(/^database:/);
+			const { first, pages } = await demoCrawl(sandbox);
+			expect(crawl).toMatchObject({ crawlId: 'crawl_demo', file: { records: pages.length } });
+			const text = String(nodeItems(run, 'Extract From File')[0]?.text);
+			expect(
+				text
+					.trimEnd()
+					.split('\n')
+					.map((line) => JSON.parse(line) as unknown),
+			).toEqual(pages.map((page) => ({ ...page, crawlId: 'crawl_demo', status: first.status })));
+		});
+	});
+
+	describe('d. stopping', () => {
 		test('stop() ends PostgreSQL, Redis and the three n8n processes with everything they started', async () => {
 			const pids = { ...cluster.pids(), postgres: cluster.postgres.pid, redis: cluster.redis.pid };
 			expect(Object.values(pids).every((pid) => typeof pid === 'number')).toBe(true);
@@ -242,7 +339,7 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 			expect(all.length).toBeGreaterThan(Object.keys(pids).length); // postgres backends, task runners
 			const t = Date.now();
 			await cluster.stop();
-			timings['c: cluster stop'] = Date.now() - t;
+			timings['d: cluster stop'] = Date.now() - t;
 			const alive = all.filter(({ pid, start }) => startTime(pid) === start);
 			expect(alive).toEqual([]);
 			expect(fs.existsSync(cluster.dir)).toBe(false);

@@ -64,7 +64,9 @@ export async function executeResource(
 				const records = await runOperation(client, op, entry.item, this);
 				// One object for every record of the item: shared, it is also saved once.
 				const pairedItem = { item: i };
-				return records.map((record) => ({ ...record, pairedItem }));
+				return records.map(({ json, binary }) =>
+					binary ? { json, binary, pairedItem } : { json, pairedItem },
+				);
 			} catch (error) {
 				const failure = atItem(asNodeError(this.getNode(), error), i);
 				if (continueOnFail) return [errorItem(failure, i)];

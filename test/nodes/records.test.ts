@@ -230,13 +230,13 @@ describe('Crawl > Get Status', () => {
 		},
 	);
 
-	test('an Output that is neither value is refused before anything is sent', async () => {
+	test('an Output that is none of its values is refused before anything is sent', async () => {
 		const mock = api(crawl(5, 3));
 
 		const { error } = await runNode(getStatus({ options: { output: '={{ "pages" }}' } }));
 
 		expect(error?.message).toBe(
-			'"Output" (output) must be "records" or "whole", got "pages" [item 0]',
+			'"Output" (output) must be "records", "whole" or "file", got "pages" [item 0]',
 		);
 		expect(mock.apiRequests()).toEqual([]);
 	});

@@ -3,6 +3,7 @@
  * innermost) and their switches appear in the editor. Adding one is a module and a line here.
  */
 import { agentBudget } from './agentBudget';
+import { fileOutput } from './fileOutput';
 import { logoDownload } from './logoDownload';
 import { paging } from './paging';
 import { records } from './records';
@@ -11,13 +12,15 @@ import type { Behaviour } from './types';
 import { waiting } from './waiting';
 import { watching } from './watching';
 
-// Records splits a response into one record per page, link or result before Simplify;
+// Records splits a response into one record per page, link or result before Simplify (or the
+// file output writes them to one file, page by page);
 // watching filters the brands and Download Logo runs on what is left; the answer budget, last,
 // caps every record an AI agent receives.
 export const BEHAVIOURS: readonly Behaviour[] = [
 	waiting,
 	paging,
 	records,
+	fileOutput,
 	simplify,
 	watching,
 	logoDownload,

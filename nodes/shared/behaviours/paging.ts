@@ -4,9 +4,15 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { allJobs, crawlWithAllPages, jobWithAllResults } from '../jobs/pagination';
+import {
+	allJobs,
+	crawlStatusPages,
+	crawlWithAllPages,
+	jobResultPages,
+	jobWithAllResults,
+} from '../jobs/pagination';
 import { booleanOption, boundedNumber } from './optionBounds';
-import { asRecords, type Behaviour } from './types';
+import { asRecords, wantsFile, type Behaviour } from './types';
 
 const LIMIT = { label: 'Limit', name: 'limit', min: 1, max: 1_000_000, integer: true };
 
@@ -39,22 +45,28 @@ export const paging: Behaviour = {
 		return op.paginate === 'crawlNext' ? [returnAll, crawlLimit] : [returnAll];
 	},
 	options: () => [],
-	read(op, { get }) {
+	read(op, { get, options }) {
 		const kind = op.paginate;
 		if (!kind) return undefined;
 		const all = booleanOption(get('returnAll', false), 'Return All', 'returnAll');
+		// The file output reads the pages as they arrive: they are not gathered here.
+		const toFile = wantsFile(options);
 		if (kind === 'crawlNext') {
 			const limit = all ? Infinity : boundedNumber(get('limit', crawlLimit.default), LIMIT);
 			return (_next, { client }) =>
 				async (request) =>
-					asRecords([await crawlWithAllPages(client, request, limit)]);
+					toFile
+						? [{ json: {}, pages: crawlStatusPages(client, request, limit) }]
+						: asRecords([await crawlWithAllPages(client, request, limit)]);
 		}
 		if (all) {
 			return (_next, { client }) =>
 				async (request) =>
-					kind === 'jobList'
-						? asRecords(await allJobs(client, request))
-						: asRecords([await jobWithAllResults(client, request)]);
+					kind === 'jobResults' && toFile
+						? [{ json: {}, pages: jobResultPages(client, request) }]
+						: kind === 'jobList'
+							? asRecords(await allJobs(client, request))
+							: asRecords([await jobWithAllResults(client, request)]);
 		}
 		if (kind !== 'jobList') return undefined;
 		// One page of the jobs list: one item per job.

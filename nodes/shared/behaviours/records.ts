@@ -4,18 +4,21 @@
  * so it splits everything paging gathered, and the behaviours around it (Simplify, an AI tool's
  * budget) see one record at a time.
  */
-import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { OperationBehaviour } from '../endpoints/types';
 import { jobRecords } from '../jobs/records';
 import type { ApiRequest } from '../transport/apiRequest';
+import { onlyAsTool } from '../tool';
+import { FILE_CHOICE } from './fileOutput';
 import { asRecords, type Behaviour } from './types';
 
 type Obj = IDataObject;
 type RecordKind = NonNullable<OperationBehaviour['records']>;
 
 /** The ID a request's path ends with: for a response that leaves its own ID out. */
-const pathId = (request: ApiRequest) => decodeURIComponent(request.path.split('/').pop() ?? '');
+export const pathId = (request: ApiRequest) =>
+	decodeURIComponent(request.path.split('/').pop() ?? '');
 
 const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
 
@@ -69,31 +72,42 @@ function outputChoices(record: string): INodePropertyOptions[] {
 	];
 }
 
+/** The Output option: with the file output on the node itself, without it as an AI tool. */
+function outputOptions(record: string): INodeProperties[] {
+	const asTool: INodeProperties = {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: outputChoices(record),
+		default: 'records',
+		description: 'Whether to return one item per record or the whole response as one item',
+		displayOptions: { show: onlyAsTool(true) },
+	};
+	return [
+		{
+			...asTool,
+			options: [...outputChoices(record), FILE_CHOICE],
+			description:
+				'Whether to return one item per record, the whole response as one item, or the records in one file',
+			displayOptions: { show: onlyAsTool(false) },
+		},
+		asTool,
+	];
+}
+
 export const records: Behaviour = {
 	switches: () => [],
-	options: (op) => {
-		const kind = op.records;
-		if (!kind) return [];
-		return [
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				options: outputChoices(SPLITTERS[kind].record),
-				default: 'records',
-				description: 'Whether to return one item per record or the whole response as one item',
-			},
-		];
-	},
+	options: (op) => (op.records ? outputOptions(SPLITTERS[op.records].record) : []),
 	read(op, { options }) {
 		const kind = op.records;
 		if (!kind) return undefined;
 		const output = options.output ?? 'records';
-		if (output !== 'records' && output !== 'whole')
+		if (output !== 'records' && output !== 'whole' && output !== 'file')
 			throw new Error(
-				`"Output" (output) must be "records" or "whole", got ${JSON.stringify(output)}`,
+				`"Output" (output) must be "records", "whole" or "file", got ${JSON.stringify(output)}`,
 			);
-		if (output === 'whole') return undefined;
+		// The file output (fileOutput.ts) splits the pages itself, as they arrive.
+		if (output !== 'records') return undefined;
 		const { split } = SPLITTERS[kind];
 		return (next) => async (request) =>
 			(await next(request)).flatMap(({ json }) => asRecords(split(json, request)));

@@ -13,7 +13,15 @@ import type { WebDataClient } from '../transport/client';
 export interface OutputRecord {
 	json: IDataObject;
 	binary?: IBinaryKeyData;
+	/**
+	 * Under the file output, paging and waiting give the response page by page as it arrives (the
+	 * envelope of each) instead of gathering it; `json` then holds only the IDs known up front.
+	 */
+	pages?: AsyncIterable<IDataObject>;
 }
+
+/** Whether the item's Output is the file output (fileOutput.ts). */
+export const wantsFile = (options: IDataObject) => options.output === 'file';
 
 /** Produces an item's output records from its request. */
 export type Step = (request: ApiRequest) => Promise<OutputRecord[]>;

@@ -1,11 +1,11 @@
 /** Wait for Completion: poll a job the operation started and return its results. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { jobWithAllResults } from '../jobs/pagination';
+import { jobResultPages, jobWithAllResults } from '../jobs/pagination';
 import { statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
 import { jobRecords } from '../jobs/records';
 import { booleanOption, boundedNumber } from './optionBounds';
-import { asRecords, type Behaviour, type StepContext } from './types';
+import { asRecords, wantsFile, type Behaviour, type OutputRecord, type StepContext } from './types';
 
 export const DEFAULT_MAX_WAIT_S = 600;
 export const DEFAULT_POLL_INTERVAL_S = 2;
@@ -24,16 +24,25 @@ async function finishJob(
 	{ client, op }: StepContext,
 	created: Obj,
 	wait: WaitOptions,
-): Promise<Obj[]> {
+	toFile: boolean,
+): Promise<OutputRecord[]> {
 	const id = String(created.id ?? (created.data as Obj | undefined)?.id ?? '');
 	const kind = op.job!;
 	const done = await waitForJob(client, kind, id, wait);
 	if (kind === 'extract') {
 		const { data, ...status } = done.body;
-		return [{ ...status, ...((data as Obj | undefined) ?? {}) }];
+		return asRecords([{ ...status, ...((data as Obj | undefined) ?? {}) }]);
 	}
-	const detail = await jobWithAllResults(client, statusRequest('jobs', id), done.body);
-	return jobRecords(id, detail.data ?? {}, done.status);
+	const results = statusRequest('jobs', id);
+	if (toFile)
+		return [
+			{
+				json: { jobId: id, status: done.status },
+				pages: jobResultPages(client, results, done.body),
+			},
+		];
+	const detail = await jobWithAllResults(client, results, done.body);
+	return asRecords(jobRecords(id, detail.data ?? {}, done.status));
 }
 
 export const waiting: Behaviour = {
@@ -87,9 +96,10 @@ export const waiting: Behaviour = {
 			pollIntervalMs:
 				boundedNumber(options.pollInterval ?? DEFAULT_POLL_INTERVAL_S, POLL_INTERVAL) * 1000,
 		};
+		const toFile = op.job === 'jobs' && wantsFile(options);
 		return (next, context) => async (request) => {
 			const [{ json: created }] = await next(request);
-			return asRecords(await finishJob(context, created, wait));
+			return await finishJob(context, created, wait, toFile);
 		};
 	},
 };

@@ -33,7 +33,7 @@ interface Pagination {
 	totalPages?: number;
 }
 
-type Envelope = { success?: boolean; data?: IDataObject };
+export type Envelope = { success?: boolean; data?: IDataObject };
 
 function withQuery(request: ApiRequest, qs: Record<string, string | number | boolean>): ApiRequest {
 	return { ...request, qs: { ...request.qs, ...qs } };
@@ -61,29 +61,48 @@ export async function allJobs(client: WebDataClient, request: ApiRequest): Promi
 }
 
 /**
- * GET /jobs/{id}: the job detail of the first page with `results` of every page from it on.
- * `firstPage` is that page when the caller already has it (the last status poll).
+ * GET /jobs/{id}, page by page as they arrive: the first page's envelope (the job detail), then
+ * each further page's. `firstPage` is that page when the caller already has it (the last status
+ * poll). Both the items output (jobWithAllResults) and the file output read it.
  */
+export async function* jobResultPages(
+	client: WebDataClient,
+	request: ApiRequest,
+	firstPage?: Envelope,
+): AsyncGenerator<Envelope> {
+	const limit = pageSize(request);
+	let page = Number(request.qs?.page ?? 1);
+	const first = firstPage ?? (await client.request<Envelope>(withQuery(request, { page, limit })));
+	const totalPages = Number(
+		(first.data?.resultPagination as Pagination | undefined)?.totalPages ?? page,
+	);
+	yield first;
+	for (let read = 1; page < totalPages; read++) {
+		if (read >= MAX_PAGES) throw tooManyPages(client, 'job results');
+		page++;
+		const next = await client.request<Envelope>(withQuery(request, { page, limit }));
+		if (resultsOf(next).length === 0) return;
+		yield next;
+	}
+}
+
+/** The results of one page of a job detail. */
+export const resultsOf = (body: Envelope): IDataObject[] =>
+	(body.data?.results as IDataObject[] | undefined) ?? [];
+
+/** GET /jobs/{id}: the job detail of the first page with `results` of every page from it on. */
 export async function jobWithAllResults(
 	client: WebDataClient,
 	request: ApiRequest,
 	firstPage?: Envelope,
 ): Promise<Envelope> {
-	const limit = pageSize(request);
-	let page = Number(request.qs?.page ?? 1);
-	const first = firstPage ?? (await client.request<Envelope>(withQuery(request, { page, limit })));
-	const data = first.data ?? {};
-	const results = [...((data.results as IDataObject[] | undefined) ?? [])];
-	const totalPages = Number((data.resultPagination as Pagination | undefined)?.totalPages ?? page);
-	for (let read = 1; page < totalPages; read++) {
-		if (read >= MAX_PAGES) throw tooManyPages(client, 'job results');
-		page++;
-		const next = await client.request<Envelope>(withQuery(request, { page, limit }));
-		const more = (next.data?.results as IDataObject[] | undefined) ?? [];
-		if (more.length === 0) break;
-		results.push(...more);
+	let first: Envelope | undefined;
+	const results: IDataObject[] = [];
+	for await (const body of jobResultPages(client, request, firstPage)) {
+		first ??= body;
+		results.push(...resultsOf(body));
 	}
-	return { ...first, data: { ...data, results } };
+	return { ...first, data: { ...first?.data, results } };
 }
 
 /** The page value a crawl's `next` designates: a URL or path with a `page` query, or the value itself. */
@@ -92,34 +111,63 @@ export function nextCrawlPage(next: string): string {
 	return match ? decodeURIComponent(match[1]) : next;
 }
 
+/** The page results of one crawl status page. */
+export const crawlResultsOf = (body: Envelope): IDataObject[] =>
+	(body.data?.data as IDataObject[] | undefined) ?? [];
+
 /**
- * GET /crawl/{id}: the crawl status with `data` of every page, following `next` until null, or
- * only until `limit` page results are there (the endpoint has no page size: `limit` is ours, and
- * no page past the one that reaches it is asked for). `next` is then the page after the last read.
+ * GET /crawl/{id}, page by page as they arrive, following `next` until null, or only until
+ * `limit` page results are there (the endpoint has no page size: `limit` is ours, and no page
+ * past the one that reaches it is asked for). The last page yielded is cut to the limit, and its
+ * `next` is then the page after it (null when every page was read).
+ */
+export async function* crawlStatusPages(
+	client: WebDataClient,
+	request: ApiRequest,
+	limit = Infinity,
+): AsyncGenerator<Envelope> {
+	const seen = new Set<string>([String(request.qs?.page ?? '')]);
+	let body = await client.request<Envelope>(request);
+	let count = 0;
+	// Empty pages after the first one, in a row.
+	let emptyInARow = 0;
+	for (let read = 1; ; read++) {
+		const results = crawlResultsOf(body);
+		const next = body.data?.next as string | null | undefined;
+		count += results.length;
+		if (read > 1) emptyInARow = results.length === 0 ? emptyInARow + 1 : 0;
+		const page = next ? nextCrawlPage(next) : undefined;
+		const last =
+			page === undefined || count >= limit || emptyInARow >= MAX_EMPTY_PAGES || seen.has(page);
+		if (!last && seen.size >= MAX_PAGES) throw tooManyPages(client, 'crawl results');
+		if (last) {
+			const kept = count > limit ? results.slice(0, results.length - (count - limit)) : results;
+			const more = Number.isFinite(limit) ? (next ?? null) : null;
+			yield { ...body, data: { ...body.data, data: kept, next: more } };
+			return;
+		}
+		yield body;
+		seen.add(page);
+		body = await client.request<Envelope>(withQuery(request, { page }));
+	}
+}
+
+/**
+ * GET /crawl/{id}: the crawl status with `data` of every page read by crawlStatusPages, and the
+ * `next` of the last one.
  */
 export async function crawlWithAllPages(
 	client: WebDataClient,
 	request: ApiRequest,
 	limit = Infinity,
 ): Promise<Envelope> {
-	const first = await client.request<Envelope>(request);
-	const status = first.data ?? {};
-	const pages = [...((status.data as IDataObject[] | undefined) ?? [])];
-	const seen = new Set<string>([String(request.qs?.page ?? '')]);
-	let next = status.next as string | null | undefined;
-	let emptyInARow = 0;
-	while (next && pages.length < limit && emptyInARow < MAX_EMPTY_PAGES) {
-		const page = nextCrawlPage(next);
-		if (seen.has(page)) break;
-		if (seen.size >= MAX_PAGES) throw tooManyPages(client, 'crawl results');
-		seen.add(page);
-		const body = await client.request<Envelope>(withQuery(request, { page }));
-		const results = (body.data?.data as IDataObject[] | undefined) ?? [];
-		emptyInARow = results.length === 0 ? emptyInARow + 1 : 0;
-		pages.push(...results);
-		next = body.data?.next as string | null | undefined;
+	let first: Envelope | undefined;
+	let next: unknown = null;
+	const pages: IDataObject[] = [];
+	for await (const body of crawlStatusPages(client, request, limit)) {
+		first ??= body;
+		pages.push(...crawlResultsOf(body));
+		next = body.data?.next ?? null;
 	}
-	if (pages.length > limit) pages.length = limit;
-	const more = Number.isFinite(limit) ? (next ?? null) : null;
-	return { ...first, data: { ...status, data: pages, next: more } };
+	return { ...first, data: { ...first?.data, data: pages, next } as IDataObject };
 }

@@ -1,0 +1,196 @@
+/**
+ * Output: One File (JSON Lines), for the operations whose results can run to many thousands
+ * (Crawl > Get Status, Job > Get, Batch Scrape's wait, Map). The records are written to one n8n
+ * binary file (property `data`), one JSON record per line, page by page as the pages arrive, so
+ * no page is held after it is written and the execution's JSON holds one small item: the IDs,
+ * status and counts, and `file` (records, failed URLs, bytes, name). Lines are the records the
+ * items output gives; a job's failed URLs are written last as lines with `success: false`.
+ * A failure half-way fails the item: n8n stores no binary data for it.
+ */
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import type { OperationSpec } from '../endpoints/types';
+import { PulledStream } from '../files/pulledStream';
+import { failedUrlRecords, jobCounts, jobIds, jobResultRecords } from '../jobs/records';
+import type { ApiRequest } from '../transport/apiRequest';
+import { onlyAsTool } from '../tool';
+import { booleanOption } from './optionBounds';
+import { pathId } from './records';
+import { wantsFile, type Behaviour, type OutputRecord } from './types';
+
+type Obj = IDataObject;
+type FileKind = 'links' | 'crawlPages' | 'jobResults';
+
+export const FILE_PROPERTY = 'data';
+export const FILE_MIME_TYPE = 'application/x-ndjson';
+
+export const FILE_CHOICE: INodePropertyOptions = {
+	name: 'One File (JSON Lines)',
+	value: 'file',
+	description:
+		'All records in one file (binary property "data"), one JSON record per line, written as the pages arrive: for large results. The item holds the IDs, status and counts.',
+};
+
+/** The kind of records an operation writes to a file, or undefined when it offers none. */
+function fileKind(op: OperationSpec): FileKind | undefined {
+	return op.records ?? (op.job === 'jobs' ? 'jobResults' : undefined);
+}
+
+/** What the file's item says besides the file: IDs, status and counts, from the pages read. */
+interface Summary {
+	head: Obj;
+	records: number;
+	failed: number;
+	bytes: number;
+}
+
+const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
+
+/** Each page's records, in the order the items output gives them; `summary.head` set on the way. */
+async function* recordPages(
+	kind: FileKind,
+	pages: AsyncIterable<Obj>,
+	known: Obj,
+	request: ApiRequest,
+	summary: Summary,
+): AsyncGenerator<Obj[]> {
+	if (kind === 'links') {
+		for await (const { data, ...counts } of pages) {
+			summary.head = { ...counts };
+			yield list(data);
+		}
+		return;
+	}
+	if (kind === 'crawlPages') {
+		for await (const body of pages) {
+			const { data, id, ...status } = (body.data ?? {}) as Obj;
+			const crawlId = String(id ?? pathId(request));
+			// The last page's `next` (set under a Limit) is the one to go on from.
+			summary.head = { ...summary.head, crawlId, ...status };
+			yield list(data).map((page) => Object.assign(page, { crawlId, status: status.status }));
+		}
+		return;
+	}
+	let failedUrls: Obj[] = [];
+	for await (const body of pages) {
+		const data = (body.data ?? {}) as Obj;
+		if (summary.head.jobId === undefined) {
+			const status = known.status ?? data.status;
+			const ids = jobIds(
+				String(known.jobId ?? data.id ?? pathId(request)),
+				status === undefined ? undefined : String(status),
+			);
+			summary.head = { ...ids, ...jobCounts(data) };
+			// Failed URLs come with the first page; they are written after every result, as items are.
+			failedUrls = failedUrlRecords(ids, data);
+		}
+		yield jobResultRecords(jobIds(String(summary.head.jobId), summary.head.status as string), data);
+	}
+	yield failedUrls;
+}
+
+/** The file's bytes, one chunk per page of records. */
+async function* jsonLines(records: AsyncIterable<Obj[]>, summary: Summary) {
+	const encoder = new TextEncoder();
+	for await (const page of records) {
+		if (page.length === 0) continue;
+		let text = '';
+		for (const record of page) {
+			text += JSON.stringify(record) + '\n';
+			if (record.success === false) summary.failed++;
+		}
+		summary.records += page.length;
+		const chunk = encoder.encode(text);
+		summary.bytes += chunk.length;
+		yield chunk;
+	}
+}
+
+function fileName(kind: FileKind, known: Obj, request: ApiRequest): string {
+	if (kind === 'links') {
+		const host = /^(?:[a-z]+:\/\/)?([^/?#:]+)/i.exec(String(request.body?.url ?? ''))?.[1];
+		return host ? `map-${host}.jsonl` : 'map.jsonl';
+	}
+	const id = String(known.jobId ?? pathId(request)).replace(/[^\w.-]/g, '_');
+	return `${kind === 'crawlPages' ? 'crawl' : 'job'}-${id}.jsonl`;
+}
+
+async function writeFile(
+	exec: IExecuteFunctions,
+	kind: FileKind,
+	{ json: known, pages }: OutputRecord,
+	request: ApiRequest,
+): Promise<OutputRecord> {
+	const summary: Summary = { head: {}, records: 0, failed: 0, bytes: 0 };
+	// An operation read without paging (Map, one page of a job) has its one response as `json`.
+	const source =
+		pages ??
+		(async function* () {
+			yield known;
+		})();
+	const lines = jsonLines(recordPages(kind, source, pages ? known : {}, request, summary), summary);
+	const name = fileName(kind, pages ? known : {}, request);
+	const stream = new PulledStream(lines[Symbol.asyncIterator]());
+	// n8n types the stream as a Readable; PulledStream offers what its stores use of one.
+	const binary = await exec.helpers.prepareBinaryData(
+		stream as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
+		name,
+		FILE_MIME_TYPE,
+	);
+	const file = {
+		property: FILE_PROPERTY,
+		fileName: name,
+		mimeType: FILE_MIME_TYPE,
+		records: summary.records,
+		failedUrls: summary.failed,
+		bytes: summary.bytes,
+	};
+	return { json: { ...summary.head, file }, binary: { [FILE_PROPERTY]: binary } };
+}
+
+export const fileOutput: Behaviour = {
+	switches: () => [],
+	// Operations with records offer the file in their Output option (records.ts); Batch Scrape
+	// gets an Output option of its own, for its wait.
+	options: (op) =>
+		fileKind(op) && !op.records
+			? [
+					{
+						displayName: 'Output',
+						name: 'output',
+						type: 'options',
+						options: [
+							{
+								name: 'One Item per Result',
+								value: 'records',
+								description: 'Each result and each failed URL as its own item',
+							},
+							FILE_CHOICE,
+						],
+						default: 'records',
+						description: 'Whether to return one item per result or all results in one file',
+						displayOptions: { show: { ...onlyAsTool(false), '/waitForCompletion': [true] } },
+					},
+				]
+			: [],
+	read(op, { get, options, asTool }) {
+		const kind = fileKind(op);
+		if (!kind || !wantsFile(options)) return undefined;
+		if (asTool)
+			throw new Error(
+				'"Output" (output) cannot be "file" when the node is an AI agent\'s tool: a tool answers with text',
+			);
+		if (
+			op.job &&
+			!booleanOption(get('waitForCompletion', true), 'Wait for Completion', 'waitForCompletion')
+		)
+			throw new Error(
+				'"Output" (output) "file" needs "Wait for Completion" (waitForCompletion) on: without it there are no results to write',
+			);
+		return (next, { exec }) =>
+			async (request) => {
+				const [record] = await next(request);
+				return [await writeFile(exec, kind, record, request)];
+			};
+	},
+};
