@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 
+import type { EndpointId } from './endpoints';
+
 const int = z.number().int();
 const dateTime = z.string().datetime();
 const uri = z.string().url();
@@ -387,31 +389,31 @@ export const WebhookEventPayload = z.object({
 	payload: z.unknown().optional(),
 });
 
-/** The success schema of every endpoint, keyed by `METHOD /path/template`. */
-export const RESPONSE_SCHEMAS: Record<string, z.ZodTypeAny> = {
-	'POST /brand': BrandProfileResponse,
-	'GET /brand/retrieve': BrandRecordResponse,
-	'GET /brand/retrieve-by-name': BrandRecordResponse,
-	'GET /brand/retrieve-by-ticker': BrandRecordResponse,
-	'GET /brand/retrieve-by-email': BrandRecordResponse,
-	'GET /brand/retrieve-by-isin': BrandRecordResponse,
-	'POST /brand/ai/query': AiQueryResponse,
-	'POST /brand/ai/products': ProductsJobResponse,
-	'POST /brand/ai/product': ProductResponse,
-	'POST /youtube/transcript': TranscriptResponse,
-	'POST /map': MapResponse,
-	'GET /account': AccountResponse,
-	'POST /batch/scrape': JobCreation,
-	'POST /extract': JobCreation,
-	'GET /jobs': JobListResponse,
-	'GET /jobs/{id}': JobDetailResponse,
-	'GET /crawl/{id}': CrawlStatusResponse,
-	'GET /extract/{id}': ExtractStatus,
-	'GET /web/fonts': FontsResponse,
-	'GET /web/competitors': CompetitorsResponse,
-	'PATCH /webhooks/{id}': WebhookResponse,
-	'POST /webhooks/{id}/test': WebhookTestResponse,
-	'DELETE /webhooks/{id}': WebhookDeleteResponse,
-	'GET /scrape': ScrapeResponse,
+/** The success schema of every endpoint of the contract: the compiler names a missing one. */
+export const RESPONSE_SCHEMAS = {
+	brandProfile: BrandProfileResponse,
+	brandRetrieve: BrandRecordResponse,
+	brandRetrieveByName: BrandRecordResponse,
+	brandRetrieveByTicker: BrandRecordResponse,
+	brandRetrieveByEmail: BrandRecordResponse,
+	brandRetrieveByIsin: BrandRecordResponse,
+	brandAiQuery: AiQueryResponse,
+	brandAiProducts: ProductsJobResponse,
+	brandAiProduct: ProductResponse,
+	youtubeTranscript: TranscriptResponse,
+	map: MapResponse,
+	account: AccountResponse,
+	batchScrape: JobCreation,
+	extract: JobCreation,
+	jobList: JobListResponse,
+	jobDetail: JobDetailResponse,
+	crawlStatus: CrawlStatusResponse,
+	extractStatus: ExtractStatus,
+	webFonts: FontsResponse,
+	webCompetitors: CompetitorsResponse,
+	webhookUpdate: WebhookResponse,
+	webhookTest: WebhookTestResponse,
+	webhookDelete: WebhookDeleteResponse,
+	scrape: ScrapeResponse,
 	// Sandbox extensions for operations the spec does not show.
-};
+} satisfies Record<EndpointId, z.ZodTypeAny>;

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 
 import { z } from 'zod';
 
+import type { EndpointId } from '../contract';
+
 import { editBrand } from './brandEdits';
 import * as content from './content';
 import type { SandboxCore } from './core';
@@ -151,8 +153,9 @@ function parseBody<T extends z.ZodTypeAny>(schema: T, body: unknown): z.infer<T>
 	return parsed.data;
 }
 
-export const HANDLERS: Record<string, Handler> = {
-	'GET /account': (core) => {
+/** One handler per endpoint of the contract: the compiler names a missing one. */
+export const HANDLERS = {
+	account: (core) => {
 		const { account } = core.state;
 		const { plan } = core.config;
 		return ok({
@@ -175,14 +178,14 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'GET /scrape': (core, { values }) => {
+	scrape: (core, { values }) => {
 		const url = values.url as string;
 		if (wants('fail', url)) throw new HttpError(422, `Scrape failed: ${url} answered HTTP 500`);
 		core.spend(CREDIT_COSTS.scrape);
 		return ok({ success: true, data: content.pageResult(url) });
 	},
 
-	'POST /batch/scrape': (core, { values }) => {
+	batchScrape: (core, { values }) => {
 		const { valid, errors } = checkUrls(
 			values.urls as string[],
 			values.ignoreInvalidURLs !== false,
@@ -207,7 +210,7 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({ success: true, id: job.id, status: job.status, url: `/jobs/${job.id}` });
 	},
 
-	'GET /crawl/{id}': (core, { params, values }) => {
+	crawlStatus: (core, { params, values }) => {
 		const job = findJob(core, params.id, (j) => listType(j) === 'crawl', 'Crawl job');
 		const page = String(values.page);
 		if (!/^[1-9]\d*$/.test(page))
@@ -218,7 +221,7 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({ success: true, data: crawlStatus(job, Number(page), core.config.crawlPageSize) });
 	},
 
-	'POST /map': (core, { values }) => {
+	map: (core, { values }) => {
 		const links = content.siteMap(values.url as string, {
 			search: values.search as string | undefined,
 			limit: (values.limit as number | undefined) ?? 100,
@@ -229,7 +232,7 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({ success: true, total: links.length, creditsUsed: CREDIT_COSTS.map, data: links });
 	},
 
-	'POST /extract': (core, { values }) => {
+	extract: (core, { values }) => {
 		const urls = (values.urls as string[] | undefined) ?? [];
 		const webSearch = values.enableWebSearch === true;
 		if (urls.length === 0 && !webSearch)
@@ -262,10 +265,10 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({ success: true, id: job.id, status: job.status, url: `/extract/${job.id}` });
 	},
 
-	'GET /extract/{id}': (core, { params }) =>
+	extractStatus: (core, { params }) =>
 		ok(extractStatus(findJob(core, params.id, (j) => j.type === 'extract', 'Extract job'))),
 
-	'POST /brand': (core, { values }) => {
+	brandProfile: (core, { values }) => {
 		const url = values.url as string;
 		const domain = content.domainOf(url);
 		const cached = values.refresh !== true && core.state.brandProfiles.has(domain);
@@ -281,17 +284,17 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'GET /brand/retrieve': (core, { values }) => {
+	brandRetrieve: (core, { values }) => {
 		const domain = values.domain as string;
 		return brandLookup(core, domain, content.domainOf(domain), null);
 	},
 
-	'GET /brand/retrieve-by-name': (core, { values }) => {
+	brandRetrieveByName: (core, { values }) => {
 		const name = values.name as string;
 		return brandLookup(core, name, content.domainForName(name), null);
 	},
 
-	'GET /brand/retrieve-by-ticker': (core, { values }) => {
+	brandRetrieveByTicker: (core, { values }) => {
 		const ticker = (values.ticker as string).toUpperCase();
 		const known = content.KNOWN_TICKERS[ticker];
 		const exchange = (values.ticker_exchange as string | undefined) ?? known?.exchange ?? 'NASDAQ';
@@ -301,12 +304,12 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'GET /brand/retrieve-by-email': (core, { values }) => {
+	brandRetrieveByEmail: (core, { values }) => {
 		const email = values.email as string;
 		return brandLookup(core, email, content.domainOf(email), null);
 	},
 
-	'GET /brand/retrieve-by-isin': (core, { values }) => {
+	brandRetrieveByIsin: (core, { values }) => {
 		const isin = (values.isin as string).toUpperCase();
 		const ticker = content.KNOWN_ISINS[isin];
 		const known = ticker ? content.KNOWN_TICKERS[ticker] : undefined;
@@ -316,7 +319,7 @@ export const HANDLERS: Record<string, Handler> = {
 		return brandLookup(core, isin, known?.domain ?? `${isin.toLowerCase()}.com`, stock);
 	},
 
-	'POST /brand/ai/query': (core, { values }) => {
+	brandAiQuery: (core, { values }) => {
 		const url =
 			(values.url as string | undefined) ??
 			(values.domain ? `https://${content.domainOf(values.domain as string)}` : undefined);
@@ -335,7 +338,7 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'POST /brand/ai/product': (core, { values }) => {
+	brandAiProduct: (core, { values }) => {
 		const url = values.url as string;
 		if (wants('fail', url)) {
 			throw new HttpError(422, `Could not extract a product from ${url}`, {
@@ -355,7 +358,7 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'POST /brand/ai/products': (core, { values }) => {
+	brandAiProducts: (core, { values }) => {
 		const domain = content.domainOf(values.domain as string);
 		const limit = (values.limit as number | undefined) ?? 10;
 		const webhook = jobWebhook(values.webhook);
@@ -387,7 +390,7 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'POST /youtube/transcript': (core, { values }) => {
+	youtubeTranscript: (core, { values }) => {
 		const url = values.url as string;
 		const videoId = content.videoIdOf(url);
 		const failure = (status: number, error: string) => ({
@@ -410,7 +413,7 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({ success: true, credits: { used: CREDIT_COSTS.transcript }, data, metadata });
 	},
 
-	'GET /web/fonts': (core, { values }) => {
+	webFonts: (core, { values }) => {
 		const domain = content.domainOf(
 			(values.directUrl as string | undefined) ?? (values.domain as string),
 		);
@@ -427,7 +430,7 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'GET /web/competitors': (core, { values }) => {
+	webCompetitors: (core, { values }) => {
 		const domain = content.domainOf(values.domain as string);
 		const limit =
 			(values.limit as number | undefined) ?? (values.numCompetitors as number | undefined) ?? 10;
@@ -444,7 +447,7 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'GET /jobs': (core, { values }) => {
+	jobList: (core, { values }) => {
 		const jobs = [...core.state.jobs.values()]
 			.filter((job) => values.type === undefined || listType(job) === values.type)
 			.filter((job) => values.status === undefined || job.status === values.status)
@@ -456,7 +459,7 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({ success: true, data: { jobs: items.map(jobListItem), pagination } });
 	},
 
-	'GET /jobs/{id}': (core, { params, values }) => {
+	jobDetail: (core, { params, values }) => {
 		const job = findJob(core, params.id, () => true, 'Job');
 		return ok({
 			success: true,
@@ -467,7 +470,7 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'PATCH /webhooks/{id}': (core, { params, values }) => {
+	webhookUpdate: (core, { params, values }) => {
 		const webhook = findWebhook(core, params.id);
 		if (values.url !== undefined) webhook.url = values.url as string;
 		if (values.events !== undefined) webhook.events = [...(values.events as string[])];
@@ -476,7 +479,7 @@ export const HANDLERS: Record<string, Handler> = {
 		return ok({ success: true, data: webhookView(webhook) });
 	},
 
-	'POST /webhooks/{id}/test': (core, { params, values }) => {
+	webhookTest: (core, { params, values }) => {
 		const webhook = findWebhook(core, params.id);
 		const event = values.event as string;
 		const type = event.includes('.') ? event.slice(0, event.lastIndexOf('.')) : 'crawl';
@@ -511,9 +514,9 @@ export const HANDLERS: Record<string, Handler> = {
 		});
 	},
 
-	'DELETE /webhooks/{id}': (core, { params }) => {
+	webhookDelete: (core, { params }) => {
 		const webhook = findWebhook(core, params.id);
 		core.state.webhooks.delete(webhook.id);
 		return ok({ success: true, message: `Webhook ${webhook.id} deleted` });
 	},
-};
+} satisfies Record<EndpointId, Handler>;

@@ -1,21 +1,18 @@
 /** Finds the contract endpoint of a request by method and path template. */
 import { ENDPOINTS } from '../contract';
-import type { Endpoint, HttpMethod } from '../contract';
+import type { Endpoint, EndpointId, HttpMethod } from '../contract';
 
 export interface Route {
-	/** `METHOD /path/{template}`: the key of handlers and response schemas. */
-	key: string;
+	/** The endpoint's one name: the key of handlers and response schemas. */
+	id: EndpointId;
 	method: HttpMethod;
 	template: string;
 	endpoint: Endpoint;
 }
 
-export const ROUTES: readonly Route[] = Object.values(ENDPOINTS).map((endpoint: Endpoint) => ({
-	key: `${endpoint.method} ${endpoint.path}`,
-	method: endpoint.method,
-	template: endpoint.path,
-	endpoint,
-}));
+export const ROUTES: readonly Route[] = (
+	Object.entries(ENDPOINTS) as Array<[EndpointId, Endpoint]>
+).map(([id, endpoint]) => ({ id, method: endpoint.method, template: endpoint.path, endpoint }));
 
 export type RouteMatch =
 	| { found: true; route: Route; params: Record<string, string> }

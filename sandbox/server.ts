@@ -6,6 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { EndpointId } from '../contract';
+
 import { createAdminJob, ADMIN_PREFIX, handleAdmin } from './admin';
 import type { AdminJobInput } from './admin';
 import { authenticate } from './auth';
@@ -159,8 +161,8 @@ async function handle(
 		respond(
 			tryReply(() => {
 				const values = validateRequest(route.endpoint, params, query, parsed.value);
-				const reply = HANDLERS[route.key](core, { params, query, body: parsed.value, values });
-				return core.config.checkResponses ? checked(route.key, reply) : reply;
+				const reply = HANDLERS[route.id](core, { params, query, body: parsed.value, values });
+				return core.config.checkResponses ? checked(route.id, reply) : reply;
 			}),
 		);
 	} finally {
@@ -178,14 +180,14 @@ function tryReply(fn: () => Reply): Reply {
 }
 
 /** With `checkResponses`, a success that does not parse with its schema becomes a 500. */
-function checked(key: string, reply: Reply): Reply {
-	const schema = RESPONSE_SCHEMAS[key];
-	if (!schema || reply.status >= 300) return reply;
+function checked(id: EndpointId, reply: Reply): Reply {
+	const schema = RESPONSE_SCHEMAS[id];
+	if (reply.status >= 300) return reply;
 	const result = schema.safeParse(reply.body);
 	if (result.success) return reply;
 	const issue = result.error.issues[0];
 	return errorReply(
 		500,
-		`Sandbox response of ${key} does not match its schema: ${issue.path.join('.')} ${issue.message}`,
+		`Sandbox response of ${id} does not match its schema: ${issue.path.join('.')} ${issue.message}`,
 	);
 }
