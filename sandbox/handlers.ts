@@ -33,7 +33,7 @@ export const CREDIT_COSTS = {
 	competitors: 1,
 } as const;
 
-export interface ApiRequest {
+export interface HandlerInput {
 	params: Record<string, string>;
 	query: Record<string, string | string[]>;
 	body: unknown;
@@ -41,7 +41,7 @@ export interface ApiRequest {
 	values: Record<string, unknown>;
 }
 
-export type Handler = (core: SandboxCore, req: ApiRequest) => Reply;
+export type Handler = (core: SandboxCore, req: HandlerInput) => Reply;
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
