@@ -6,13 +6,15 @@ import { agentBudget } from './agentBudget';
 import { logoDownload } from './logoDownload';
 import { paging } from './paging';
 import { records } from './records';
+import { schemaFromExample } from './schemaFromExample';
 import { simplify } from './simplify';
 import type { Behaviour } from './types';
 import { waiting } from './waiting';
 import { watching } from './watching';
 
 // Records splits a response into one record per page, link or result before Simplify;
-// watching filters the brands and Download Logo runs on what is left; the answer budget, last,
+// watching filters the brands and Download Logo runs on what is left; a schema from an example
+// goes into the request that starts the job (outside waiting); the answer budget, last,
 // caps every record an AI agent receives.
 export const BEHAVIOURS: readonly Behaviour[] = [
 	waiting,
@@ -21,6 +23,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
 	simplify,
 	watching,
 	logoDownload,
+	schemaFromExample,
 	agentBudget,
 ];
 

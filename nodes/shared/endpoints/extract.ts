@@ -16,6 +16,7 @@ export const extract: ResourceSpec = {
 			description: 'Start an AI extraction job over URLs or web search, and wait for its result',
 			endpoint: 'extract',
 			job: 'extract',
+			schemaFromExample: true,
 			fields: {
 				prompt: {
 					displayName: 'Prompt',

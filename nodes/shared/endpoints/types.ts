@@ -72,6 +72,8 @@ export interface OperationBehaviour {
 	simplify?: 'brandProfile' | 'brandRecord';
 	/** Offers Watch for Changes and Download Logo on the brand its `simplify` shape describes. */
 	brandMonitoring?: boolean;
+	/** Offers Schema Type: the `schema` field typed by hand or generated from a JSON example. */
+	schemaFromExample?: boolean;
 	/** The field (ms) that bounds the server's work; the HTTP timeout adds headroom to it. */
 	timeoutField?: string;
 }
