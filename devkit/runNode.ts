@@ -8,13 +8,14 @@
  */
 import 'reflect-metadata';
 
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	INode,
 	INodeExecutionData,
+	INodeListSearchResult,
 	INodeParameters,
 	INodeType,
 	INodeTypes,
@@ -228,4 +229,40 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		credentialDecryptions: credentialsHelper.decryptions,
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
+}
+
+export interface SearchListOptions {
+	/** Short node type name, e.g. `webDataJob`. */
+	type: string;
+	/** The node's listSearch method, e.g. `searchJobs`. */
+	method: string;
+	filter?: string;
+	paginationToken?: string;
+	parameters?: INodeParameters;
+	credentials?: Partial<{ apiKey: string; baseUrl: string }>;
+}
+
+/** Calls one of our nodes' listSearch methods as the editor does, through n8n-core's context. */
+export async function searchList(options: SearchListOptions): Promise<INodeListSearchResult> {
+	const pkg = await loadPackage();
+	const workflowData = buildWorkflow(pkg.packageName, {
+		type: options.type,
+		parameters: options.parameters ?? {},
+	});
+	const workflow = new Workflow({
+		id: workflowData.id,
+		nodes: workflowData.nodes,
+		connections: workflowData.connections,
+		nodeTypes: await nodeTypesRegistry(),
+		active: false,
+	});
+	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, {
+		webDataApi: { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject,
+	});
+	const additionalData = { credentialsHelper } as unknown as IWorkflowExecuteAdditionalData;
+	const node = workflow.getNode(NODE_NAME)!;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'id');
+	const search = pkg.nodeTypes[options.type].methods?.listSearch?.[options.method];
+	if (!search) throw new Error(`${options.type} has no listSearch method ${options.method}`);
+	return await search.call(context, options.filter, options.paginationToken);
 }

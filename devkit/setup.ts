@@ -66,9 +66,15 @@ export function isTriggerWorkflow(workflow: WorkflowJson): boolean {
 	return workflow.nodes.some((n) => /\.webDataTrigger$/.test(n.type));
 }
 
+/** Examples served by n8n's MCP Server Trigger: published too, so their MCP URL answers. */
+export function isMcpServerWorkflow(workflow: WorkflowJson): boolean {
+	return workflow.nodes.some((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+}
+
 /**
  * Imports the examples when they changed since the last import into this user folder (a second
- * run keeps what the user edited in the editor), and publishes the trigger-started ones.
+ * run keeps what the user edited in the editor), and publishes the trigger-started ones and
+ * the MCP server.
  * Returns the number of workflows imported (0 when nothing changed).
  */
 export async function importExamples(n8n: N8n, force = false): Promise<number> {
@@ -80,7 +86,9 @@ export async function importExamples(n8n: N8n, force = false): Promise<number> {
 	const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
 	if (!force && previous === digest) return 0;
 	await n8n.importWorkflows(examples.map((e) => e.workflow));
-	for (const { workflow } of examples.filter((e) => isTriggerWorkflow(e.workflow)))
+	for (const { workflow } of examples.filter(
+		(e) => isTriggerWorkflow(e.workflow) || isMcpServerWorkflow(e.workflow),
+	))
 		await n8n.publish(workflow.id);
 	fs.writeFileSync(stamp, digest);
 	return examples.length;

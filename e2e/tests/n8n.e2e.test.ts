@@ -28,8 +28,11 @@ import {
 	EDITOR_NODE,
 	EDITOR_WORKFLOW_ID,
 	PACKAGE,
+	PICKER_NODES,
+	PICKER_WORKFLOW_ID,
 	TRIGGER_WORKFLOW_ID,
 	editorWorkflow,
+	pickerWorkflow,
 	triggerWorkflow,
 } from './operations';
 
@@ -51,6 +54,7 @@ beforeAll(async () => {
 		workflows: [
 			triggerWorkflow(),
 			editorWorkflow(),
+			pickerWorkflow(),
 			brandWatchWorkflow(),
 			...loadExamples().map((e) => e.workflow),
 		],
@@ -280,6 +284,41 @@ describe('2. the editor in headless Chromium', () => {
 		expect(plain.description).toBeUndefined();
 		expect(plain.options).toContain('Max Concurrent Requests');
 		expect(plain.options).not.toContain('Answer Budget (Characters)');
+	});
+
+	test("the job pickers list the sandbox's jobs of their type, From List (screenshots in artifacts/e2e)", async () => {
+		const { page } = session;
+		const created = async (type: string) =>
+			(await sandbox.admin<{ id: string }>('POST', '/jobs', { type, durationMs: 60_000 })).id;
+		const crawlId = await created('crawl');
+		const extractId = await created('extract');
+		const listed: Record<string, string[]> = {};
+		for (const node of PICKER_NODES) {
+			await page.goto(`${n8n.baseUrl}/workflow/${PICKER_WORKFLOW_ID}/${node.id}`, {
+				waitUntil: 'domcontentloaded',
+			});
+			const input = page.locator('[data-test-id="rlc-input"]').first();
+			await input.waitFor({ timeout: 90_000 });
+			await input.click();
+			const items = page.locator('[data-test-id="rlc-item"]');
+			try {
+				await items.first().waitFor({ timeout: 30_000 });
+			} finally {
+				await page.screenshot({ path: path.join(ART, `editor-picker-${node.type}.png`) });
+			}
+			listed[node.type] = await items.allInnerTexts();
+		}
+		fs.writeFileSync(path.join(ART, 'editor-pickers.json'), JSON.stringify(listed, null, 2));
+		const ids = (texts: string[]) => texts.map((t) => t.trim().split(' · ').pop());
+		expect(ids(listed.webDataCrawl)).toContain(crawlId);
+		expect(ids(listed.webDataCrawl)).not.toContain(extractId);
+		expect(listed.webDataCrawl.every((t) => t.startsWith('Crawl · '))).toBe(true);
+		expect(ids(listed.webDataExtract)[0]).toBe(extractId);
+		expect(ids(listed.webDataExtract)).not.toContain(crawlId);
+		expect(listed.webDataExtract[0]).toMatch(/^Extract · (PENDING|RUNNING) · \d{4}-\d\d-\d\dT/);
+		expect(ids(listed.webDataJob)).toEqual(expect.arrayContaining([crawlId, extractId]));
+		// Newest first: the two jobs just created lead the list of all jobs.
+		expect(ids(listed.webDataJob).slice(0, 2).sort()).toEqual([crawlId, extractId].sort());
 	});
 
 	test('lists every Web Data node in the node panel (screenshot in artifacts/e2e)', async () => {

@@ -380,7 +380,10 @@ export const OP_CASES: OpCase[] = [
 		title: 'Extract get status',
 		node: 'webDataExtract',
 		operation: 'getStatus',
-		parameters: { id: "={{ $('Extract (start only)').first().json.id }}" },
+		// The picker By URL, given the url of the response that created the job.
+		parameters: {
+			id: { __rl: true, mode: 'url', value: "={{ $('Extract (start only)').first().json.url }}" },
+		},
 		request: { method: 'GET', path: (o) => `/extract/${firstOf(o, 'Extract (start only)').id}` },
 		sends: [{}],
 		check: async (ctx) => {
@@ -411,7 +414,12 @@ export const OP_CASES: OpCase[] = [
 		title: 'Crawl get status',
 		node: 'webDataCrawl',
 		operation: 'getStatus',
-		parameters: { id: 'crawl_demo', page: '1', returnAll: true },
+		// The picker From List (as the editor saves a pick); the next case keeps a plain string ID.
+		parameters: {
+			id: { __rl: true, mode: 'list', value: 'crawl_demo', cachedResultName: 'Crawl · crawl_demo' },
+			page: '1',
+			returnAll: true,
+		},
 		request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
 		// Page 1 as asked, then each `next` (the seeded crawl: 7 results, 3 per page).
 		sends: [{ query: { page: '1' } }, { query: { page: '2' } }, { query: { page: '3' } }],
@@ -582,7 +590,10 @@ export const OP_CASES: OpCase[] = [
 		title: 'Job get',
 		node: 'webDataJob',
 		operation: 'get',
-		parameters: { id: "={{ $('Batch scrape').first().json.jobId }}", returnAll: true },
+		parameters: {
+			id: { __rl: true, mode: 'id', value: "={{ $('Batch scrape').first().json.jobId }}" },
+			returnAll: true,
+		},
 		request: { method: 'GET', path: (o) => `/jobs/${firstOf(o, 'Batch scrape').jobId}` },
 		// Return All: the first page of results at the largest page size.
 		sends: [{ query: { page: '1', limit: '100' } }],
@@ -845,5 +856,40 @@ export function editorWorkflow(): WorkflowJson {
 			},
 		],
 		connections: { Start: { main: [[{ node: EDITOR_NODE.name, type: 'main', index: 0 }]] } },
+	};
+}
+
+export const PICKER_WORKFLOW_ID = 'wdE2ePickers';
+/** One node per job picker, its ID left to pick (the editor's default mode: From List). */
+export const PICKER_NODES = [
+	{ id: 'pk-job', name: 'Job get', type: 'webDataJob', parameters: { operation: 'get' } },
+	{
+		id: 'pk-crawl',
+		name: 'Crawl get status',
+		type: 'webDataCrawl',
+		parameters: { operation: 'getStatus', page: '1' },
+	},
+	{
+		id: 'pk-extract',
+		name: 'Extract get status',
+		type: 'webDataExtract',
+		parameters: { operation: 'getStatus' },
+	},
+];
+export function pickerWorkflow(): WorkflowJson {
+	return {
+		id: PICKER_WORKFLOW_ID,
+		name: 'e2e: job pickers',
+		settings: { executionOrder: 'v1' },
+		nodes: PICKER_NODES.map((node, i) => ({
+			id: node.id,
+			name: node.name,
+			type: `${PACKAGE}.${node.type}`,
+			typeVersion: 1,
+			position: [240 * i, 0],
+			parameters: node.parameters,
+			credentials,
+		})),
+		connections: {},
 	};
 }

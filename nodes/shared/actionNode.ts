@@ -7,12 +7,17 @@ import type {
 } from 'n8n-workflow';
 
 import { buildNodeDescription } from './description';
+import { jobSearchMethods } from './jobs/picker';
 import type { ResourceSpec } from './endpoints/types';
 import { executeResource } from './router';
 
 export function actionNode(resource: ResourceSpec): new () => INodeType {
 	return class implements INodeType {
 		description: INodeTypeDescription = buildNodeDescription(resource);
+
+		methods = resource.operations.some((op) => op.fields.some((f) => f.kind === 'jobId'))
+			? { listSearch: jobSearchMethods }
+			: undefined;
 
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 			return await executeResource.call(this, resource);

@@ -5,6 +5,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { namesOf } from '../../contract';
 import { BEHAVIOURS, maxConcurrentOption } from './behaviours';
 import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
+import { jobIdLocator } from './jobs/picker';
 import { toolDescriptionProperty } from './tool';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -28,6 +29,7 @@ function fieldProperty(field: FieldSpec): INodeProperties {
 		description: isLimit ? LIMIT_DESCRIPTION : explained,
 		hint: isLimit ? explained : undefined,
 		placeholder: field.placeholder,
+		hint: field.hint,
 		required: field.required || undefined,
 	};
 	switch (field.kind) {
@@ -68,6 +70,8 @@ function fieldProperty(field: FieldSpec): INodeProperties {
 			};
 		case 'json':
 			return { ...base, type: 'json', default: (field.default as string | undefined) ?? '{}' };
+		case 'jobId':
+			return { ...base, ...jobIdLocator(field.jobPicker ?? 'any') };
 		default:
 			return { ...base, type: 'string', default: (field.default as string | undefined) ?? '' };
 	}

@@ -8,7 +8,8 @@ import type { OperationSpec } from './endpoints/types';
 import { buildRequest } from './request';
 import { runsAsTool } from './tool';
 import type { ApiRequest } from './transport/apiRequest';
-import { formatIssue, validateFields } from './validation';
+import { jobIdValue } from './jobs/picker';
+import { formatIssue, validateFields, type FieldIssue, type ValidationResult } from './validation';
 
 export interface PreparedItem {
 	request: ApiRequest;
@@ -48,11 +49,35 @@ export function prepareItem(
 ): PreparedItem {
 	const options = read('options', itemIndex, {}) as IDataObject;
 	const values: Record<string, unknown> = {};
+	const pickerIssues: FieldIssue[] = [];
 	for (const field of op.fields) {
-		if (field.required) values[field.name] = read(field.name, itemIndex, '');
+		if (field.kind === 'jobId') {
+			const picked = jobIdValue(read(field.name, itemIndex, ''));
+			if ('problem' in picked)
+				pickerIssues.push({
+					field: field.name,
+					in: field.in,
+					displayName: field.displayName,
+					message: picked.problem,
+					value: picked.got,
+				});
+			else values[field.name] = picked.id;
+		} else if (field.required) values[field.name] = read(field.name, itemIndex, '');
 		else for (const name of namesOf(field)) if (name in options) values[name] = options[name];
 	}
-	const result = validateFields(op, values);
+	const checked = validateFields(op, values);
+	const result: ValidationResult =
+		pickerIssues.length === 0
+			? checked
+			: {
+					ok: false,
+					issues: [
+						...pickerIssues,
+						...(checked.ok ? [] : checked.issues).filter(
+							(issue) => !pickerIssues.some((picked) => picked.field === issue.field),
+						),
+					],
+				};
 	if (!result.ok) {
 		const messages = result.issues.map(formatIssue);
 		throw new NodeOperationError(ctx.getNode(), `${messages[0]} [item ${itemIndex}]`, {

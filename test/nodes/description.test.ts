@@ -21,6 +21,7 @@ const EDITOR_TYPES: Record<FieldSpec['kind'], string> = {
 	multiOptions: 'multiOptions',
 	stringList: 'string',
 	json: 'json',
+	jobId: 'resourceLocator',
 };
 
 test.each(RESOURCES.map((r) => r.node))(

@@ -12,7 +12,8 @@ useNock();
 
 const sent = ({ method, path, query, body }: RecordedRequest) => ({ method, path, query, body });
 
-const SINGLE_VALUE_KINDS = ['string', 'number', 'boolean', 'options'];
+// A job ID picker resolves to the ID: one string.
+const SINGLE_VALUE_KINDS = ['string', 'number', 'boolean', 'options', 'jobId'];
 
 test('query and path fields hold single values: buildRequest sends them as they are, with no list or JSON encoding', () => {
 	const multi = OPERATIONS.flatMap(({ label, op }) =>

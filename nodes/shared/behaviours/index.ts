@@ -7,14 +7,16 @@ import { fileOutput } from './fileOutput';
 import { logoDownload } from './logoDownload';
 import { paging } from './paging';
 import { records } from './records';
+import { schemaFromExample } from './schemaFromExample';
 import { simplify } from './simplify';
 import type { Behaviour } from './types';
 import { waiting } from './waiting';
 import { watching } from './watching';
 
 // Records splits a response into one record per page, link or result before Simplify (or the
-// file output writes them to one file, page by page);
-// watching filters the brands and Download Logo runs on what is left; the answer budget, last,
+// file output writes them to one file, page by page); watching filters the brands and Download
+// Logo runs on what is left; a schema from an example goes into the request that starts the job
+// (outside waiting); the answer budget, last,
 // caps every record an AI agent receives.
 export const BEHAVIOURS: readonly Behaviour[] = [
 	waiting,
@@ -24,6 +26,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
 	simplify,
 	watching,
 	logoDownload,
+	schemaFromExample,
 	agentBudget,
 ];
 

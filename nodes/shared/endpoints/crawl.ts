@@ -1,4 +1,4 @@
-import { idPath } from './fields';
+import { jobIdPath } from './fields';
 import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
@@ -18,7 +18,7 @@ export const crawl: ResourceSpec = {
 			paginate: 'crawlNext',
 			records: 'crawlPages',
 			fields: {
-				...idPath('Crawl'),
+				...jobIdPath('Crawl', 'crawl'),
 				page: {
 					displayName: 'Page',
 					default: '1',

@@ -1,4 +1,4 @@
-import { idPath, webhookObject } from './fields';
+import { jobIdPath, webhookObject } from './fields';
 import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
@@ -16,6 +16,7 @@ export const extract: ResourceSpec = {
 			description: 'Start an AI extraction job over URLs or web search, and wait for its result',
 			endpoint: 'extract',
 			job: 'extract',
+			schemaFromExample: true,
 			fields: {
 				prompt: {
 					displayName: 'Prompt',
@@ -78,7 +79,7 @@ export const extract: ResourceSpec = {
 			description: 'Get the status and result of an extraction job',
 			endpoint: 'extractStatus',
 			fields: {
-				...idPath('Extract Job'),
+				...jobIdPath('Extract Job', 'extract'),
 			},
 		}),
 	],

@@ -1,5 +1,5 @@
 /** Editor entries of the field groups several endpoints share (contract/fields.ts), written once. */
-import type { EditorField } from './types';
+import type { EditorField, JobType } from './types';
 
 const PROXY_LABELS = {
 	auto: { name: 'Auto', description: 'Start direct and escalate only when blocked' },
@@ -19,11 +19,21 @@ const FORMAT_LABELS = {
 	screenshot: 'Screenshot',
 };
 
-export const idPath = (what: string): { id: EditorField } => ({
+export const idPath = (what: string, hint?: string): { id: EditorField } => ({
 	id: {
 		displayName: `${what} ID`,
 		default: '',
 		description: `The ID of the ${what.toLowerCase()}`,
+		hint,
+	},
+});
+
+/** A job's ID as a picker: from the jobs list (of `type`), by ID, or by the job's URL. */
+export const jobIdPath = (what: string, type: JobType): { id: EditorField } => ({
+	id: {
+		displayName: `${what} ID`,
+		description: `The ${what.toLowerCase()} to read: pick it from the list (newest first), paste its ID, or paste the URL the request that created it returned`,
+		jobPicker: type,
 	},
 });
 

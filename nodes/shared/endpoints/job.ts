@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '../../../contract';
-import { idPath } from './fields';
+import { jobIdPath } from './fields';
 import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
@@ -54,7 +54,7 @@ export const job: ResourceSpec = {
 			paginate: 'jobResults',
 			records: 'jobResults',
 			fields: {
-				...idPath('Job'),
+				...jobIdPath('Job', 'any'),
 				page: {
 					displayName: 'Page',
 					default: 1,

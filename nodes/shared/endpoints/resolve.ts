@@ -27,6 +27,7 @@ function option(value: string, editor: EditorField): FieldOption {
 function resolveField(wire: WireField, editor: EditorField): FieldSpec {
 	const { options, ...shown } = editor;
 	const field: FieldSpec = { ...wire, ...shown, kind: KINDS[wire.type] };
+	if (editor.jobPicker) field.kind = 'jobId';
 	if (wire.enum) field.options = wire.enum.map((value) => option(value, editor));
 	else if (options)
 		Object.assign(field, {

@@ -27,7 +27,12 @@ export type FieldKind =
 	/** An array of strings: one per line (or comma-separated), or an array from an expression. */
 	| 'stringList'
 	/** An object or array entered as JSON (or produced by an expression). */
-	| 'json';
+	| 'json'
+	/** A job's ID, picked from the jobs list, typed, or read from the job's URL. */
+	| 'jobId';
+
+/** The jobs a job ID picker lists: of one type, or all. */
+export type JobType = 'any' | 'crawl' | 'extract';
 
 export interface FieldOption {
 	name: string;
@@ -50,6 +55,10 @@ export interface EditorField {
 	 * values are still accepted, as the spec does not close the list).
 	 */
 	options?: Readonly<Record<string, OptionLabel>>;
+	/** A line under the field in the editor. */
+	hint?: string;
+	/** Makes the field a job picker listing jobs of this type. */
+	jobPicker?: JobType;
 }
 
 /** A contract field with what the editor adds: the field the nodes work with. */
@@ -72,6 +81,8 @@ export interface OperationBehaviour {
 	simplify?: 'brandProfile' | 'brandRecord';
 	/** Offers Watch for Changes and Download Logo on the brand its `simplify` shape describes. */
 	brandMonitoring?: boolean;
+	/** Offers Schema Type: the `schema` field typed by hand or generated from a JSON example. */
+	schemaFromExample?: boolean;
 	/** The field (ms) that bounds the server's work; the HTTP timeout adds headroom to it. */
 	timeoutField?: string;
 }

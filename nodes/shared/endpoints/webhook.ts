@@ -2,6 +2,12 @@ import { idPath } from './fields';
 import { operation } from './resolve';
 import type { ResourceSpec } from './types';
 
+/** The spec shows no list of webhooks, so there is no picker: the ID is pasted. */
+const webhookId = idPath(
+	'Webhook',
+	'By ID only: the API offers no list of webhooks to pick from. Use the ID of the webhook as created.',
+);
+
 export const webhook: ResourceSpec = {
 	node: 'webDataWebhook',
 	displayName: 'Web Data Webhook',
@@ -16,7 +22,7 @@ export const webhook: ResourceSpec = {
 			description: "Change a webhook's URL, events or active state",
 			endpoint: 'webhookUpdate',
 			fields: {
-				...idPath('Webhook'),
+				...webhookId,
 				url: { displayName: 'URL', description: 'The URL deliveries are sent to' },
 				events: {
 					displayName: 'Events',
@@ -37,7 +43,7 @@ export const webhook: ResourceSpec = {
 			description: 'Send a test delivery of an event type to a webhook',
 			endpoint: 'webhookTest',
 			fields: {
-				...idPath('Webhook'),
+				...webhookId,
 				event: {
 					displayName: 'Event',
 					default: 'crawl.completed',
@@ -57,7 +63,7 @@ export const webhook: ResourceSpec = {
 			description: 'Delete a webhook',
 			endpoint: 'webhookDelete',
 			fields: {
-				...idPath('Webhook'),
+				...webhookId,
 			},
 		}),
 	],

@@ -9,6 +9,7 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	IHttpRequestOptions,
+	ILoadOptionsFunctions,
 	INode,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
@@ -31,7 +32,7 @@ import {
 
 export const CREDENTIAL_TYPE = 'webDataApi';
 
-type Context = IExecuteFunctions | IHookFunctions;
+type Context = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions;
 
 interface FullResponse {
 	statusCode: number;

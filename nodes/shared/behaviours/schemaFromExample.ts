@@ -1,0 +1,89 @@
+/**
+ * Schema Type: Extract's schema typed as JSON Schema (Options > Schema, as before) or generated
+ * from a JSON example of the wanted output. The generated schema is sent as `schema` and shown
+ * in each output record as `generatedSchema`, so the user can check what was asked for.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { schemaFromExample as generate } from '../schema/fromExample';
+import { booleanOption } from './optionBounds';
+import { mapJson, type Behaviour } from './types';
+
+const FROM_EXAMPLE = 'fromExample';
+const JSON_SCHEMA = 'jsonSchema';
+const SCHEMA_TYPES = [JSON_SCHEMA, FROM_EXAMPLE];
+const shownForExample = { displayOptions: { show: { schemaType: [FROM_EXAMPLE] } } };
+
+const SWITCHES: INodeProperties[] = [
+	{
+		displayName: 'Schema Type',
+		name: 'schemaType',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Define Using JSON Schema',
+				value: JSON_SCHEMA,
+				description: 'Optional: a JSON Schema in Options > Schema (JSON)',
+			},
+			{
+				name: 'Generate From JSON Example',
+				value: FROM_EXAMPLE,
+				description: 'Paste an example of the wanted output; its schema is generated and sent',
+			},
+		],
+		default: JSON_SCHEMA,
+		description: 'How the structure of the extracted data is given',
+	},
+	{
+		displayName: 'JSON Example',
+		name: 'jsonExample',
+		type: 'json',
+		default: '{\n  "name": "Acme Inc",\n  "plans": [{ "name": "Pro", "price": 49 }]\n}',
+		required: true,
+		description:
+			'An example of the output you want. Its schema is generated: types from the values, nested objects, array items from the first element. Null and empty arrays cannot be typed.',
+		...shownForExample,
+	},
+	{
+		displayName: 'All Keys Required',
+		name: 'exampleKeysRequired',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether every key of the example is required in the output. Off: the keys are listed but optional.',
+		...shownForExample,
+	},
+];
+
+export const schemaFromExample: Behaviour = {
+	switches: (op) => (op.schemaFromExample ? SWITCHES : []),
+	options: () => [],
+	read(op, { get, options }) {
+		if (!op.schemaFromExample) return undefined;
+		const schemaType = get('schemaType', JSON_SCHEMA);
+		if (!SCHEMA_TYPES.includes(schemaType as string))
+			throw new Error(
+				`"Schema Type" (schemaType) must be one of: ${SCHEMA_TYPES.join(', ')}, got ${JSON.stringify(schemaType)}`,
+			);
+		if (schemaType !== FROM_EXAMPLE) return undefined;
+		if (options.schema !== undefined)
+			throw new Error(
+				'"Schema (JSON)" (schema) is set in Options while "Schema Type" (schemaType) is Generate From JSON Example: remove one of them',
+			);
+		const allRequired = booleanOption(
+			get('exampleKeysRequired', true),
+			'All Keys Required',
+			'exampleKeysRequired',
+		);
+		const schema = generate(
+			get('jsonExample', ''),
+			{ allRequired },
+			'"JSON Example" (jsonExample)',
+		);
+		return (next) => async (request) =>
+			mapJson((json) => ({ ...json, generatedSchema: schema }))(
+				await next({ ...request, body: { ...request.body, schema } }),
+			);
+	},
+};
