@@ -27,9 +27,8 @@ function fieldProperty(field: FieldSpec): INodeProperties {
 		displayName: field.displayName,
 		name: field.name,
 		description: isLimit ? LIMIT_DESCRIPTION : explained,
-		hint: isLimit ? explained : undefined,
+		hint: isLimit ? explained : field.hint,
 		placeholder: field.placeholder,
-		hint: field.hint,
 		required: field.required || undefined,
 	};
 	switch (field.kind) {
