@@ -71,7 +71,7 @@ async function expectRefused(
 	expect(error?.name).toBe('NodeOperationError');
 	expect(error?.message).toContain(`(${name})`);
 	expect(error?.message).toContain('[item 0]');
-	expect(error?.message).toMatch(/must|required|not valid/);
+	expect(error?.message).toMatch(/must|required|not valid|give/);
 	expect(error?.message.length).toBeLessThan(600);
 	expect(String(error?.description ?? '').length).toBeLessThan(2000);
 	api.expectNothingSent();
@@ -149,6 +149,19 @@ const NODE_OPTIONS: Array<{
 		top: true,
 		values: ['sure', 1],
 		applies: (op) => !!op.brandMonitoring && !!op.simplify,
+	},
+	{
+		name: 'schemaType',
+		top: true,
+		values: ['fromMagic', 1, {}],
+		applies: (op) => !!op.schemaFromExample,
+	},
+	{
+		name: 'jsonExample',
+		top: true,
+		values: ['not json', '[]', 'null', '{"a": null}', '{"a": []}', HUGE],
+		applies: (op) => !!op.schemaFromExample,
+		extra: { schemaType: 'fromExample' },
 	},
 	{
 		name: 'watchedFields',
