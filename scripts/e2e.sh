@@ -3,7 +3,7 @@
 # Real n8n with the built package, against the sandbox on 127.0.0.1:
 #   - every suite of e2e/tests against the pinned 2.x on Node 24 (headless Chromium for the
 #     editor check): results in artifacts/jest-e2e.json, outputs in artifacts/e2e/;
-#   - the operations and agent suites against the pinned 1.x on Node 22 (e2e/jest.config.js picks them):
+#   - the operations, agent and files suites against the pinned 1.x on Node 22 (e2e/jest.config.js picks them):
 #     artifacts/jest-e2e-1x.json and artifacts/e2e-1x/.
 # WEBDATA_E2E_LINES picks the n8n lines (default "2 1"). Extra arguments go to both jest runs
 # (e.g. -t trigger, or a path filter such as e2e/tests/queue).
@@ -68,10 +68,10 @@ for line in ${WEBDATA_E2E_LINES:-2 1}; do
     2) log "end-to-end suites in n8n 2.x"
        run_line 2 artifacts/jest-e2e.json "$@" || status=1
        summary artifacts/jest-e2e.json "e2e, n8n 2.x (artifacts/e2e/)" ;;
-    1) log "end-to-end operations and agent suites in n8n 1.x"
+    1) log "end-to-end operations, agent and files suites in n8n 1.x"
        # A filter given for the 2.x suites may leave nothing to run here.
        run_line 1 artifacts/jest-e2e-1x.json ${1+--passWithNoTests} "$@" || status=1
-       summary artifacts/jest-e2e-1x.json "e2e, n8n 1.x operations and agent (artifacts/e2e-1x/)" ;;
+       summary artifacts/jest-e2e-1x.json "e2e, n8n 1.x operations, agent and files (artifacts/e2e-1x/)" ;;
     *) log "unknown n8n line in WEBDATA_E2E_LINES: $line"; status=1 ;;
   esac
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test command (`npm test`, run by .ci/run): build, lint, n8n's verification scanner,
 # unit and sandbox tests through n8n-core, then the end-to-end suites inside a real n8n (2.x, and
-# the operations and agent suites in 1.x too). Prints one closing line "N passed, N failed" over all suites.
+# the operations, agent and files suites in 1.x too). Prints one closing line "N passed, N failed" over all suites.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -18,7 +18,7 @@ log "unit, transport, trigger and sandbox tests (jest through n8n-core, Node 24)
 unit_status=0
 bash scripts/with-node24.sh jest --ci --json --outputFile=artifacts/jest-unit.json || unit_status=$?
 
-log "end-to-end tests in real n8n (2.x, and the operations and agent suites in 1.x)"
+log "end-to-end tests in real n8n (2.x, and the operations, agent and files suites in 1.x)"
 e2e_status=0
 bash scripts/e2e.sh || e2e_status=$?
 
