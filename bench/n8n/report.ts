@@ -21,6 +21,20 @@ const failures = (s: { failures: Record<string, number> }) =>
 		.map(([k, v]) => `${v} x ${k}`)
 		.join(', ') || 'none failed';
 
+/** Targets of issue 21: n8n's CPU per item sent, and the wait before the first request. */
+export const CPU_MS_PER_ITEM_TARGET = 2.5;
+export const FIRST_REQUEST_TARGET_MS = 150;
+
+/** CPU time of the n8n process during the step, per item the step sent. */
+function cpuPerItem(step: Step): number {
+	return (step.cpuMs.n8n ?? 0) / Math.max(1, step.node.items);
+}
+
+/** From the node's start (n8n's run data) to the sandbox's first item request. */
+function firstRequestMs(step: Step): number {
+	return step.traffic.firstAt - Math.min(...step.runs.map((r) => r.startMs));
+}
+
 export function rows(single: SingleResult, queue: QueueResult | undefined, limit: number): Row[] {
 	const out: Row[] = [];
 	for (const count of SIZES) {
@@ -39,6 +53,23 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 			measured: `${node.ok}/${node.items} ok, ${f1(node.perSecond)} items/s = ${ratio.toFixed(3)} x bare`,
 			target: '>= 0.95 x bare, all ok',
 			met: ratio >= 0.95 && node.ok === node.items,
+		});
+	}
+	for (const count of SIZES) {
+		const step = single.brand[count];
+		const perItem = cpuPerItem(step);
+		out.push({
+			figure: `Web Data Brand, ${count} items: n8n CPU per item`,
+			measured: `${perItem.toFixed(2)} ms`,
+			target: `<= ${CPU_MS_PER_ITEM_TARGET} ms`,
+			met: perItem <= CPU_MS_PER_ITEM_TARGET,
+		});
+		const first = firstRequestMs(step);
+		out.push({
+			figure: `Web Data Brand, ${count} items: first request after the node starts`,
+			measured: `${first.toFixed(0)} ms`,
+			target: `<= ${FIRST_REQUEST_TARGET_MS} ms`,
+			met: first <= FIRST_REQUEST_TARGET_MS,
 		});
 	}
 	const pair = single.pair;
@@ -79,7 +110,7 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 	for (const h of single.http) {
 		out.push({
 			figure: h.label,
-			measured: `${h.node.ok}/${h.node.items} ok, ${f1(h.node.perSecond)} items/s (${failures(h.node)})`,
+			measured: `${h.node.ok}/${h.node.items} ok, ${f1(h.node.perSecond)} items/s (${failures(h.node)}), n8n CPU ${cpuPerItem(h).toFixed(2)} ms/item, first request ${firstRequestMs(h).toFixed(0)} ms`,
 			target: '(comparison)',
 		});
 	}

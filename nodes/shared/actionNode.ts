@@ -12,6 +12,7 @@ import type { ResourceSpec } from './endpoints/types';
 import { executeResource } from './router';
 
 export function actionNode(resource: ResourceSpec): new () => INodeType {
+	const { properties } = buildNodeDescription(resource);
 	return class implements INodeType {
 		description: INodeTypeDescription = buildNodeDescription(resource);
 
@@ -20,7 +21,7 @@ export function actionNode(resource: ResourceSpec): new () => INodeType {
 			: undefined;
 
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await executeResource.call(this, resource);
+			return await executeResource.call(this, resource, properties);
 		}
 	};
 }

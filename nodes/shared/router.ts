@@ -3,7 +3,12 @@
  * run the items concurrently through one paced client, and return their output in input order
  * with pairedItem. Continue On Fail turns an item's failure into an error item.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readMaxConcurrent } from './behaviours';
@@ -26,6 +31,7 @@ function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 export async function executeResource(
 	this: IExecuteFunctions,
 	resource: ResourceSpec,
+	properties: INodeProperties[] = [],
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const value = this.getNodeParameter('operation', 0) as string;
@@ -37,7 +43,7 @@ export async function executeResource(
 		);
 	const continueOnFail = this.continueOnFail();
 
-	const read = parameterReader(this);
+	const read = parameterReader(this, properties, items);
 	const prepared: Prepared[] = items.map((_, i) => {
 		try {
 			return { item: prepareItem(this, op, i, read) };

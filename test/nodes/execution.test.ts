@@ -7,6 +7,7 @@
 import nock from 'nock';
 
 import { mockApi, useNock } from '../helpers/http';
+import { TestCredentialsHelper } from '../../devkit/credentials';
 import { API_KEY, BASE_URL, runNode, type RunNodeResult } from '../../devkit/runNode';
 
 useNock();
@@ -371,6 +372,28 @@ describe('the API key never appears in an error', () => {
 });
 
 describe('credentials', () => {
+	test('the bearer header is set from one read of the credential: no per-request expression', async () => {
+		const authenticate = jest.spyOn(TestCredentialsHelper.prototype, 'authenticate');
+		try {
+			const api = echoDomain();
+			const { error, credentialDecryptions } = await runNode({
+				type: 'webDataBrand',
+				parameters: byItem,
+				items: [{ domain: 'acme.com' }, { domain: 'globex.com' }, { domain: 'initech.com' }],
+			});
+
+			expect(error).toBeUndefined();
+			// The plan read and three lookups, each with the key, none through n8n's authenticate.
+			expect(api.requests).toHaveLength(4);
+			for (const request of api.requests)
+				expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
+			expect(authenticate).not.toHaveBeenCalled();
+			expect(credentialDecryptions).toBe(1);
+		} finally {
+			authenticate.mockRestore();
+		}
+	});
+
 	test.each([
 		['a key without bc_', 'sk_live_123'],
 		['an empty key', ''],

@@ -9,10 +9,18 @@ import {
 	PLAN_MAX_AGE_MS,
 	accountCount,
 	accountKey,
-	accountPacer,
+	accountPacer as pacerOf,
 	forgetAccounts,
+	readPlanWhenDue,
 } from '../../nodes/shared/transport/accounts';
-import type { PacerLimits } from '../../nodes/shared/transport/pacer';
+import type { Pacer, PacerLimits } from '../../nodes/shared/transport/pacer';
+
+/** The account's pacer, as a request that holds its slot sees it: the plan read starts when due. */
+function accountPacer(key: string, read: () => Promise<PacerLimits | undefined>): Pacer {
+	const pacer = pacerOf(key);
+	readPlanWhenDue(key, read);
+	return pacer;
+}
 
 beforeEach(async () => {
 	await forgetAccounts();
@@ -54,6 +62,8 @@ test('one pacer per account; the plan is read once, then again only when it is o
 	jest.advanceTimersByTime(2);
 	accountPacer('a', plan.read);
 	accountPacer('a', plan.read);
+	// The read goes out once it has a slot of the pacer (at once: none is busy).
+	await jest.advanceTimersByTimeAsync(0);
 	expect(plan.reads).toHaveLength(2);
 });
 
@@ -76,7 +86,10 @@ test('idle accounts are dropped after a while; an account with requests in fligh
 	const busy = accountPacer('busy', planReader().read);
 	accountPacer('idle', planReader().read);
 	await jest.advanceTimersByTimeAsync(0);
-	await busy.acquire();
+	// The plan read took the first start: this one waits its turn on the rate schedule.
+	const acquired = busy.acquire();
+	await jest.advanceTimersByTimeAsync(200);
+	await acquired;
 	jest.advanceTimersByTime(IDLE_DROP_MS + 1);
 	accountPacer('new', planReader().read);
 	expect(accountCount()).toBe(2);
@@ -86,7 +99,8 @@ test('idle accounts are dropped after a while; an account with requests in fligh
 test(`at most ${MAX_ACCOUNTS} accounts are kept, the longest idle dropped first`, async () => {
 	for (let i = 0; i < MAX_ACCOUNTS + 20; i++) {
 		accountPacer(`k${i}`, planReader().read);
-		jest.advanceTimersByTime(1);
+		// Its plan read ends: the account is idle again.
+		await jest.advanceTimersByTimeAsync(1);
 	}
 	expect(accountCount()).toBe(MAX_ACCOUNTS);
 	const first = accountPacer('k0', planReader().read);
@@ -96,8 +110,56 @@ test(`at most ${MAX_ACCOUNTS} accounts are kept, the longest idle dropped first`
 test('no timer is left behind', async () => {
 	const pacer = accountPacer('a', planReader().read);
 	await jest.advanceTimersByTimeAsync(0);
-	await pacer.acquire();
+	const acquired = pacer.acquire();
+	await jest.advanceTimersByTimeAsync(200);
+	await acquired;
 	pacer.release();
 	pacer.onRateLimited(Date.now(), 10_000);
 	expect(jest.getTimerCount()).toBe(0);
+});
+
+test('the plan read takes a slot: with the window full it waits, then goes before waiting requests', async () => {
+	const plan = planReader({ concurrency: 2 });
+	const pacer = accountPacer('a', plan.read);
+	await jest.advanceTimersByTimeAsync(0);
+	expect(pacer.limit).toBe(2);
+	await pacer.acquire();
+	await pacer.acquire();
+	const waiting = pacer.acquire();
+	jest.advanceTimersByTime(PLAN_MAX_AGE_MS + 1);
+	accountPacer('a', plan.read);
+	await jest.advanceTimersByTimeAsync(0);
+	// Two in flight, a plan of two: the read waits.
+	expect(plan.reads).toHaveLength(1);
+	expect(pacer.inFlight).toBe(2);
+	pacer.release();
+	await jest.advanceTimersByTimeAsync(0);
+	// The freed slot went to the read, ahead of the request that was waiting; never three.
+	expect(plan.reads).toHaveLength(2);
+	expect(pacer.inFlight).toBe(2);
+	let granted = false;
+	void waiting.then(() => (granted = true));
+	await jest.advanceTimersByTimeAsync(0);
+	expect(granted).toBe(true);
+	expect(pacer.inFlight).toBe(2);
+	pacer.release();
+	pacer.release();
+});
+
+test('a plan read stopped with its run before it had a slot sets nothing; the next request reads', async () => {
+	const plan = planReader({ concurrency: 1 });
+	const pacer = accountPacer('a', plan.read);
+	await jest.advanceTimersByTimeAsync(0);
+	await pacer.acquire();
+	jest.advanceTimersByTime(PLAN_MAX_AGE_MS + 1);
+	const run = new AbortController();
+	pacerOf('a');
+	readPlanWhenDue('a', plan.read, run.signal);
+	run.abort(new Error('stopped'));
+	await jest.advanceTimersByTimeAsync(0);
+	expect(plan.reads).toHaveLength(1);
+	pacer.release();
+	accountPacer('a', plan.read);
+	await jest.advanceTimersByTimeAsync(0);
+	expect(plan.reads).toHaveLength(2);
 });

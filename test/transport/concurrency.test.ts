@@ -8,6 +8,7 @@ import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
 import { runNode } from '../../devkit/runNode';
+import { PLAN_MAX_AGE_MS } from '../../nodes/shared/transport/accounts';
 import {
 	type Answer,
 	BASE_URL,
@@ -250,41 +251,77 @@ describe('one plan for the whole process', () => {
 		expect(stats.maxInFlight).toBe(6);
 	});
 
-	test('one item: the plan is read alongside it, not before it', async () => {
-		const rec = new Recorder();
-		const stats = slowBrand(() => 1);
-		// The plan read is answered only once the item has arrived (or after 1 s, for a node that
-		// waits for the plan first): the item must not need the answer to go out.
-		let itemsBeforeThePlan = -1;
-		let planAnswered: () => void = () => {};
-		const answered = new Promise<void>((resolve) => (planAnswered = resolve));
+	/**
+	 * A double that counts the plan read against the plan like the service does: every request in
+	 * flight, GET /account included, and a 429 past `concurrency`.
+	 */
+	function planCountingDouble(concurrency: number, delayMs: number) {
+		const stats = { inFlight: 0, maxInFlight: 0, refused: 0, reads: 0, log: [] as string[] };
+		const handle =
+			(path: string, body: (domain: string) => unknown) =>
+			async (req: { url: URL }): Promise<Answer> => {
+				if (stats.inFlight >= concurrency) {
+					stats.refused++;
+					return [429, { success: false, error: 'Concurrency limit exceeded' }];
+				}
+				stats.inFlight++;
+				stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+				stats.log.push(`${path} starts with ${stats.inFlight} in flight`);
+				await sleep(delayMs);
+				stats.inFlight--;
+				return [200, body(req.url.searchParams.get('domain') ?? '')];
+			};
 		nock(BASE_URL)
 			.get('/account')
+			.times(10)
 			.reply(
-				replyWith(async (req): Promise<Answer> => {
-					rec.note(req.method, req.url.toString(), req.body, req.authorization);
-					await waitFor(() => stats.requests >= 1, { timeoutMs: 1000, intervalMs: 5 }).catch(
-						() => {},
+				replyWith((req) => {
+					stats.reads++;
+					return handle('/account', () => account({ concurrency, rateLimitPerMinute: 100000 }))(
+						req,
 					);
-					itemsBeforeThePlan = stats.requests;
-					planAnswered();
-					return [200, account({ concurrency: 10 })];
 				}),
 			);
-		const { error } = await runNode({
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.times(1000)
+			.reply(replyWith(handle('/brand/retrieve', record)));
+		return stats;
+	}
+
+	test('the first plan read goes first, alone: a slow first request cannot hold it up', async () => {
+		const stats = planCountingDouble(1, 40);
+		const { error, items: out } = await runNode({
 			type: 'webDataBrand',
 			parameters: retrieveEach,
-			items: items.slice(0, 1),
+			items: items.slice(0, 3),
 		});
 		expect(error).toBeUndefined();
-		// The run may end before the plan read does: wait for its answer.
-		await answered;
-		// The item went out while the plan read was still open.
-		const [read] = rec.to('/account');
-		expect(read).toBeDefined();
-		expect(itemsBeforeThePlan).toBe(1);
-		expect(stats.requests).toBe(1);
-		expect(stats.firstAt - read.at).toBeLessThan(5);
+		expect(out).toHaveLength(3);
+		// A plan of one request in flight: the read took its turn, and nothing was refused.
+		expect(stats.log[0]).toBe('/account starts with 1 in flight');
+		expect(stats.log[1]).toBe('/brand/retrieve starts with 1 in flight');
+		expect(stats.maxInFlight).toBe(1);
+		expect(stats.refused).toBe(0);
+	});
+
+	test('a plan read that is due waits for a slot: N in flight never become N + 1', async () => {
+		const stats = planCountingDouble(3, 40);
+		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items });
+		expect(stats.reads).toBe(1);
+		// The plan is old: the next run's first request starts a read while its window is full.
+		jest.setSystemTime(Date.now() + PLAN_MAX_AGE_MS + 1);
+		const { error, items: out } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items,
+		});
+		expect(error).toBeUndefined();
+		expect(out).toHaveLength(20);
+		expect(stats.reads).toBe(2);
+		expect(stats.maxInFlight).toBe(3);
+		expect(stats.refused).toBe(0);
 	});
 
 	test('an unreadable plan does not fail the items (a cautious default of 5 is used)', async () => {

@@ -2,8 +2,9 @@
  * One Pacer per account (API key and base URL) in each n8n process, shared by every execution
  * and node that uses the account, so that together they stay inside its plan. The plan is read
  * once, kept, and read again in the background when it is a few minutes old or after an
- * overload; a run never waits for it. Pacers idle for long are dropped and no timer is set, so
- * this state stays small and never keeps n8n alive.
+ * overload; the read counts against the plan like any request (see readPlanWhenDue).
+ * Pacers idle for long are dropped and no timer is set, so this state stays small and never
+ * keeps n8n alive.
  */
 import { createHash } from 'node:crypto';
 
@@ -49,28 +50,51 @@ function dropIdle(now: number): void {
 	for (const [key] of idle.slice(0, accounts.size - MAX_ACCOUNTS + 1)) accounts.delete(key);
 }
 
-/**
- * The account's pacer. Starts a read of the plan (`readPlan`, sent outside the pacer) when it is
- * not known or due again; until the first read answers, one request at a time goes out.
- */
-export function accountPacer(key: string, readPlan: () => Promise<PacerLimits>): Pacer {
-	const now = Date.now();
+/** The account's pacer; until its plan is read, one request at a time goes out (the read first). */
+export function accountPacer(key: string): Pacer {
 	let account = accounts.get(key);
 	if (!account) {
-		dropIdle(now);
+		dropIdle(Date.now());
 		account = { pacer: new Pacer() };
 		accounts.set(key, account);
 	}
-	if (!account.reading && needsRead(account, now)) {
-		const current = account;
-		const first = current.planReadAt === undefined;
-		current.planReadAt = now;
-		current.reading = readPlan()
-			.then((limits) => current.pacer.setLimits(limits, { keepWindow: !first }))
-			.catch(() => undefined)
-			.finally(() => (current.reading = undefined));
-	}
 	return account.pacer;
+}
+
+/**
+ * Starts a read of the account's plan (`readPlan`) when it is not known or due again. The read
+ * counts against the plan like any request: it takes the pacer's next free slot, ahead of waiting
+ * requests, and gives it back once its limits apply, so it never adds one in flight past the plan.
+ * Called before a request asks for its slot: the first request of an account waits for the read
+ * (one round trip, while the window is one request), later ones never do. A read stopped with its
+ * run (`signal`) leaves the plan to the next request.
+ */
+export function readPlanWhenDue(
+	key: string,
+	readPlan: () => Promise<PacerLimits | undefined>,
+	signal?: AbortSignal,
+): void {
+	const account = accounts.get(key);
+	const now = Date.now();
+	if (!account || account.reading || !needsRead(account, now)) return;
+	const { pacer } = account;
+	const previousReadAt = account.planReadAt;
+	account.planReadAt = now;
+	const read = async () => {
+		await pacer.acquire(signal, { first: true });
+		try {
+			const limits = await readPlan();
+			if (limits) pacer.setLimits(limits, { keepWindow: previousReadAt !== undefined });
+			else account.planReadAt = previousReadAt;
+		} finally {
+			pacer.release();
+		}
+	};
+	account.reading = read()
+		.catch(() => {
+			account.planReadAt = previousReadAt;
+		})
+		.finally(() => (account.reading = undefined));
 }
 
 /** How many accounts this process keeps (for tests and the benchmark). */

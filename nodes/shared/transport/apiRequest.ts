@@ -11,7 +11,7 @@ export interface ApiRequest {
 	timeoutMs?: number;
 	/** Attempts before giving up on what may be retried (the transport's default otherwise). */
 	maxAttempts?: number;
-	/** Sent outside the account's pacer: only the read of the plan the pacer is waiting for. */
+	/** Sent without taking a slot: only the plan read, which accounts.ts sends in a slot it holds. */
 	unpaced?: boolean;
 }
 

@@ -16,7 +16,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
 import { apiError, asNodeError, networkError, redactSecret } from './errors';
-import { accountKey, accountPacer } from './accounts';
+import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
 import { Pacer } from './pacer';
 import { readPlanLimits } from './plan';
 import { Slots } from './slots';
@@ -145,13 +145,18 @@ export class WebDataClient {
 		return this.credentials ? redactSecret(value, this.credentials.apiKey) : value;
 	}
 
-	/** The pacer a request goes through; the shared one also has the plan read when it is due. */
+	/** The pacer a request goes through: the client's own, or the account's shared one. */
 	private pacer(): Pacer {
-		return this.ownPacer ?? accountPacer(this.accountKey!, async () => await readPlanLimits(this));
+		return this.ownPacer ?? accountPacer(this.accountKey!);
 	}
 
-	/** A slot of this client's own cap, then one of the pacer's; released in reverse. */
+	/**
+	 * A slot of this client's own cap, then one of the pacer's; released in reverse. A plan read
+	 * that is due goes first: it takes the pacer's next free slot ahead of this request.
+	 */
 	private async acquire(pacer: Pacer): Promise<void> {
+		if (!this.ownPacer)
+			readPlanWhenDue(this.accountKey!, async () => await readPlanLimits(this), this.signal);
 		await this.lane?.acquire(this.signal);
 		let acquired = false;
 		try {

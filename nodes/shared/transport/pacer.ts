@@ -83,9 +83,12 @@ export class Pacer {
 		return this.slots.busy === 0 && this.slots.waiting === 0;
 	}
 
-	/** Waits for a slot, the rate schedule and any hold; the caller must call release() after. */
-	async acquire(signal?: AbortSignal): Promise<void> {
-		await this.slots.acquire(signal);
+	/**
+	 * Waits for a slot, the rate schedule and any hold; the caller must call release() after.
+	 * `first`: the next free slot, ahead of waiting requests (the plan read).
+	 */
+	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
+		await this.slots.acquire(signal, { first });
 		let started = false;
 		try {
 			await this.waitForStart(signal);

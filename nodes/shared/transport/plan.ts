@@ -17,11 +17,15 @@ export const PLAN_BOUNDS = { maxConcurrency: 100, minPerMinute: 6, maxPerMinute:
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Never fails: a plan that cannot be read gives a cautious default. */
-export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits> {
+/**
+ * Never fails: a plan that cannot be read gives a cautious default. Undefined when the run that
+ * reads it was stopped first: that says nothing about the plan. Tried once: the first request of
+ * an account waits for this read, and must not wait out a backoff for it.
+ */
+export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits | undefined> {
 	try {
 		const { data } = await client.request<{ data?: { plan?: IDataObject } }>(
-			endpointRequest('account', {}, { maxAttempts: 2, unpaced: true }),
+			endpointRequest('account', {}, { maxAttempts: 1, unpaced: true }),
 		);
 		const concurrency = Number(data?.plan?.concurrency);
 		const perMinute = Number(data?.plan?.rateLimitPerMinute);
@@ -36,6 +40,7 @@ export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits
 					: undefined,
 		};
 	} catch {
+		if (client.signal?.aborted) return undefined;
 		return { concurrency: FALLBACK_CONCURRENCY };
 	}
 }

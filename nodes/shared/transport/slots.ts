@@ -1,6 +1,6 @@
 /**
  * A counting semaphore whose limit can change while it is in use, served first come, first
- * served. A waiter whose signal aborts leaves the queue at once, so a cancelled execution holds
+ * served (a waiter that asks to go `first` is served before the others). A waiter whose signal aborts leaves the queue at once, so a cancelled execution holds
  * no place in a queue that other executions share.
  */
 export class Slots {
@@ -28,9 +28,9 @@ export class Slots {
 		this.wake();
 	}
 
-	async acquire(signal?: AbortSignal): Promise<void> {
+	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
 		signal?.throwIfAborted();
-		if (this.inUse < this.max && this.queue.length === 0) {
+		if (this.inUse < this.max && (first || this.queue.length === 0)) {
 			this.inUse++;
 			return;
 		}
@@ -46,7 +46,8 @@ export class Slots {
 					resolve();
 				},
 			};
-			this.queue.push(waiter);
+			if (first) this.queue.unshift(waiter);
+			else this.queue.push(waiter);
 			signal?.addEventListener('abort', onAbort, { once: true });
 		});
 	}
