@@ -5,7 +5,7 @@
  */
 export { ENDPOINTS, type EndpointId, type FieldName } from './endpoints';
 export { namesOf, wireNames } from './names';
-export { gatherWire, placeWire, type QueryValue, type WireRequest } from './request';
+export { gatherWire, placeWire, type QueryValue, type WireRequest } from './placement';
 export {
 	formatWireIssue,
 	gotValue,

@@ -3,7 +3,8 @@ import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { namesOf } from '../../contract';
-import { BEHAVIOURS, maxConcurrentOption } from './behaviours';
+import { BEHAVIOURS } from './behaviours';
+import { maxConcurrentOption } from './maxConcurrent';
 import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
 import { jobIdLocator } from './jobs/picker';
 import { toolDescriptionProperty } from './tool';

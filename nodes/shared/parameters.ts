@@ -11,7 +11,7 @@ import { namesOf } from '../../contract';
 import { BEHAVIOURS, type Wrap } from './behaviours';
 import { checkedAfterEvaluation, itemReferencePath, readItemReference } from './itemReference';
 import type { OperationSpec } from './endpoints/types';
-import { buildRequest } from './request';
+import { buildRequest } from './itemRequest';
 import { runsAsTool } from './tool';
 import type { ApiRequest } from './transport/apiRequest';
 import { jobIdValue } from './jobs/picker';

@@ -11,7 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readMaxConcurrent } from './behaviours';
+import { readMaxConcurrent } from './maxConcurrent';
 import type { ResourceSpec } from './endpoints/types';
 import { runOperation } from './operation';
 import { parameterReader, prepareItem, type PreparedItem } from './parameters';

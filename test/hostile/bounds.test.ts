@@ -65,13 +65,8 @@ describe('paging', () => {
 });
 
 describe('plan values are clamped', () => {
-	const readWith = async (plan: object) => {
-		mockApi(() => [200, { ...ACCOUNT_BODY, data: { ...ACCOUNT_BODY.data, plan } }]);
-		const client = {
-			request: async () => ({ data: { plan } }),
-		} as unknown as Parameters<typeof readPlanLimits>[0];
-		return await readPlanLimits(client);
-	};
+	const readWith = async (plan: object) =>
+		await readPlanLimits(async () => ({ ...ACCOUNT_BODY, data: { ...ACCOUNT_BODY.data, plan } }));
 
 	test.each([
 		[{ concurrency: 10, rateLimitPerMinute: 0.0005 }, 10, PLAN_BOUNDS.minPerMinute],

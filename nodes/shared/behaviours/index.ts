@@ -30,7 +30,6 @@ export const BEHAVIOURS: readonly Behaviour[] = [
 	agentBudget,
 ];
 
-export { maxConcurrentOption, readMaxConcurrent } from './pacing';
 export type { OutputRecord, Step, Wrap } from './types';
 export { DEFAULT_AGENT_BUDGET, fitToBudget } from './agentBudget';
 export { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from './waiting';

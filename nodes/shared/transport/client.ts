@@ -156,7 +156,12 @@ export class WebDataClient {
 	 */
 	private async acquire(pacer: Pacer): Promise<void> {
 		if (!this.ownPacer)
-			readPlanWhenDue(this.accountKey!, async () => await readPlanLimits(this), this.signal);
+			readPlanWhenDue(
+				this.accountKey!,
+				async () =>
+					await readPlanLimits(async (request) => await this.request(request), this.signal),
+				this.signal,
+			);
 		await this.lane?.acquire(this.signal);
 		let acquired = false;
 		try {

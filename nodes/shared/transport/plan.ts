@@ -1,9 +1,11 @@
 /** The account's plan limits, read with GET /account, for the account's pacer. */
 import type { IDataObject } from 'n8n-workflow';
 
-import { endpointRequest } from './apiRequest';
-import type { WebDataClient } from './client';
+import { endpointRequest, type ApiRequest } from './apiRequest';
 import type { PacerLimits } from './pacer';
+
+/** Sends a request and returns its parsed body: the client's `request`, passed in by the client. */
+export type Send = (request: ApiRequest) => Promise<unknown>;
 
 /** Concurrency when the plan cannot be read; 429s tune it down from here. */
 export const FALLBACK_CONCURRENCY = 5;
@@ -22,11 +24,14 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  * reads it was stopped first: that says nothing about the plan. Tried once: the first request of
  * an account waits for this read, and must not wait out a backoff for it.
  */
-export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits | undefined> {
+export async function readPlanLimits(
+	send: Send,
+	signal?: AbortSignal,
+): Promise<PacerLimits | undefined> {
 	try {
-		const { data } = await client.request<{ data?: { plan?: IDataObject } }>(
+		const { data } = (await send(
 			endpointRequest('account', {}, { maxAttempts: 1, unpaced: true }),
-		);
+		)) as { data?: { plan?: IDataObject } };
 		const concurrency = Number(data?.plan?.concurrency);
 		const perMinute = Number(data?.plan?.rateLimitPerMinute);
 		return {
@@ -40,7 +45,7 @@ export async function readPlanLimits(client: WebDataClient): Promise<PacerLimits
 					: undefined,
 		};
 	} catch {
-		if (client.signal?.aborted) return undefined;
+		if (signal?.aborted) return undefined;
 		return { concurrency: FALLBACK_CONCURRENCY };
 	}
 }
