@@ -411,6 +411,52 @@ export const OP_CASES: OpCase[] = [
 		},
 	},
 	{
+		title: 'Extract with a schema from an example',
+		node: 'webDataExtract',
+		operation: 'extract',
+		parameters: {
+			prompt: 'The company and its plans',
+			waitForCompletion: false,
+			schemaType: 'fromExample',
+			jsonExample: '{"company": "Acme", "plans": [{"name": "Pro", "price": 10}]}',
+			options: { urls: 'https://example.com/pricing' },
+		},
+		request: { method: 'POST', path: fixed('/extract') },
+		// The schema the sandbox receives is the one derived from the example: types from the
+		// values, arrays from their first element, every key required.
+		sends: [
+			{
+				body: {
+					prompt: 'The company and its plans',
+					urls: ['https://example.com/pricing'],
+					schema: {
+						type: 'object',
+						properties: {
+							company: { type: 'string' },
+							plans: {
+								type: 'array',
+								items: {
+									type: 'object',
+									properties: { name: { type: 'string' }, price: { type: 'number' } },
+									required: ['name', 'price'],
+								},
+							},
+						},
+						required: ['company', 'plans'],
+					},
+				},
+			},
+		],
+		check: async (ctx) => {
+			const out = single(ctx);
+			assert(typeof out.id === 'string' && out.id, `no job id in ${JSON.stringify(out)}`);
+			assert(
+				(out.generatedSchema as Json | undefined)?.type === 'object',
+				`the item does not show the derived schema: ${JSON.stringify(out).slice(0, 200)}`,
+			);
+		},
+	},
+	{
 		title: 'Crawl get status',
 		node: 'webDataCrawl',
 		operation: 'getStatus',
