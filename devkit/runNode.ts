@@ -74,6 +74,34 @@ export interface RunNodeOptions {
 	staticData?: IDataObject;
 }
 
+/**
+ * What n8n hands an execution besides the workflow, as a local instance would (URLs, user,
+ * hooks): shared by runNode and by tests that drive another n8n-core (the 1.x engine).
+ */
+export function testAdditionalData(
+	executionId: string,
+	hooks: unknown,
+	credentialsHelper: unknown,
+) {
+	return {
+		hooks,
+		executionId,
+		credentialsHelper,
+		currentNodeParameters: undefined,
+		encryptedRunnerIdentity: undefined,
+		variables: {},
+		instanceBaseUrl: 'http://localhost:5678/',
+		restApiUrl: 'http://localhost:5678/rest',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		userId: 'user-1',
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+	};
+}
+
 export interface RunNodeResult {
 	/** Our node's output items (main output 0), empty when it failed. */
 	items: INodeExecutionData[];
@@ -183,23 +211,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, {
 		webDataApi: credentials,
 	});
-	const additionalData = {
-		hooks,
+	const additionalData = testAdditionalData(
 		executionId,
+		hooks,
 		credentialsHelper,
-		currentNodeParameters: undefined,
-		encryptedRunnerIdentity: undefined,
-		variables: {},
-		instanceBaseUrl: 'http://localhost:5678/',
-		restApiUrl: 'http://localhost:5678/rest',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		userId: 'user-1',
-		setExecutionStatus: () => {},
-		sendDataToUI: () => {},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	) as unknown as IWorkflowExecuteAdditionalData;
 
 	const input = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({

@@ -6,7 +6,7 @@
  */
 import { nodeItems, nodeTask, tail } from '../../devkit/n8n';
 import type { WorkflowJson } from '../../devkit/setup';
-import { PACKAGE, credentials, demoCrawl } from './operations';
+import { crawlToFileNode, demoCrawl } from './operations';
 import { Suite, runError } from './suite';
 
 const WORKFLOW_ID = 'wdE2eCrawlToFile';
@@ -29,21 +29,7 @@ function crawlToFileWorkflow(): WorkflowJson {
 				position: [0, 0],
 				parameters: {},
 			},
-			{
-				id: 'f-crawl',
-				name: CRAWL_NODE,
-				type: `${PACKAGE}.webDataCrawl`,
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {
-					operation: 'getStatus',
-					id: 'crawl_demo',
-					page: '1',
-					returnAll: true,
-					options: { output: 'file' },
-				},
-				credentials,
-			},
+			crawlToFileNode('f-crawl', CRAWL_NODE, [220, 0]),
 			{
 				id: 'f-extract',
 				name: EXTRACT_NODE,

@@ -729,6 +729,25 @@ export const credentials = {
 	webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },
 };
 
+/** Web Data Crawl reading the sandbox's demo crawl whole into one JSON Lines file. */
+export function crawlToFileNode(id: string, name: string, position: [number, number]) {
+	return {
+		id,
+		name,
+		type: `${PACKAGE}.webDataCrawl`,
+		typeVersion: 1,
+		position,
+		parameters: {
+			operation: 'getStatus',
+			id: 'crawl_demo',
+			page: '1',
+			returnAll: true,
+			options: { output: 'file' },
+		},
+		credentials,
+	};
+}
+
 export const OPS_WORKFLOW_ID = 'wdE2eOperations';
 export const BAD_PARAM_WORKFLOW_ID = 'wdE2eBadParam';
 export const PRIVATE_LOGO_WORKFLOW_ID = 'wdE2ePrivateLogo';

@@ -23,13 +23,7 @@ import { Sandbox, freePort } from '../../devkit/sandbox';
 import { descendants, killOnExit, snapshot, startTime } from '../../devkit/services';
 import { sleep } from '../../devkit/wait';
 import { sandboxCredential, type WorkflowJson } from '../../devkit/setup';
-import {
-	PACKAGE,
-	TRIGGER_WORKFLOW_ID,
-	credentials,
-	demoCrawl,
-	triggerWorkflow,
-} from './operations';
+import { TRIGGER_WORKFLOW_ID, crawlToFileNode, demoCrawl, triggerWorkflow } from './operations';
 import { webhookBrandsWorkflow } from './brandWorkflows';
 import { deliverWithoutToken } from './suite';
 
@@ -107,21 +101,7 @@ function crawlFileWorkflow(): WorkflowJson {
 					options: {},
 				},
 			},
-			{
-				id: 'qf-crawl',
-				name: 'Crawl to file',
-				type: `${PACKAGE}.webDataCrawl`,
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {
-					operation: 'getStatus',
-					id: 'crawl_demo',
-					page: '1',
-					returnAll: true,
-					options: { output: 'file' },
-				},
-				credentials,
-			},
+			crawlToFileNode('qf-crawl', 'Crawl to file', [220, 0]),
 			{
 				id: 'qf-extract',
 				name: 'Extract From File',

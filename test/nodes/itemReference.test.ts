@@ -20,6 +20,8 @@ import type {
 	IRun,
 } from 'n8n-workflow';
 
+import { testAdditionalData } from '../../devkit/runNode';
+
 type Reader = (name: string, itemIndex: number, fallback: unknown) => unknown;
 type ReaderFactory = (
 	ctx: IExecuteFunctions,
@@ -183,21 +185,7 @@ async function observe(
 					waitingExecutionSource: {},
 				},
 			};
-	const additionalData = {
-		hooks,
-		executionId: 'probe-1',
-		credentialsHelper: {},
-		variables: {},
-		instanceBaseUrl: 'http://localhost:5678/',
-		restApiUrl: 'http://localhost:5678/rest',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		userId: 'user-1',
-		setExecutionStatus: () => {},
-		sendDataToUI: () => {},
-	};
+	const additionalData = testAdditionalData('probe-1', hooks, {});
 	const execute = new WorkflowExecute(additionalData as never, 'manual', runExecutionData as never);
 	const run = await Promise.race([
 		done,
