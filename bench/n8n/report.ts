@@ -4,7 +4,7 @@
  */
 import type { QueueResult } from './queue';
 import type { SingleResult, Step } from './single';
-import { PAIR_ITEMS, SIZES } from './single';
+import { CONNECTION_ITEMS, PAIR_ITEMS, SIZES } from './single';
 
 export interface Row {
 	figure: string;
@@ -107,11 +107,50 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 			met: refused <= 0.03,
 		});
 	}
+	out.push(...connectionRows(single));
 	for (const h of single.http) {
 		out.push({
 			figure: h.label,
 			measured: `${h.node.ok}/${h.node.items} ok, ${f1(h.node.perSecond)} items/s (${failures(h.node)}), n8n CPU ${cpuPerItem(h).toFixed(2)} ms/item, first request ${firstRequestMs(h).toFixed(0)} ms`,
 			target: '(comparison)',
+		});
+	}
+	return out;
+}
+
+/** Handshakes (TLS) or connections (plain) per request the stand-in forwarded. */
+function perRequest(run: {
+	transport: string;
+	counts: { connections: number; handshakes: number };
+	requests: number;
+}): string {
+	const n = run.transport === 'HTTPS' ? run.counts.handshakes : run.counts.connections;
+	const what = run.transport === 'HTTPS' ? 'TLS handshakes' : 'connections';
+	return `${(n / Math.max(1, run.requests)).toFixed(2)} ${what}/request (${run.counts.connections} connections)`;
+}
+
+/**
+ * Issue 21 item 4: Web Data Brand through the connection stand-in, over HTTP and HTTPS, beside
+ * the bare client over the same HTTPS door with and without keep-alive.
+ */
+function connectionRows(single: SingleResult): Row[] {
+	const { connections } = single;
+	const keepAlive = connections.bare.find((b) => b.label.includes(' keep-alive'));
+	const out: Row[] = connections.bare.map((b) => ({
+		figure: `${b.label}, ${CONNECTION_ITEMS} requests (+${connections.connectDelayMs} ms per new connection)`,
+		measured: `${f1(b.result.perSecond)} items/s, ${perRequest(b)}`,
+		target: '(comparison)',
+	}));
+	for (const run of connections.brand) {
+		const { node } = run.step;
+		const ratio = keepAlive ? node.perSecond / keepAlive.result.perSecond : 0;
+		out.push({
+			figure: `${run.label} (+${connections.connectDelayMs} ms per new connection)`,
+			measured:
+				`${node.ok}/${node.items} ok, ${f1(node.perSecond)} items/s = ${ratio.toFixed(3)} x bare HTTPS keep-alive, ` +
+				`n8n CPU ${cpuPerItem(run.step).toFixed(2)} ms/item, first request ${firstRequestMs(run.step).toFixed(0)} ms, ${perRequest(run)}`,
+			target: '>= 0.95 x bare HTTPS keep-alive, all ok',
+			met: ratio >= 0.95 && node.ok === node.items,
 		});
 	}
 	return out;
@@ -160,7 +199,12 @@ export function details(single: SingleResult, queue: QueueResult | undefined): s
 		'Bare client CPU:',
 		...SIZES.map((c) => `  ${c} requests: ${cpuPerRequest(single.bare[c].cpuMs, c)}`),
 		'Each step as the sandbox saw it:',
-		...[...SIZES.map((c) => single.brand[c]), single.pair, ...single.http].map(stepDetail),
+		...[
+			...SIZES.map((c) => single.brand[c]),
+			single.pair,
+			...single.http,
+			...single.connections.brand.map((b) => b.step),
+		].map(stepDetail),
 	];
 	if (queue) {
 		lines.push(

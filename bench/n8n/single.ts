@@ -5,13 +5,18 @@
  *   - the bare fetch client at 200 and 1000 requests (the ceiling),
  *   - Web Data Brand at 200 and 1000 items, one execution each,
  *   - two executions of 200 items started at once,
- *   - optionally n8n's HTTP Request node, default settings and batched.
+ *   - optionally n8n's HTTP Request node, default settings and batched,
+ *   - Web Data Brand at 200 items through the connection stand-in (bench/tlsProxy.ts), over plain
+ *     HTTP and over HTTPS with a CA trusted through NODE_EXTRA_CA_CERTS, and the bare client over
+ *     the same HTTPS door with and without keep-alive: what a new connection per request costs.
  */
 import * as fs from 'node:fs';
+import * as https from 'node:https';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { bareClient, type BareClientResult } from '../bareClient';
+import { bareAgentClient, bareClient, type BareClientResult } from '../bareClient';
+import { TlsProxy, type ConnectionCounts } from '../tlsProxy';
 import { N8n } from '../../devkit/n8n';
 import { freePortBlock, type Sandbox } from '../../devkit/sandbox';
 import { killOnExit } from '../../devkit/services';
@@ -50,16 +55,34 @@ export interface Step {
 	cpuMs: Record<string, number>;
 }
 
+/** What the connection stand-in saw during a run over one of its doors. */
+export interface ConnectionRun {
+	label: string;
+	transport: 'HTTP' | 'HTTPS';
+	counts: ConnectionCounts;
+	requests: number;
+}
+
 export interface SingleResult {
 	bare: Record<number, BareClientResult & { cpuMs: Record<string, number> }>;
 	brand: Record<number, Step>;
 	pair: Step;
 	http: Step[];
+	connections: {
+		connectDelayMs: number;
+		/** Web Data Brand through the stand-in, plain and TLS. */
+		brand: Array<ConnectionRun & { step: Step }>;
+		/** The bare client over TLS, keep-alive and not. */
+		bare: Array<ConnectionRun & { result: BareClientResult }>;
+	};
 	timings: Record<string, number>;
 }
 
 export const SIZES = [200, 1000];
 export const PAIR_ITEMS = 200;
+export const CONNECTION_ITEMS = 200;
+/** A round trip of 20 ms; a new connection costs two (TCP, then a TLS 1.3 handshake). */
+export const CONNECT_DELAY_MS = 40;
 
 export async function singleProcess(
 	sandbox: Sandbox,
@@ -69,21 +92,45 @@ export async function singleProcess(
 	const timings: Record<string, number> = {};
 	let t = Date.now();
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-bench-'));
-	const unhook = killOnExit(undefined, { dirs: [userFolder] });
+	const sandboxUrl = new URL(sandbox.baseUrl);
+	const proxy = new TlsProxy(
+		{ host: sandboxUrl.hostname, port: Number(sandboxUrl.port) },
+		CONNECT_DELAY_MS,
+	);
+	const unhook = killOnExit(undefined, { dirs: [userFolder, proxy.dir] });
+	await proxy.start();
 	const n8n = new N8n({
 		userFolder,
 		port: await freePortBlock(3),
 		logFile: path.join(settings.artifactsDir, 'n8n.log'),
-		env: settings.n8nEnv,
+		// n8n's documented way to trust a private CA.
+		env: { ...settings.n8nEnv, NODE_EXTRA_CA_CERTS: proxy.caFile },
 	});
 	const brand = brandWorkflow();
 	const http = httpRequest
 		? [httpRequestWorkflow(sandbox.baseUrl, false), httpRequestWorkflow(sandbox.baseUrl, true)]
 		: [];
+	const doors = (['HTTP', 'HTTPS'] as const).map((transport) => {
+		const credential = {
+			...(sandboxCredential(
+				transport === 'HTTP' ? proxy.httpUrl : proxy.httpsUrl,
+				sandbox.apiKey,
+			) as { id: string; name: string }),
+		};
+		credential.id += transport;
+		credential.name += ` via the ${transport} stand-in`;
+		const workflow = brandWorkflow({ tag: transport, credential });
+		return { transport, credential, workflow };
+	});
 	try {
 		n8n.installPackage(settings.packageFrom);
-		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
-		await n8n.importWorkflows([brand, ...http].map((w) => w.workflow));
+		await n8n.importCredentials([
+			sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
+			...doors.map((d) => d.credential),
+		]);
+		await n8n.importWorkflows(
+			[brand, ...http, ...doors.map((d) => d.workflow)].map((w) => w.workflow),
+		);
 		timings['imports'] = Date.now() - t;
 		t = Date.now();
 		const ready = n8n.start();
@@ -91,7 +138,7 @@ export async function singleProcess(
 		await ready;
 		timings['n8n start -> ready'] = Date.now() - t;
 		t = Date.now();
-		for (const w of [brand, ...http]) await n8n.activate(w.id);
+		for (const w of [brand, ...http, ...doors.map((d) => d.workflow)]) await n8n.activate(w.id);
 		const runs = new Runs(n8n);
 		const url = (w: BenchWorkflow) => `${n8n.baseUrl}/webhook/${w.path}`;
 		/** Calls the workflow once per list of domains, all at once, and reads what happened. */
@@ -111,11 +158,20 @@ export async function singleProcess(
 		// Warm-up: loads the node, reads the plan into this process's pacer, warms n8n's paths.
 		await step('warm-up', brand, [domains('warmup', 20)]);
 		for (const w of http) await step('warm-up', w, [domains(`warmup-${w.id}`, 5)]);
+		for (const { workflow } of doors)
+			await step('warm-up', workflow, [domains(`warmup-${workflow.id}`, 20)]);
 		await bareClient(sandbox, { count: 20, loops: settings.concurrency, prefix: 'bare-warmup' });
 		timings['warm-up'] = Date.now() - t;
 
 		t = Date.now();
-		const result: SingleResult = { bare: {}, brand: {}, pair: undefined!, http: [], timings };
+		const result: SingleResult = {
+			bare: {},
+			brand: {},
+			pair: undefined!,
+			http: [],
+			connections: { connectDelayMs: CONNECT_DELAY_MS, brand: [], bare: [] },
+			timings,
+		};
 		for (const count of SIZES) {
 			const bare = await withCpu({ bench: process.pid, sandbox: sandbox.pid }, () =>
 				bareClient(sandbox, { count, loops: settings.concurrency, prefix: `bare${count}-` }),
@@ -128,6 +184,42 @@ export async function singleProcess(
 			domains('pairB', PAIR_ITEMS),
 		]);
 		for (const w of http) result.http.push(await step(w.label, w, [domains(w.id, PAIR_ITEMS)]));
+		for (const { transport, workflow } of doors) {
+			const label = `Web Data Brand over ${transport}, ${CONNECTION_ITEMS} items`;
+			proxy.take();
+			const got = await step(label, workflow, [domains(workflow.id, CONNECTION_ITEMS)]);
+			const counts = proxy.take();
+			result.connections.brand.push({
+				label,
+				transport,
+				counts,
+				requests: got.traffic.requests,
+				step: got,
+			});
+		}
+		for (const keepAlive of [true, false]) {
+			const label = `bare client over HTTPS, ${keepAlive ? 'keep-alive' : 'no keep-alive'}`;
+			const agent = new https.Agent({ ca: proxy.ca, keepAlive, maxSockets: settings.concurrency });
+			proxy.take();
+			const bare = await bareAgentClient(
+				{ baseUrl: proxy.httpsUrl, apiKey: sandbox.apiKey },
+				agent,
+				{
+					count: CONNECTION_ITEMS,
+					loops: settings.concurrency,
+					prefix: `bare-tls-${keepAlive}-`,
+				},
+			);
+			agent.destroy();
+			const counts = proxy.take();
+			result.connections.bare.push({
+				label,
+				transport: 'HTTPS',
+				counts,
+				requests: bare.count,
+				result: bare,
+			});
+		}
 		timings['measurements'] = Date.now() - t;
 		unhookN8n();
 		return result;
@@ -136,6 +228,7 @@ export async function singleProcess(
 		await n8n.stop();
 		timings['n8n stop'] = Date.now() - t;
 		fs.rmSync(userFolder, { recursive: true, force: true });
+		await proxy.stop();
 		unhook();
 	}
 }

@@ -16,7 +16,7 @@ import {
 /** The node under test in every workflow: its run data gives the timing and the items. */
 export const NODE_UNDER_TEST = 'Under test';
 
-const credentials = { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } };
+const sandboxCredential = { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME };
 
 export interface BenchWorkflow {
 	id: string;
@@ -49,6 +49,7 @@ function webhookWorkflow(
 	id: string,
 	label: string,
 	node: { type: string; typeVersion: number; parameters: Record<string, unknown> },
+	credential = sandboxCredential,
 ): BenchWorkflow {
 	const path = `bench-${id}`;
 	const workflow: WorkflowJson = {
@@ -70,7 +71,7 @@ function webhookWorkflow(
 				name: NODE_UNDER_TEST,
 				position: [440, 0],
 				onError: 'continueRegularOutput',
-				credentials,
+				credentials: { webDataApi: credential },
 				...node,
 			},
 		],
@@ -82,13 +83,24 @@ function webhookWorkflow(
 	return { id, path, label, workflow };
 }
 
-/** Web Data Brand > Retrieve by Domain, default settings. */
-export function brandWorkflow(): BenchWorkflow {
-	return webhookWorkflow('wdBenchBrand', 'Web Data Brand > Retrieve (default settings)', {
-		type: `${PACKAGE_NAME}.webDataBrand`,
-		typeVersion: 1,
-		parameters: { operation: 'retrieve', domain: '={{ $json.domain }}', options: {} },
-	});
+/**
+ * Web Data Brand > Retrieve by Domain, default settings; with `via`, its own credential (another
+ * Base URL, e.g. the TLS stand-in's) and workflow id.
+ */
+export function brandWorkflow(via?: {
+	tag: string;
+	credential: { id: string; name: string };
+}): BenchWorkflow {
+	return webhookWorkflow(
+		`wdBenchBrand${via?.tag ?? ''}`,
+		`Web Data Brand > Retrieve (default settings)${via ? ` via ${via.tag}` : ''}`,
+		{
+			type: `${PACKAGE_NAME}.webDataBrand`,
+			typeVersion: 1,
+			parameters: { operation: 'retrieve', domain: '={{ $json.domain }}', options: {} },
+		},
+		via?.credential,
+	);
 }
 
 /** n8n's HTTP Request node with the Web Data credential: default settings, or batches of 10 every 100 ms. */
