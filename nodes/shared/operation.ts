@@ -13,7 +13,7 @@ export async function runOperation(
 	exec: IExecuteFunctions,
 ): Promise<OutputRecord[]> {
 	const send: Step = async (request) => [{ json: await client.request<IDataObject>(request) }];
-	const context = { client, op, exec };
+	const context = { client, op, exec, values: item.values };
 	const run = item.wraps.reduce((next, wrap) => wrap(next, context), send);
 	return await run(item.request);
 }

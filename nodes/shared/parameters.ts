@@ -19,6 +19,8 @@ import { formatIssue, validateFields, type FieldIssue, type ValidationResult } f
 
 export interface PreparedItem {
 	request: ApiRequest;
+	/** The validated values the request was built from, keyed by API name. */
+	values: Readonly<Record<string, unknown>>;
 	/** The behaviours on for this item, innermost first. */
 	wraps: Wrap[];
 }
@@ -126,5 +128,5 @@ export function prepareItem(
 			description: 'Nothing was sent to the Web Data API.',
 		});
 	}
-	return { request: buildRequest(op, result.values), wraps };
+	return { request: buildRequest(op, result.values), values: result.values, wraps };
 }

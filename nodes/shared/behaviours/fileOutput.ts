@@ -12,10 +12,9 @@ import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-w
 import type { OperationSpec } from '../endpoints/types';
 import { PulledStream } from '../files/pulledStream';
 import { failedUrlRecords, jobCounts, jobIds, jobResultRecords } from '../jobs/records';
-import type { ApiRequest } from '../transport/apiRequest';
 import { onlyAsTool } from '../tool';
 import { booleanOption } from './optionBounds';
-import { pathId } from './records';
+import { itemId } from './records';
 import { wantsFile, type Behaviour, type OutputRecord } from './types';
 
 type Obj = IDataObject;
@@ -44,6 +43,8 @@ interface Summary {
 	bytes: number;
 }
 
+type Values = Readonly<Record<string, unknown>>;
+
 const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
 
 /** Each page's records, in the order the items output gives them; `summary.head` set on the way. */
@@ -51,7 +52,7 @@ async function* recordPages(
 	kind: FileKind,
 	pages: AsyncIterable<Obj>,
 	known: Obj,
-	request: ApiRequest,
+	values: Values,
 	summary: Summary,
 ): AsyncGenerator<Obj[]> {
 	if (kind === 'links') {
@@ -64,7 +65,7 @@ async function* recordPages(
 	if (kind === 'crawlPages') {
 		for await (const body of pages) {
 			const { data, id, ...status } = (body.data ?? {}) as Obj;
-			const crawlId = String(id ?? pathId(request));
+			const crawlId = String(id ?? itemId(values));
 			// The last page's `next` (set under a Limit) is the one to go on from.
 			summary.head = { ...summary.head, crawlId, ...status };
 			yield list(data).map((page) => Object.assign(page, { crawlId, status: status.status }));
@@ -77,7 +78,7 @@ async function* recordPages(
 		if (summary.head.jobId === undefined) {
 			const status = known.status ?? data.status;
 			const ids = jobIds(
-				String(known.jobId ?? data.id ?? pathId(request)),
+				String(known.jobId ?? data.id ?? itemId(values)),
 				status === undefined ? undefined : String(status),
 			);
 			summary.head = { ...ids, ...jobCounts(data) };
@@ -106,12 +107,12 @@ async function* jsonLines(records: AsyncIterable<Obj[]>, summary: Summary) {
 	}
 }
 
-function fileName(kind: FileKind, known: Obj, request: ApiRequest): string {
+function fileName(kind: FileKind, known: Obj, values: Values): string {
 	if (kind === 'links') {
-		const host = /^(?:[a-z]+:\/\/)?([^/?#:]+)/i.exec(String(request.body?.url ?? ''))?.[1];
+		const host = /^(?:[a-z]+:\/\/)?([^/?#:]+)/i.exec(String(values.url ?? ''))?.[1];
 		return host ? `map-${host}.jsonl` : 'map.jsonl';
 	}
-	const id = String(known.jobId ?? pathId(request)).replace(/[^\w.-]/g, '_');
+	const id = String(known.jobId ?? itemId(values)).replace(/[^\w.-]/g, '_');
 	return `${kind === 'crawlPages' ? 'crawl' : 'job'}-${id}.jsonl`;
 }
 
@@ -119,7 +120,7 @@ async function writeFile(
 	exec: IExecuteFunctions,
 	kind: FileKind,
 	{ json: known, pages }: OutputRecord,
-	request: ApiRequest,
+	values: Values,
 ): Promise<OutputRecord> {
 	const summary: Summary = { head: {}, records: 0, failed: 0, bytes: 0 };
 	// An operation read without paging (Map, one page of a job) has its one response as `json`.
@@ -128,8 +129,8 @@ async function writeFile(
 		(async function* () {
 			yield known;
 		})();
-	const lines = jsonLines(recordPages(kind, source, pages ? known : {}, request, summary), summary);
-	const name = fileName(kind, pages ? known : {}, request);
+	const lines = jsonLines(recordPages(kind, source, pages ? known : {}, values, summary), summary);
+	const name = fileName(kind, pages ? known : {}, values);
 	const stream = new PulledStream(lines[Symbol.asyncIterator]());
 	// n8n types the stream as a Readable; PulledStream offers what its stores use of one.
 	const binary = await exec.helpers.prepareBinaryData(
@@ -187,10 +188,10 @@ export const fileOutput: Behaviour = {
 			throw new Error(
 				'"Output" (output) "file" needs "Wait for Completion" (waitForCompletion) on: without it there are no results to write',
 			);
-		return (next, { exec }) =>
+		return (next, { exec, values }) =>
 			async (request) => {
 				const [record] = await next(request);
-				return [await writeFile(exec, kind, record, request)];
+				return [await writeFile(exec, kind, record, values)];
 			};
 	},
 };

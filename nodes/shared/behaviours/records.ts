@@ -8,7 +8,6 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import type { OperationBehaviour } from '../endpoints/types';
 import { jobRecords } from '../jobs/records';
-import type { ApiRequest } from '../transport/apiRequest';
 import { onlyAsTool } from '../tool';
 import { FILE_CHOICE } from './fileOutput';
 import { asRecords, type Behaviour } from './types';
@@ -16,16 +15,15 @@ import { asRecords, type Behaviour } from './types';
 type Obj = IDataObject;
 type RecordKind = NonNullable<OperationBehaviour['records']>;
 
-/** The ID a request's path ends with: for a response that leaves its own ID out. */
-export const pathId = (request: ApiRequest) =>
-	decodeURIComponent(request.path.split('/').pop() ?? '');
+/** The item's own ID (a crawl's or a job's): for a response that leaves it out. */
+export const itemId = (values: Readonly<Record<string, unknown>>) => String(values.id ?? '');
 
 const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
 
 /** Each kind: the option's label for a record, and how a response becomes records. */
 const SPLITTERS: Record<
 	RecordKind,
-	{ record: string; split(body: Obj, request: ApiRequest): Obj[] }
+	{ record: string; split(body: Obj, values: Readonly<Record<string, unknown>>): Obj[] }
 > = {
 	links: {
 		record: 'Link',
@@ -36,9 +34,9 @@ const SPLITTERS: Record<
 	},
 	crawlPages: {
 		record: 'Page Result',
-		split(body, request) {
+		split(body, values) {
 			const { data, id, ...status } = (body.data ?? {}) as Obj;
-			const crawlId = String(id ?? pathId(request));
+			const crawlId = String(id ?? itemId(values));
 			const pages = list(data);
 			if (pages.length === 0) return [{ crawlId, ...status }];
 			// The pages are this request's own parsed objects: tagged in place, as a copy of every
@@ -48,10 +46,10 @@ const SPLITTERS: Record<
 	},
 	jobResults: {
 		record: 'Result',
-		split(body, request) {
+		split(body, values) {
 			const data = (body.data ?? {}) as Obj;
 			const status = data.status === undefined ? undefined : String(data.status);
-			return jobRecords(String(data.id ?? pathId(request)), data, status);
+			return jobRecords(String(data.id ?? itemId(values)), data, status);
 		},
 	},
 };
@@ -109,7 +107,8 @@ export const records: Behaviour = {
 		// The file output (fileOutput.ts) splits the pages itself, as they arrive.
 		if (output !== 'records') return undefined;
 		const { split } = SPLITTERS[kind];
-		return (next) => async (request) =>
-			(await next(request)).flatMap(({ json }) => asRecords(split(json, request)));
+		return (next, { values }) =>
+			async (request) =>
+				(await next(request)).flatMap(({ json }) => asRecords(split(json, values)));
 	},
 };

@@ -31,6 +31,8 @@ export interface StepContext {
 	op: OperationSpec;
 	/** n8n's execution context: helpers (binary data, static data) for the behaviours. */
 	exec: IExecuteFunctions;
+	/** The item's validated values, keyed by API name: what a behaviour reads of the item. */
+	values: Readonly<Record<string, unknown>>;
 }
 
 /** Applies a function to the JSON of every record. */

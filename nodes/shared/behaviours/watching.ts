@@ -87,11 +87,11 @@ export const watching: Behaviour = {
 					.join(', ')}`,
 			);
 		const alreadySimplified = booleanOption(get('simplify', false), 'Simplify', 'simplify');
-		return (next, { exec }) =>
+		return (next, { exec, values }) =>
 			async (request) => {
 				const records = await next(request);
 				const memory = memoryOf(exec);
-				const key = lookupKey(op, request);
+				const key = lookupKey(op, values);
 				return records.flatMap(({ json }) => {
 					const record = alreadySimplified ? json : SIMPLIFIERS[shape](json);
 					const seen = watchedValues(record, keys);

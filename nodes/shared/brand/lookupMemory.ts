@@ -7,7 +7,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { FieldSpec, OperationSpec } from '../endpoints/types';
-import type { ApiRequest } from '../transport/apiRequest';
 import { compactState, digest, jsonBytes } from './changes';
 
 /**
@@ -53,9 +52,9 @@ const bounded = (key: string): string =>
  * The operation and its normalised lookup value: `retrieve:acme.com`, `retrieveByTicker:aapl`
  * (bounded: a long one is replaced by its digest).
  */
-export function lookupKey(op: OperationSpec, request: ApiRequest): string {
+export function lookupKey(op: OperationSpec, values: Readonly<Record<string, unknown>>): string {
 	const field = lookupField(op);
-	const value = String(request.qs?.[field.name] ?? request.body?.[field.name] ?? '');
+	const value = String(values[field.name] ?? '');
 	const normalised =
 		field.format === 'url' || field.format === 'domainOrUrl'
 			? hostOf(value)
