@@ -59,6 +59,8 @@ export class WebDataApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '/account',
 			method: 'GET',
+			// The key goes to the Base URL only: a redirect fails the test instead of being followed.
+			disableFollowRedirect: true,
 		},
 		rules: [
 			{
