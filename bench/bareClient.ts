@@ -14,29 +14,36 @@ export interface BareClientResult {
 	perSecond: number;
 }
 
-export async function bareClient(
-	server: { baseUrl: string; apiKey: string },
-	{ count, loops, prefix = 'bare' }: { count: number; loops: number; prefix?: string },
+/** `loops` loops that share `count` requests; `once(i)` sends request i and says if it was ok. */
+async function runLoops(
+	count: number,
+	loops: number,
+	once: (i: number) => Promise<boolean>,
 ): Promise<BareClientResult> {
-	const headers = { authorization: `Bearer ${server.apiKey}` };
 	let next = 0;
 	let ok = 0;
 	const started = performance.now();
 	await Promise.all(
 		Array.from({ length: loops }, async () => {
-			while (next < count) {
-				const i = next++;
-				const response = await fetch(
-					`${server.baseUrl}/brand/retrieve?domain=${prefix}${i}.example`,
-					{ headers },
-				);
-				await response.text();
-				if (response.ok) ok++;
-			}
+			while (next < count) if (await once(next++)) ok++;
 		}),
 	);
 	const seconds = (performance.now() - started) / 1000;
 	return { count, ok, seconds, perSecond: ok / seconds };
+}
+
+export async function bareClient(
+	server: { baseUrl: string; apiKey: string },
+	{ count, loops, prefix = 'bare' }: { count: number; loops: number; prefix?: string },
+): Promise<BareClientResult> {
+	const headers = { authorization: `Bearer ${server.apiKey}` };
+	return await runLoops(count, loops, async (i) => {
+		const response = await fetch(`${server.baseUrl}/brand/retrieve?domain=${prefix}${i}.example`, {
+			headers,
+		});
+		await response.text();
+		return response.ok;
+	});
 }
 
 /**
@@ -58,18 +65,8 @@ export async function bareAgentClient(
 				response.on('error', reject);
 			}).on('error', reject);
 		});
-	let next = 0;
-	let ok = 0;
-	const started = performance.now();
-	await Promise.all(
-		Array.from({ length: loops }, async () => {
-			while (next < count) {
-				const i = next++;
-				const status = await once(`${server.baseUrl}/brand/retrieve?domain=${prefix}${i}.example`);
-				if (status >= 200 && status < 300) ok++;
-			}
-		}),
-	);
-	const seconds = (performance.now() - started) / 1000;
-	return { count, ok, seconds, perSecond: ok / seconds };
+	return await runLoops(count, loops, async (i) => {
+		const status = await once(`${server.baseUrl}/brand/retrieve?domain=${prefix}${i}.example`);
+		return status >= 200 && status < 300;
+	});
 }
