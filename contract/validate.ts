@@ -154,9 +154,9 @@ export function checkValue(field: WireField, raw: unknown): Checked {
  * True for values that mean "not set": absent, or empty text. For list and JSON fields an empty
  * list or object (or its text) is unset too; for any other field it is a wrong value.
  */
-export function isUnset(value: unknown, type?: WireField['type']): boolean {
+export function isUnset(value: unknown, type: WireField['type']): boolean {
 	if (value === undefined || value === null) return true;
-	const container = type === undefined || type === 'json' || type === 'stringArray';
+	const container = type === 'json' || type === 'stringArray';
 	if (typeof value === 'string')
 		return value.trim() === '' || (container && /^\s*(\{\s*\}|\[\s*\])\s*$/.test(value));
 	if (!container) return false;

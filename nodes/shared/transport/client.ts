@@ -15,7 +15,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
-import { apiError, asNodeError, networkError, redactSecret } from './errors';
+import { apiError, asNodeError, maskSecret, networkError } from './errors';
 import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
 import { Pacer } from './pacer';
 import { readPlanLimits } from './plan';
@@ -141,8 +141,8 @@ export class WebDataClient {
 	}
 
 	/** The body or text with the API key masked: an error must never carry it, even if the service echoes it. */
-	private redact<T>(value: T): T {
-		return this.credentials ? redactSecret(value, this.credentials.apiKey) : value;
+	private redact(text: string): string {
+		return this.credentials ? maskSecret(text, this.credentials.apiKey) : text;
 	}
 
 	/** The pacer a request goes through: the client's own, or the account's shared one. */

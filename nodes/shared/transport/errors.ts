@@ -88,19 +88,6 @@ export function maskSecret(text: string, secret: string): string {
 	return secret ? text.replace(secretPattern(secret), 'bc_***') : text;
 }
 
-/** `value` with every spelling of `secret` in its strings masked, however deeply nested. */
-export function redactSecret<T>(value: T, secret: string): T {
-	if (!secret) return value;
-	if (typeof value === 'string') return maskSecret(value, secret) as T;
-	if (Array.isArray(value)) return value.map((entry) => redactSecret(entry, secret)) as T;
-	if (typeof value === 'object' && value !== null) {
-		return Object.fromEntries(
-			Object.entries(value).map(([k, v]) => [k, redactSecret(v, secret)]),
-		) as T;
-	}
-	return value;
-}
-
 const MAX_DEPTH = 8;
 
 /** `value` as plain JSON with `mask` applied to every string; an Error becomes {name, message}. */
