@@ -1,10 +1,10 @@
 /** Runs one item's operation: its request, wrapped by the behaviours on for the item. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { OutputRecord, Step } from './behaviours';
-import type { OperationSpec } from './endpoints/types';
+import type { OutputRecord, Step } from '../behaviours';
+import type { OperationSpec } from '../endpoints/types';
 import type { PreparedItem } from './parameters';
-import type { WebDataClient } from './transport/client';
+import type { WebDataClient } from '../transport/client';
 
 export async function runOperation(
 	client: WebDataClient,

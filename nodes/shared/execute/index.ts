@@ -12,11 +12,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readMaxConcurrent } from './maxConcurrent';
-import type { ResourceSpec } from './endpoints/types';
-import { runOperation } from './operation';
+import type { ResourceSpec } from '../endpoints/types';
+import { runOperation } from './send';
 import { parameterReader, prepareItem, type PreparedItem } from './parameters';
-import { asNodeError, atItem } from './transport/errors';
-import { WebDataClient } from './transport/client';
+import { asNodeError, atItem } from '../transport/errors';
+import { WebDataClient } from '../transport/client';
 
 type Prepared = { item: PreparedItem } | { error: Error };
 

@@ -2,8 +2,8 @@
  * Checks an item's values with the contract's wire checks before anything is sent, and names
  * each problem with the field's display name as well as its API name.
  */
-import { gotValue, validateWire, wireNames, type WireIssue } from '../../contract';
-import type { OperationSpec } from './endpoints/types';
+import { gotValue, validateWire, wireNames, type WireIssue } from '../../../contract';
+import type { OperationSpec } from '../endpoints/types';
 
 export interface FieldIssue extends WireIssue {
 	displayName: string;

@@ -1,6 +1,6 @@
 /** Turns validated values into the HTTP request an operation's row describes. */
-import type { OperationSpec } from './endpoints/types';
-import { DEFAULT_TIMEOUT_MS, endpointRequest, type ApiRequest } from './transport/apiRequest';
+import type { OperationSpec } from '../endpoints/types';
+import { DEFAULT_TIMEOUT_MS, endpointRequest, type ApiRequest } from '../transport/apiRequest';
 
 /** Headroom over the server-side timeout a request carries, for queueing and transfer. */
 const TIMEOUT_HEADROOM_MS = 15000;

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { boundedNumber } from './behaviours/optionBounds';
+import { boundedNumber } from '../behaviours/optionBounds';
 
 const MAX_CONCURRENT = {
 	label: 'Max Concurrent Requests',

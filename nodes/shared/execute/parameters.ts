@@ -7,15 +7,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { namesOf } from '../../contract';
-import { BEHAVIOURS, type Wrap } from './behaviours';
+import { namesOf } from '../../../contract';
+import { BEHAVIOURS, type Wrap } from '../behaviours';
 import { checkedAfterEvaluation, itemReferencePath, readItemReference } from './itemReference';
-import type { OperationSpec } from './endpoints/types';
-import { buildRequest } from './itemRequest';
-import { runsAsTool } from './tool';
-import type { ApiRequest } from './transport/apiRequest';
-import { jobIdValue } from './jobs/picker';
-import { formatIssue, validateFields, type FieldIssue, type ValidationResult } from './validation';
+import type { OperationSpec } from '../endpoints/types';
+import { buildRequest } from './request';
+import { runsAsTool } from '../tool';
+import type { ApiRequest } from '../transport/apiRequest';
+import { jobIdValue } from '../jobs/picker';
+import { formatIssue, validateFields, type FieldIssue, type ValidationResult } from './validate';
 
 export interface PreparedItem {
 	request: ApiRequest;
