@@ -1,32 +1,31 @@
 /**
- * The execute() of every action node: validate every item first (bad input sends nothing), then
- * run the items concurrently through one paced client, and return their output in input order
- * with pairedItem. Continue On Fail turns an item's failure into an error item.
+ * The execute() of every action node: an item's trip. Every item is read and validated first
+ * (bad input sends nothing), then the items run concurrently, and their output comes back in
+ * input order with pairedItem. Continue On Fail turns an item's failure into an error item.
+ *
+ * The trip, in order (types.ts is the value the steps pass on; a step imports only earlier ones,
+ * and prepare.ts and run.ts only the steps they list):
+ *   1. operation.ts       the operation the node is set to
+ *   2. parameters.ts      how parameters are read (constants once; itemReference.ts, the fast path)
+ *   prepare.ts, for every item before any request is sent:
+ *   3. values.ts          the values entered for the operation's fields
+ *   4. validate.ts        checked with the contract's wire checks
+ *   5. wraps.ts           the behaviours on for the item
+ *   6. request.ts         its request
+ *   run.ts, for every prepared item at once:
+ *   7. maxConcurrent.ts   the node's own cap on the one paced client
+ *   8. send.ts            the request, through the item's wraps
+ *   9. output.ts          the output items, or the error item
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readMaxConcurrent } from './maxConcurrent';
 import type { ResourceSpec } from '../endpoints/types';
-import { runOperation } from './send';
-import { parameterReader, prepareItem, type PreparedItem } from './parameters';
-import { asNodeError, atItem } from '../transport/errors';
-import { WebDataClient } from '../transport/client';
-
-type Prepared = { item: PreparedItem } | { error: Error };
-
-function errorItem(error: Error, itemIndex: number): INodeExecutionData {
-	const json: IDataObject = { error: error.message };
-	const { description, httpCode } = error as Error & { description?: string; httpCode?: string };
-	if (description) json.description = description;
-	if (httpCode) json.httpCode = httpCode;
-	return { json, pairedItem: { item: itemIndex } };
-}
+import { asNodeError } from '../transport/errors';
+import { pickOperation } from './operation';
+import { parameterReader } from './parameters';
+import { prepareItem } from './prepare';
+import { runItems } from './run';
+import type { Prepared } from './types';
 
 export async function executeResource(
 	this: IExecuteFunctions,
@@ -34,15 +33,8 @@ export async function executeResource(
 	properties: INodeProperties[] = [],
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const value = this.getNodeParameter('operation', 0) as string;
-	const op = resource.operations.find((candidate) => candidate.value === value);
-	if (!op)
-		throw new NodeOperationError(
-			this.getNode(),
-			`Unknown operation "${value}" for ${resource.displayName}`,
-		);
+	const op = pickOperation(this, resource);
 	const continueOnFail = this.continueOnFail();
-
 	const read = parameterReader(this, properties, items);
 	const prepared: Prepared[] = items.map((_, i) => {
 		try {
@@ -52,35 +44,5 @@ export async function executeResource(
 			return { error };
 		}
 	});
-
-	// Without Continue On Fail the first failure stops the run: items still waiting send nothing,
-	// as when the execution is cancelled.
-	const halt = new AbortController();
-	const cancel = this.getExecutionCancelSignal?.();
-	const signal = cancel ? AbortSignal.any([cancel, halt.signal]) : halt.signal;
-	const client = new WebDataClient(this, {
-		shared: true,
-		maxConcurrent: readMaxConcurrent(this),
-		signal,
-	});
-	const outputs = await Promise.all(
-		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
-			if ('error' in entry) return [errorItem(entry.error, i)];
-			try {
-				const records = await runOperation(client, op, entry.item, this);
-				// One object for every record of the item: shared, it is also saved once.
-				const pairedItem = { item: i };
-				return records.map(({ json, binary }) =>
-					binary ? { json, binary, pairedItem } : { json, pairedItem },
-				);
-			} catch (error) {
-				const failure = atItem(asNodeError(this.getNode(), error), i);
-				if (continueOnFail) return [errorItem(failure, i)];
-				if (!halt.signal.aborted) halt.abort(failure);
-				return [];
-			}
-		}),
-	);
-	if (halt.signal.aborted) throw halt.signal.reason;
-	return [outputs.flat()];
+	return [await runItems(this, prepared, continueOnFail)];
 }
