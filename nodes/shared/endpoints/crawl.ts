@@ -1,20 +1,18 @@
 import { jobIdPath } from './fields';
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { resource } from './resolve';
 
-export const crawl: ResourceSpec = {
+export const crawl = resource({
 	node: 'webDataCrawl',
 	displayName: 'Web Data Crawl',
 	description: 'Read the status and pages of a Web Data Service crawl',
 	categories: ['Development', 'Data & Storage'],
 	searchKeywords: ['crawl', 'crawler', 'spider', 'site pages'],
-	operations: [
-		operation({
+	operations: {
+		crawlStatus: {
 			value: 'getStatus',
 			name: 'Get Status',
 			action: 'Get crawl status and pages',
 			description: 'Get the status of a crawl and its scraped pages, following the next links',
-			endpoint: 'crawlStatus',
 			paginate: 'crawlNext',
 			records: 'crawlPages',
 			fields: {
@@ -25,6 +23,6 @@ export const crawl: ResourceSpec = {
 					description: 'The page of results to start from',
 				},
 			},
-		}),
-	],
-};
+		},
+	},
+});

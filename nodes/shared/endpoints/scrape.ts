@@ -1,20 +1,18 @@
 import { batchScrapeOptions, webhookObject } from './fields';
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { resource } from './resolve';
 
-export const scrape: ResourceSpec = {
+export const scrape = resource({
 	node: 'webDataScrape',
 	displayName: 'Web Data Scrape',
 	description: 'Scrape one URL or a batch of URLs with the Web Data Service',
 	categories: ['Development', 'Data & Storage'],
 	searchKeywords: ['scrape', 'scraper', 'crawl', 'markdown', 'html', 'web page'],
-	operations: [
-		operation({
+	operations: {
+		scrape: {
 			value: 'scrape',
 			name: 'Scrape',
 			action: 'Scrape a URL',
 			description: 'Scrape a single URL and return its content',
-			endpoint: 'scrape',
 			fields: {
 				url: {
 					displayName: 'URL',
@@ -24,13 +22,12 @@ export const scrape: ResourceSpec = {
 						'The URL to scrape. Page options (formats, tags, proxy, actions) are on Batch Scrape.',
 				},
 			},
-		}),
-		operation({
+		},
+		batchScrape: {
 			value: 'batchScrape',
 			name: 'Batch Scrape',
 			action: 'Batch scrape many pages',
 			description: 'Scrape many URLs in one job, and wait for the pages',
-			endpoint: 'batchScrape',
 			job: 'jobs',
 			fields: {
 				urls: {
@@ -58,6 +55,6 @@ export const scrape: ResourceSpec = {
 				},
 				...webhookObject,
 			},
-		}),
-	],
-};
+		},
+	},
+});
