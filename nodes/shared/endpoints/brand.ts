@@ -1,5 +1,5 @@
 import type { EndpointId, FieldName } from '../../../contract';
-import { retrieveCommon } from './fields';
+import { retrieveCommonEditor } from './fields';
 import { resource } from './resolve';
 import type { EditorField, OperationRow } from './types';
 
@@ -10,7 +10,7 @@ function retrieve<E extends RetrieveId>(
 	value: string,
 	name: string,
 	what: string,
-	lookup: { readonly [K in Exclude<FieldName<E>, keyof typeof retrieveCommon>]: EditorField },
+	lookup: { readonly [K in Exclude<FieldName<E>, keyof typeof retrieveCommonEditor>]: EditorField },
 ): OperationRow<E> {
 	return {
 		value,
@@ -20,7 +20,7 @@ function retrieve<E extends RetrieveId>(
 		simplify: 'brandRecord',
 		brandMonitoring: true,
 		timeoutField: 'timeoutMS',
-		fields: { ...lookup, ...retrieveCommon } as OperationRow<E>['fields'],
+		fields: { ...lookup, ...retrieveCommonEditor } as OperationRow<E>['fields'],
 	};
 }
 

@@ -1,4 +1,4 @@
-import { webhookObject } from './fields';
+import { webhookObjectEditor } from './fields';
 import { resource } from './resolve';
 
 export const brandAi = resource({
@@ -63,7 +63,7 @@ export const brandAi = resource({
 					default: 10,
 					description: 'Maximum number of product pages',
 				},
-				...webhookObject,
+				...webhookObjectEditor,
 			},
 		},
 	},

@@ -1,4 +1,4 @@
-import { jobIdPath } from './fields';
+import { jobIdPathEditor } from './fields';
 import { resource } from './resolve';
 
 export const crawl = resource({
@@ -16,7 +16,7 @@ export const crawl = resource({
 			paginate: 'crawlNext',
 			records: 'crawlPages',
 			fields: {
-				...jobIdPath('Crawl', 'crawl'),
+				...jobIdPathEditor('Crawl', 'crawl'),
 				page: {
 					displayName: 'Page',
 					default: '1',

@@ -1,4 +1,4 @@
-import { jobIdPath, webhookObject } from './fields';
+import { jobIdPathEditor, webhookObjectEditor } from './fields';
 import { resource } from './resolve';
 
 export const extract = resource({
@@ -47,7 +47,7 @@ export const extract = resource({
 					default: '{}',
 					description: 'Scrape options for each URL, as a JSON object',
 				},
-				...webhookObject,
+				...webhookObjectEditor,
 				ignoreSitemap: {
 					displayName: 'Ignore Sitemap',
 					default: false,
@@ -76,7 +76,7 @@ export const extract = resource({
 			action: 'Get an extraction job',
 			description: 'Get the status and result of an extraction job',
 			fields: {
-				...jobIdPath('Extract Job', 'extract'),
+				...jobIdPathEditor('Extract Job', 'extract'),
 			},
 		},
 	},

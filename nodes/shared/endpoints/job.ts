@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '../../../contract';
-import { jobIdPath } from './fields';
+import { jobIdPathEditor } from './fields';
 import { resource } from './resolve';
 
 const statuses = ENDPOINTS.jobList.fields.find((field) => field.name === 'status')?.enum ?? [];
@@ -51,7 +51,7 @@ export const job = resource({
 			paginate: 'jobResults',
 			records: 'jobResults',
 			fields: {
-				...jobIdPath('Job', 'any'),
+				...jobIdPathEditor('Job', 'any'),
 				page: {
 					displayName: 'Page',
 					default: 1,

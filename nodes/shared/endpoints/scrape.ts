@@ -1,4 +1,4 @@
-import { batchScrapeOptions, webhookObject } from './fields';
+import { batchScrapeOptionsEditor, webhookObjectEditor } from './fields';
 import { resource } from './resolve';
 
 export const scrape = resource({
@@ -37,7 +37,7 @@ export const scrape = resource({
 					description:
 						'The URLs to scrape, one per line or comma-separated (or an expression returning an array)',
 				},
-				...batchScrapeOptions,
+				...batchScrapeOptionsEditor,
 				maxConcurrency: {
 					displayName: 'Max Concurrency',
 					description: 'Concurrent scrapes for this batch',
@@ -53,7 +53,7 @@ export const scrape = resource({
 					description:
 						'Whether the service keeps no data of this batch (needs activation on the account)',
 				},
-				...webhookObject,
+				...webhookObjectEditor,
 			},
 		},
 	},

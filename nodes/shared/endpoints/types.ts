@@ -32,7 +32,7 @@ export type FieldKind =
 	| 'jobId';
 
 /** The jobs a job ID picker lists: of one type, or all. */
-export type JobType = 'any' | 'crawl' | 'extract';
+export type JobPickerType = 'any' | 'crawl' | 'extract';
 
 export interface FieldOption {
 	name: string;
@@ -58,7 +58,7 @@ export interface EditorField {
 	/** A line under the field in the editor. */
 	hint?: string;
 	/** Makes the field a job picker listing jobs of this type. */
-	jobPicker?: JobType;
+	jobPicker?: JobPickerType;
 }
 
 /** A contract field with what the editor adds: the field the nodes work with. */

@@ -1,8 +1,8 @@
-import { idPath } from './fields';
+import { idPathEditor } from './fields';
 import { resource } from './resolve';
 
 /** The spec shows no list of webhooks, so there is no picker: the ID is pasted. */
-const webhookId = idPath(
+const webhookId = idPathEditor(
 	'Webhook',
 	'By ID only: the API offers no list of webhooks to pick from. Use the ID of the webhook as created.',
 );

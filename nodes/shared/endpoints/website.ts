@@ -1,4 +1,4 @@
-import { webLookupCommon } from './fields';
+import { webLookupCommonEditor } from './fields';
 import { resource } from './resolve';
 
 export const website = resource({
@@ -15,7 +15,7 @@ export const website = resource({
 			description: 'List the font families, weights and sources a website uses',
 			timeoutField: 'timeoutMS',
 			fields: {
-				...webLookupCommon,
+				...webLookupCommonEditor,
 			},
 		},
 		webCompetitors: {
@@ -25,7 +25,7 @@ export const website = resource({
 			description: 'List competitor domains of a website',
 			timeoutField: 'timeoutMS',
 			fields: {
-				...webLookupCommon,
+				...webLookupCommonEditor,
 				limit: {
 					displayName: 'Limit',
 					default: 10,
