@@ -56,7 +56,8 @@ export function domainOf(input: string): string {
 	return host.replace(/[/?#].*$/, '').replace(/^www\./, '');
 }
 
-export function isHttpUrl(value: unknown): value is string {
+/** A URL the sandbox scrapes: http(s), on a host with a dot in it or on localhost. */
+export function isScrapableUrl(value: unknown): value is string {
 	if (typeof value !== 'string') return false;
 	try {
 		const url = new URL(value);

@@ -108,8 +108,8 @@ function jobWebhook(value: unknown): JobWebhook | undefined {
 
 /** Splits URLs into valid and invalid ones; with ignoreInvalidURLs false an invalid one is a 400. */
 function checkUrls(urls: readonly string[], ignoreInvalid: boolean) {
-	const valid = urls.filter((url) => content.isHttpUrl(url));
-	const invalid = urls.filter((url) => !content.isHttpUrl(url));
+	const valid = urls.filter((url) => content.isScrapableUrl(url));
+	const invalid = urls.filter((url) => !content.isScrapableUrl(url));
 	if (!ignoreInvalid && invalid.length > 0) {
 		throw new HttpError(
 			400,

@@ -92,4 +92,4 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
 	return out;
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -16,7 +16,7 @@ import type { SandboxConfig, SandboxConfigOverrides } from './config';
 import { SandboxCore } from './core';
 import { injectedFailure } from './faults';
 import { HANDLERS } from './handlers';
-import { errorReply, HttpError, parseJsonBody, queryObject, readBody, send, sleep } from './http';
+import { delay, errorReply, HttpError, parseJsonBody, queryObject, readBody, send } from './http';
 import type { Reply } from './http';
 import { matchRoute } from './router';
 import { RESPONSE_SCHEMAS } from '../contract/responses';
@@ -140,7 +140,7 @@ async function handle(
 			errorReply(429, admission.message, { 'retry-after': String(admission.retryAfterS) }),
 		);
 	try {
-		if (core.config.latencyMs > 0) await sleep(core.config.latencyMs);
+		if (core.config.latencyMs > 0) await delay(core.config.latencyMs);
 		const injected = injectedFailure(core, url.pathname);
 		if (injected) return respond(injected);
 		if (!parsed) return respond(errorReply(413, 'The request body is too large'));

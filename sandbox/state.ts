@@ -4,7 +4,7 @@ import type { BrandEdit } from './brandEdits';
 import type { SandboxConfig } from './config';
 
 export type JobType = 'crawl' | 'batch_scrape' | 'extract' | 'products';
-export type JobStatus = 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+type JobStatus = 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 export type TerminalStatus = Extract<JobStatus, 'COMPLETED' | 'FAILED' | 'CANCELLED'>;
 
 export const TERMINAL: readonly JobStatus[] = ['COMPLETED', 'FAILED', 'CANCELLED'];

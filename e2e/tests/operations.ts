@@ -1,5 +1,6 @@
 /**
- * One case per action-node operation, run inside real n8n as one linear workflow (every node
+ * Cases for every endpoint (an action-node operation each), keyed by endpoint id so that the
+ * compiler names an endpoint without one, run inside real n8n as one linear workflow (every node
  * `executeOnce`, `alwaysOutputData`, errors as output so one failure does not hide the rest),
  * and the check that its output matches what the sandbox holds.
  *
@@ -8,12 +9,14 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 
+import type { EndpointId } from '../../contract';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
 import {
 	SANDBOX_CREDENTIAL_ID,
 	SANDBOX_CREDENTIAL_NAME,
 	type WorkflowJson,
 } from '../../devkit/setup';
+import { RESOURCES } from '../../nodes/shared/endpoints';
 
 export const PACKAGE = 'n8n-nodes-webdata';
 
@@ -55,8 +58,9 @@ export function expectedOnTheWire(sent: Sent): Required<Pick<Sent, 'query'>> & S
 export interface OpCase {
 	/** Node name in the workflow; unique. */
 	title: string;
-	/** Node type without the package prefix, e.g. webDataBrand. */
+	/** Node type without the package prefix, e.g. webDataBrand: its endpoint's node. */
 	node: string;
+	/** The operation value of its endpoint's row. */
 	operation: string;
 	parameters: Json;
 	/** The request the node must have sent (path may hold ids known only after the run). */
@@ -69,6 +73,9 @@ export interface OpCase {
 	sends: Sent[];
 	check: (ctx: CheckContext) => Promise<void>;
 }
+
+/** A case as written under its endpoint id (CASES). */
+type CaseRow = Omit<OpCase, 'node' | 'operation'>;
 
 /**
  * Each case's own requests in the sandbox's log (plan read left out): the workflow runs its nodes
@@ -285,445 +292,466 @@ function extractStatusIn(now: Json, state: string): Json {
 
 export const BRAND_RETRIEVE_BOUND = 7776000000;
 
-export const OP_CASES: OpCase[] = [
-	{
-		title: 'Account get',
-		node: 'webDataAccount',
-		operation: 'get',
-		parameters: {},
-		request: { method: 'GET', path: fixed('/account') },
-		sends: [{}],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Scrape one URL',
-		node: 'webDataScrape',
-		operation: 'scrape',
-		parameters: { url: 'https://example.com/docs/start' },
-		request: { method: 'GET', path: fixed('/scrape') },
-		sends: [{ query: { url: 'https://example.com/docs/start' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Batch scrape',
-		node: 'webDataScrape',
-		operation: 'batchScrape',
-		parameters: {
-			urls: 'https://example.com/a\nhttps://example.com/b\nhttps://example.com/c',
-			waitForCompletion: true,
-			options: { formats: ['markdown'], pollInterval: 0.3, maxWait: 60 },
+/**
+ * The cases by endpoint id, at least one each: an endpoint of the contract without a case fails
+ * to compile. A case's node and operation are its endpoint's row in the endpoint table. The
+ * workflow runs the cases in this order, and a case may read an earlier one's output.
+ */
+const CASES = {
+	account: [
+		{
+			title: 'Account get',
+			parameters: {},
+			request: { method: 'GET', path: fixed('/account') },
+			sends: [{}],
+			check: sameAsReplay,
 		},
-		request: { method: 'POST', path: fixed('/batch/scrape') },
-		sends: [
-			{
-				body: {
-					urls: ['https://example.com/a', 'https://example.com/b', 'https://example.com/c'],
-					formats: ['markdown'],
-				},
+	],
+	scrape: [
+		{
+			title: 'Scrape one URL',
+			parameters: { url: 'https://example.com/docs/start' },
+			request: { method: 'GET', path: fixed('/scrape') },
+			sends: [{ query: { url: 'https://example.com/docs/start' } }],
+			check: sameAsReplay,
+		},
+	],
+	batchScrape: [
+		{
+			title: 'Batch scrape',
+			parameters: {
+				urls: 'https://example.com/a\nhttps://example.com/b\nhttps://example.com/c',
+				waitForCompletion: true,
+				options: { formats: ['markdown'], pollInterval: 0.3, maxWait: 60 },
 			},
-		],
-		check: sameAsJobResults,
-	},
-	{
-		title: 'Map a site',
-		node: 'webDataMap',
-		operation: 'map',
-		parameters: { url: 'https://example.com', options: { limit: 5, sitemap: 'include' } },
-		request: { method: 'POST', path: fixed('/map') },
-		sends: [{ body: { url: 'https://example.com', limit: 5, sitemap: 'include' } }],
-		// One item per link.
-		check: async (ctx) => expectEqual(ctx.output, (await replay(ctx)).data, 'map links'),
-	},
-	{
-		title: 'Extract and wait',
-		node: 'webDataExtract',
-		operation: 'extract',
-		parameters: {
-			prompt: 'The company name and what it sells',
-			waitForCompletion: true,
-			options: { urls: 'https://example.com', pollInterval: 0.3, maxWait: 60 },
-		},
-		request: { method: 'POST', path: fixed('/extract') },
-		sends: [
-			{ body: { prompt: 'The company name and what it sells', urls: ['https://example.com'] } },
-		],
-		check: async (ctx) => {
-			const out = single(ctx);
-			assert(out.status === 'COMPLETED', `status ${String(out.status)}`);
-			const id = String(out.id ?? '');
-			assert(id, `no job id in ${JSON.stringify(out).slice(0, 200)}`);
-			const status = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
-			const data = (status.data ?? {}) as Json;
-			expectEqual(out.extracted, data.extracted, `extracted of ${id}`);
-			expectEqual(out.tokenUsage, data.tokenUsage, `tokenUsage of ${id}`);
-		},
-	},
-	{
-		title: 'Extract (start only)',
-		node: 'webDataExtract',
-		operation: 'extract',
-		parameters: {
-			prompt: 'The pricing plans',
-			waitForCompletion: false,
-			options: { urls: 'https://example.com/pricing' },
-		},
-		request: { method: 'POST', path: fixed('/extract') },
-		sends: [{ body: { prompt: 'The pricing plans', urls: ['https://example.com/pricing'] } }],
-		check: async (ctx) => {
-			const out = single(ctx);
-			assert(typeof out.id === 'string' && out.id, `no job id in ${JSON.stringify(out)}`);
-			const status = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(out.id)}`);
-			assert(status.id === out.id, `the sandbox does not know extract job ${out.id}`);
-		},
-	},
-	{
-		title: 'Extract get status',
-		node: 'webDataExtract',
-		operation: 'getStatus',
-		// The picker By URL, given the url of the response that created the job.
-		parameters: {
-			id: { __rl: true, mode: 'url', value: "={{ $('Extract (start only)').first().json.url }}" },
-		},
-		request: { method: 'GET', path: (o) => `/extract/${firstOf(o, 'Extract (start only)').id}` },
-		sends: [{}],
-		check: async (ctx) => {
-			const out = single(ctx);
-			const id = String(firstOf(ctx.outputs, 'Extract (start only)').id);
-			assert(out.id === id, `asked for ${id}, got ${JSON.stringify(out).slice(0, 200)}`);
-			const now = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
-			assert(
-				typeof out.status === 'string' && ['PENDING', 'RUNNING', 'COMPLETED'].includes(out.status),
-				`status ${String(out.status)}`,
-			);
-			// The job has moved on since the node read it; its times say which state it was in when
-			// the sandbox recorded the node's GET, and what it answered in that state.
-			const readAt = Date.parse(firstOk(ctx).at);
-			expectEqual(
-				out.status,
-				extractStateAt(now, readAt, String(out.status)),
-				`status of extract ${id} when the node read it`,
-			);
-			expectEqual(
-				out,
-				extractStatusIn(now, String(out.status)),
-				`extract ${id} (${String(out.status)})`,
-			);
-		},
-	},
-	{
-		title: 'Extract with a schema from an example',
-		node: 'webDataExtract',
-		operation: 'extract',
-		parameters: {
-			prompt: 'The company and its plans',
-			waitForCompletion: false,
-			schemaType: 'fromExample',
-			jsonExample: '{"company": "Acme", "plans": [{"name": "Pro", "price": 10}]}',
-			options: { urls: 'https://example.com/pricing' },
-		},
-		request: { method: 'POST', path: fixed('/extract') },
-		// The schema the sandbox receives is the one derived from the example: types from the
-		// values, arrays from their first element, every key required.
-		sends: [
-			{
-				body: {
-					prompt: 'The company and its plans',
-					urls: ['https://example.com/pricing'],
-					schema: {
-						type: 'object',
-						properties: {
-							company: { type: 'string' },
-							plans: {
-								type: 'array',
-								items: {
-									type: 'object',
-									properties: { name: { type: 'string' }, price: { type: 'number' } },
-									required: ['name', 'price'],
-								},
-							},
-						},
-						required: ['company', 'plans'],
+			request: { method: 'POST', path: fixed('/batch/scrape') },
+			sends: [
+				{
+					body: {
+						urls: ['https://example.com/a', 'https://example.com/b', 'https://example.com/c'],
+						formats: ['markdown'],
 					},
 				},
+			],
+			check: sameAsJobResults,
+		},
+	],
+	map: [
+		{
+			title: 'Map a site',
+			parameters: { url: 'https://example.com', options: { limit: 5, sitemap: 'include' } },
+			request: { method: 'POST', path: fixed('/map') },
+			sends: [{ body: { url: 'https://example.com', limit: 5, sitemap: 'include' } }],
+			// One item per link.
+			check: async (ctx) => expectEqual(ctx.output, (await replay(ctx)).data, 'map links'),
+		},
+	],
+	extract: [
+		{
+			title: 'Extract and wait',
+			parameters: {
+				prompt: 'The company name and what it sells',
+				waitForCompletion: true,
+				options: { urls: 'https://example.com', pollInterval: 0.3, maxWait: 60 },
 			},
-		],
-		check: async (ctx) => {
-			const out = single(ctx);
-			assert(typeof out.id === 'string' && out.id, `no job id in ${JSON.stringify(out)}`);
-			assert(
-				(out.generatedSchema as Json | undefined)?.type === 'object',
-				`the item does not show the derived schema: ${JSON.stringify(out).slice(0, 200)}`,
-			);
-		},
-	},
-	{
-		title: 'Crawl get status',
-		node: 'webDataCrawl',
-		operation: 'getStatus',
-		// The picker From List (as the editor saves a pick); the next case keeps a plain string ID.
-		parameters: {
-			id: { __rl: true, mode: 'list', value: 'crawl_demo', cachedResultName: 'Crawl · crawl_demo' },
-			page: '1',
-			returnAll: true,
-		},
-		request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
-		// Page 1 as asked, then each `next` (the seeded crawl: 7 results, 3 per page).
-		sends: [{ query: { page: '1' } }, { query: { page: '2' } }, { query: { page: '3' } }],
-		// One item per page result, each with the crawl's ID and status.
-		check: async (ctx) => {
-			const { first, pages } = await demoCrawl(ctx.sandbox);
-			const routing = ctx.output.filter(
-				(item) => item.crawlId !== 'crawl_demo' || item.status !== first.status,
-			);
-			assert(routing.length === 0, `items without crawlId crawl_demo and status ${first.status}`);
-			expectEqual(
-				ctx.output.map(({ crawlId: _c, status: _s, ...page }) => page),
-				pages,
-				'crawl pages',
-			);
-		},
-	},
-	{
-		title: 'Crawl get status, whole response, limit 4',
-		node: 'webDataCrawl',
-		operation: 'getStatus',
-		parameters: { id: 'crawl_demo', page: '1', limit: 4, options: { output: 'whole' } },
-		request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
-		// 4 results need pages 1 and 2 (3 each); page 3 is not asked for.
-		sends: [{ query: { page: '1' } }, { query: { page: '2' } }],
-		check: async (ctx) => {
-			const data = (single(ctx).data ?? {}) as Json;
-			const { first, pages } = await demoCrawl(ctx.sandbox);
-			assert(data.id === 'crawl_demo', `crawl id ${String(data.id)}`);
-			assert(data.total === first.total, `total ${String(data.total)} vs ${String(first.total)}`);
-			expectEqual(data.data, pages.slice(0, 4), 'the first 4 crawl pages');
-		},
-	},
-	{
-		title: 'Brand profile',
-		node: 'webDataBrand',
-		operation: 'getProfile',
-		parameters: { url: 'https://example.com', options: { timeout: 30000 } },
-		request: { method: 'POST', path: fixed('/brand') },
-		sends: [{ body: { url: 'https://example.com', timeout: 30000 } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Brand retrieve',
-		node: 'webDataBrand',
-		operation: 'retrieve',
-		parameters: { domain: 'example.com', options: { maxAgeMs: 86400000 } },
-		request: { method: 'GET', path: fixed('/brand/retrieve') },
-		sends: [{ query: { domain: 'example.com', maxAgeMs: '86400000' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Brand retrieve by name',
-		node: 'webDataBrand',
-		operation: 'retrieveByName',
-		parameters: { name: 'Example Corp', options: { country_gl: 'us' } },
-		request: { method: 'GET', path: fixed('/brand/retrieve-by-name') },
-		sends: [{ query: { name: 'Example Corp', country_gl: 'us' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Brand retrieve by ticker',
-		node: 'webDataBrand',
-		operation: 'retrieveByTicker',
-		parameters: { ticker: 'AAPL', options: { ticker_exchange: 'NASDAQ' } },
-		request: { method: 'GET', path: fixed('/brand/retrieve-by-ticker') },
-		sends: [{ query: { ticker: 'AAPL', ticker_exchange: 'NASDAQ' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Brand retrieve by email',
-		node: 'webDataBrand',
-		operation: 'retrieveByEmail',
-		parameters: { email: 'jane@example.com' },
-		request: { method: 'GET', path: fixed('/brand/retrieve-by-email') },
-		sends: [{ query: { email: 'jane@example.com' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Brand retrieve by ISIN',
-		node: 'webDataBrand',
-		operation: 'retrieveByIsin',
-		parameters: { isin: 'US0378331005' },
-		request: { method: 'GET', path: fixed('/brand/retrieve-by-isin') },
-		sends: [{ query: { isin: 'US0378331005' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Brand AI query',
-		node: 'webDataBrandAi',
-		operation: 'query',
-		parameters: { query: 'What does the company sell?', options: { domain: 'example.com' } },
-		request: { method: 'POST', path: fixed('/brand/ai/query') },
-		sends: [{ body: { query: 'What does the company sell?', domain: 'example.com' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Brand AI product',
-		node: 'webDataBrandAi',
-		operation: 'extractProduct',
-		parameters: { url: 'https://shop.example.com/products/blue-widget' },
-		request: { method: 'POST', path: fixed('/brand/ai/product') },
-		sends: [{ body: { url: 'https://shop.example.com/products/blue-widget' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Brand AI products',
-		node: 'webDataBrandAi',
-		operation: 'extractProducts',
-		parameters: {
-			domain: 'shop.example.com',
-			waitForCompletion: true,
-			options: { limit: 3, pollInterval: 0.3, maxWait: 60 },
-		},
-		request: { method: 'POST', path: fixed('/brand/ai/products') },
-		sends: [{ body: { domain: 'shop.example.com', limit: 3 } }],
-		check: sameAsJobResults,
-	},
-	{
-		title: 'YouTube transcript',
-		node: 'webDataYouTube',
-		operation: 'getTranscript',
-		parameters: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
-		request: { method: 'POST', path: fixed('/youtube/transcript') },
-		sends: [{ body: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Website fonts',
-		node: 'webDataWebsite',
-		operation: 'getFonts',
-		parameters: { domain: 'example.com' },
-		request: { method: 'GET', path: fixed('/web/fonts') },
-		sends: [{ query: { domain: 'example.com' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Website competitors',
-		node: 'webDataWebsite',
-		operation: 'getCompetitors',
-		parameters: { domain: 'example.com', options: { limit: 3 } },
-		request: { method: 'GET', path: fixed('/web/competitors') },
-		sends: [{ query: { domain: 'example.com', limit: '3' } }],
-		check: sameAsReplay,
-	},
-	{
-		title: 'Job list',
-		node: 'webDataJob',
-		operation: 'list',
-		parameters: { returnAll: true },
-		request: { method: 'GET', path: fixed('/jobs') },
-		// Return All: every page from the first, at the largest page size.
-		sends: [{ query: { page: '1', limit: '100' } }],
-		check: async (ctx) => {
-			const ids = ctx.output.map((job) => job.id).sort();
-			const listed: unknown[] = [];
-			for (let page = 1; page < 20; page++) {
-				const body = (await sandboxCall(ctx.sandbox, `/jobs?page=${page}&limit=100`)).data as Json;
-				listed.push(...((body.jobs as Json[]) ?? []).map((job) => job.id));
-				if (page >= Number((body.pagination as Json)?.totalPages ?? 1)) break;
-			}
-			expectEqual(ids, listed.sort(), 'job ids');
-			const batchJob = firstOf(ctx.outputs, 'Batch scrape').jobId;
-			assert(ids.includes(batchJob), `the list lacks the batch job ${String(batchJob)}`);
-		},
-	},
-	{
-		title: 'Job get',
-		node: 'webDataJob',
-		operation: 'get',
-		parameters: {
-			id: { __rl: true, mode: 'id', value: "={{ $('Batch scrape').first().json.jobId }}" },
-			returnAll: true,
-		},
-		request: { method: 'GET', path: (o) => `/jobs/${firstOf(o, 'Batch scrape').jobId}` },
-		// Return All: the first page of results at the largest page size.
-		sends: [{ query: { page: '1', limit: '100' } }],
-		// One item per result and per failed URL, as Batch Scrape gives them.
-		check: async (ctx) => {
-			const id = String(firstOf(ctx.outputs, 'Batch scrape').jobId);
-			assert(
-				ctx.output[0]?.jobId === id,
-				`Job get read ${String(ctx.output[0]?.jobId)}, not ${id}`,
-			);
-			await sameAsJobResults(ctx);
-		},
-	},
-	{
-		title: 'Webhook test',
-		node: 'webDataWebhook',
-		operation: 'test',
-		parameters: { id: 'wh_demo', event: 'crawl.completed' },
-		request: { method: 'POST', path: fixed('/webhooks/wh_demo/test') },
-		sends: [{ body: { event: 'crawl.completed' } }],
-		check: async (ctx) => {
-			const out = single(ctx);
-			assert(
-				out.success === true && out.event === 'crawl.completed',
-				`got ${JSON.stringify(out).slice(0, 300)}`,
-			);
-			firstOk(ctx);
-		},
-	},
-	{
-		title: 'Webhook update',
-		node: 'webDataWebhook',
-		operation: 'update',
-		parameters: {
-			id: 'wh_demo',
-			options: {
-				url: 'https://hooks.example.com/webdata',
-				events: 'crawl.completed\ncrawl.failed',
-				isActive: false,
+			request: { method: 'POST', path: fixed('/extract') },
+			sends: [
+				{ body: { prompt: 'The company name and what it sells', urls: ['https://example.com'] } },
+			],
+			check: async (ctx) => {
+				const out = single(ctx);
+				assert(out.status === 'COMPLETED', `status ${String(out.status)}`);
+				const id = String(out.id ?? '');
+				assert(id, `no job id in ${JSON.stringify(out).slice(0, 200)}`);
+				const status = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
+				const data = (status.data ?? {}) as Json;
+				expectEqual(out.extracted, data.extracted, `extracted of ${id}`);
+				expectEqual(out.tokenUsage, data.tokenUsage, `tokenUsage of ${id}`);
 			},
 		},
-		request: { method: 'PATCH', path: fixed('/webhooks/wh_demo') },
-		sends: [
-			{
-				body: {
+		{
+			title: 'Extract (start only)',
+			parameters: {
+				prompt: 'The pricing plans',
+				waitForCompletion: false,
+				options: { urls: 'https://example.com/pricing' },
+			},
+			request: { method: 'POST', path: fixed('/extract') },
+			sends: [{ body: { prompt: 'The pricing plans', urls: ['https://example.com/pricing'] } }],
+			check: async (ctx) => {
+				const out = single(ctx);
+				assert(typeof out.id === 'string' && out.id, `no job id in ${JSON.stringify(out)}`);
+				const status = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(out.id)}`);
+				assert(status.id === out.id, `the sandbox does not know extract job ${out.id}`);
+			},
+		},
+		{
+			title: 'Extract with a schema from an example',
+			parameters: {
+				prompt: 'The company and its plans',
+				waitForCompletion: false,
+				schemaType: 'fromExample',
+				jsonExample: '{"company": "Acme", "plans": [{"name": "Pro", "price": 10}]}',
+				options: { urls: 'https://example.com/pricing' },
+			},
+			request: { method: 'POST', path: fixed('/extract') },
+			// The schema the sandbox receives is the one derived from the example: types from the
+			// values, arrays from their first element, every key required.
+			sends: [
+				{
+					body: {
+						prompt: 'The company and its plans',
+						urls: ['https://example.com/pricing'],
+						schema: {
+							type: 'object',
+							properties: {
+								company: { type: 'string' },
+								plans: {
+									type: 'array',
+									items: {
+										type: 'object',
+										properties: { name: { type: 'string' }, price: { type: 'number' } },
+										required: ['name', 'price'],
+									},
+								},
+							},
+							required: ['company', 'plans'],
+						},
+					},
+				},
+			],
+			check: async (ctx) => {
+				const out = single(ctx);
+				assert(typeof out.id === 'string' && out.id, `no job id in ${JSON.stringify(out)}`);
+				assert(
+					(out.generatedSchema as Json | undefined)?.type === 'object',
+					`the item does not show the derived schema: ${JSON.stringify(out).slice(0, 200)}`,
+				);
+			},
+		},
+	],
+	extractStatus: [
+		{
+			title: 'Extract get status',
+			// The picker By URL, given the url of the response that created the job.
+			parameters: {
+				id: { __rl: true, mode: 'url', value: "={{ $('Extract (start only)').first().json.url }}" },
+			},
+			request: { method: 'GET', path: (o) => `/extract/${firstOf(o, 'Extract (start only)').id}` },
+			sends: [{}],
+			check: async (ctx) => {
+				const out = single(ctx);
+				const id = String(firstOf(ctx.outputs, 'Extract (start only)').id);
+				assert(out.id === id, `asked for ${id}, got ${JSON.stringify(out).slice(0, 200)}`);
+				const now = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
+				assert(
+					typeof out.status === 'string' &&
+						['PENDING', 'RUNNING', 'COMPLETED'].includes(out.status),
+					`status ${String(out.status)}`,
+				);
+				// The job has moved on since the node read it; its times say which state it was in when
+				// the sandbox recorded the node's GET, and what it answered in that state.
+				const readAt = Date.parse(firstOk(ctx).at);
+				expectEqual(
+					out.status,
+					extractStateAt(now, readAt, String(out.status)),
+					`status of extract ${id} when the node read it`,
+				);
+				expectEqual(
+					out,
+					extractStatusIn(now, String(out.status)),
+					`extract ${id} (${String(out.status)})`,
+				);
+			},
+		},
+	],
+	crawlStatus: [
+		{
+			title: 'Crawl get status',
+			// The picker From List (as the editor saves a pick); the next case keeps a plain string ID.
+			parameters: {
+				id: {
+					__rl: true,
+					mode: 'list',
+					value: 'crawl_demo',
+					cachedResultName: 'Crawl · crawl_demo',
+				},
+				page: '1',
+				returnAll: true,
+			},
+			request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
+			// Page 1 as asked, then each `next` (the seeded crawl: 7 results, 3 per page).
+			sends: [{ query: { page: '1' } }, { query: { page: '2' } }, { query: { page: '3' } }],
+			// One item per page result, each with the crawl's ID and status.
+			check: async (ctx) => {
+				const { first, pages } = await demoCrawl(ctx.sandbox);
+				const routing = ctx.output.filter(
+					(item) => item.crawlId !== 'crawl_demo' || item.status !== first.status,
+				);
+				assert(routing.length === 0, `items without crawlId crawl_demo and status ${first.status}`);
+				expectEqual(
+					ctx.output.map(({ crawlId: _c, status: _s, ...page }) => page),
+					pages,
+					'crawl pages',
+				);
+			},
+		},
+		{
+			title: 'Crawl get status, whole response, limit 4',
+			parameters: { id: 'crawl_demo', page: '1', limit: 4, options: { output: 'whole' } },
+			request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
+			// 4 results need pages 1 and 2 (3 each); page 3 is not asked for.
+			sends: [{ query: { page: '1' } }, { query: { page: '2' } }],
+			check: async (ctx) => {
+				const data = (single(ctx).data ?? {}) as Json;
+				const { first, pages } = await demoCrawl(ctx.sandbox);
+				assert(data.id === 'crawl_demo', `crawl id ${String(data.id)}`);
+				assert(data.total === first.total, `total ${String(data.total)} vs ${String(first.total)}`);
+				expectEqual(data.data, pages.slice(0, 4), 'the first 4 crawl pages');
+			},
+		},
+	],
+	brandProfile: [
+		{
+			title: 'Brand profile',
+			parameters: { url: 'https://example.com', options: { timeout: 30000 } },
+			request: { method: 'POST', path: fixed('/brand') },
+			sends: [{ body: { url: 'https://example.com', timeout: 30000 } }],
+			check: sameAsReplay,
+		},
+	],
+	brandRetrieve: [
+		{
+			title: 'Brand retrieve',
+			parameters: { domain: 'example.com', options: { maxAgeMs: 86400000 } },
+			request: { method: 'GET', path: fixed('/brand/retrieve') },
+			sends: [{ query: { domain: 'example.com', maxAgeMs: '86400000' } }],
+			check: sameAsReplay,
+		},
+	],
+	brandRetrieveByName: [
+		{
+			title: 'Brand retrieve by name',
+			parameters: { name: 'Example Corp', options: { country_gl: 'us' } },
+			request: { method: 'GET', path: fixed('/brand/retrieve-by-name') },
+			sends: [{ query: { name: 'Example Corp', country_gl: 'us' } }],
+			check: sameAsReplay,
+		},
+	],
+	brandRetrieveByTicker: [
+		{
+			title: 'Brand retrieve by ticker',
+			parameters: { ticker: 'AAPL', options: { ticker_exchange: 'NASDAQ' } },
+			request: { method: 'GET', path: fixed('/brand/retrieve-by-ticker') },
+			sends: [{ query: { ticker: 'AAPL', ticker_exchange: 'NASDAQ' } }],
+			check: sameAsReplay,
+		},
+	],
+	brandRetrieveByEmail: [
+		{
+			title: 'Brand retrieve by email',
+			parameters: { email: 'jane@example.com' },
+			request: { method: 'GET', path: fixed('/brand/retrieve-by-email') },
+			sends: [{ query: { email: 'jane@example.com' } }],
+			check: sameAsReplay,
+		},
+	],
+	brandRetrieveByIsin: [
+		{
+			title: 'Brand retrieve by ISIN',
+			parameters: { isin: 'US0378331005' },
+			request: { method: 'GET', path: fixed('/brand/retrieve-by-isin') },
+			sends: [{ query: { isin: 'US0378331005' } }],
+			check: sameAsReplay,
+		},
+	],
+	brandAiQuery: [
+		{
+			title: 'Brand AI query',
+			parameters: { query: 'What does the company sell?', options: { domain: 'example.com' } },
+			request: { method: 'POST', path: fixed('/brand/ai/query') },
+			sends: [{ body: { query: 'What does the company sell?', domain: 'example.com' } }],
+			check: sameAsReplay,
+		},
+	],
+	brandAiProduct: [
+		{
+			title: 'Brand AI product',
+			parameters: { url: 'https://shop.example.com/products/blue-widget' },
+			request: { method: 'POST', path: fixed('/brand/ai/product') },
+			sends: [{ body: { url: 'https://shop.example.com/products/blue-widget' } }],
+			check: sameAsReplay,
+		},
+	],
+	brandAiProducts: [
+		{
+			title: 'Brand AI products',
+			parameters: {
+				domain: 'shop.example.com',
+				waitForCompletion: true,
+				options: { limit: 3, pollInterval: 0.3, maxWait: 60 },
+			},
+			request: { method: 'POST', path: fixed('/brand/ai/products') },
+			sends: [{ body: { domain: 'shop.example.com', limit: 3 } }],
+			check: sameAsJobResults,
+		},
+	],
+	youtubeTranscript: [
+		{
+			title: 'YouTube transcript',
+			parameters: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+			request: { method: 'POST', path: fixed('/youtube/transcript') },
+			sends: [{ body: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } }],
+			check: sameAsReplay,
+		},
+	],
+	webFonts: [
+		{
+			title: 'Website fonts',
+			parameters: { domain: 'example.com' },
+			request: { method: 'GET', path: fixed('/web/fonts') },
+			sends: [{ query: { domain: 'example.com' } }],
+			check: sameAsReplay,
+		},
+	],
+	webCompetitors: [
+		{
+			title: 'Website competitors',
+			parameters: { domain: 'example.com', options: { limit: 3 } },
+			request: { method: 'GET', path: fixed('/web/competitors') },
+			sends: [{ query: { domain: 'example.com', limit: '3' } }],
+			check: sameAsReplay,
+		},
+	],
+	jobList: [
+		{
+			title: 'Job list',
+			parameters: { returnAll: true },
+			request: { method: 'GET', path: fixed('/jobs') },
+			// Return All: every page from the first, at the largest page size.
+			sends: [{ query: { page: '1', limit: '100' } }],
+			check: async (ctx) => {
+				const ids = ctx.output.map((job) => job.id).sort();
+				const listed: unknown[] = [];
+				for (let page = 1; page < 20; page++) {
+					const body = (await sandboxCall(ctx.sandbox, `/jobs?page=${page}&limit=100`))
+						.data as Json;
+					listed.push(...((body.jobs as Json[]) ?? []).map((job) => job.id));
+					if (page >= Number((body.pagination as Json)?.totalPages ?? 1)) break;
+				}
+				expectEqual(ids, listed.sort(), 'job ids');
+				const batchJob = firstOf(ctx.outputs, 'Batch scrape').jobId;
+				assert(ids.includes(batchJob), `the list lacks the batch job ${String(batchJob)}`);
+			},
+		},
+	],
+	jobDetail: [
+		{
+			title: 'Job get',
+			parameters: {
+				id: { __rl: true, mode: 'id', value: "={{ $('Batch scrape').first().json.jobId }}" },
+				returnAll: true,
+			},
+			request: { method: 'GET', path: (o) => `/jobs/${firstOf(o, 'Batch scrape').jobId}` },
+			// Return All: the first page of results at the largest page size.
+			sends: [{ query: { page: '1', limit: '100' } }],
+			// One item per result and per failed URL, as Batch Scrape gives them.
+			check: async (ctx) => {
+				const id = String(firstOf(ctx.outputs, 'Batch scrape').jobId);
+				assert(
+					ctx.output[0]?.jobId === id,
+					`Job get read ${String(ctx.output[0]?.jobId)}, not ${id}`,
+				);
+				await sameAsJobResults(ctx);
+			},
+		},
+	],
+	webhookTest: [
+		{
+			title: 'Webhook test',
+			parameters: { id: 'wh_demo', event: 'crawl.completed' },
+			request: { method: 'POST', path: fixed('/webhooks/wh_demo/test') },
+			sends: [{ body: { event: 'crawl.completed' } }],
+			check: async (ctx) => {
+				const out = single(ctx);
+				assert(
+					out.success === true && out.event === 'crawl.completed',
+					`got ${JSON.stringify(out).slice(0, 300)}`,
+				);
+				firstOk(ctx);
+			},
+		},
+	],
+	webhookUpdate: [
+		{
+			title: 'Webhook update',
+			parameters: {
+				id: 'wh_demo',
+				options: {
 					url: 'https://hooks.example.com/webdata',
-					events: ['crawl.completed', 'crawl.failed'],
+					events: 'crawl.completed\ncrawl.failed',
 					isActive: false,
 				},
 			},
-		],
-		check: async (ctx) => {
-			const out = single(ctx);
-			const data = (out.data ?? {}) as Json;
-			assert(data.url === 'https://hooks.example.com/webdata', `url ${String(data.url)}`);
-			const expected = {
-				url: 'https://hooks.example.com/webdata',
-				events: ['crawl.completed', 'crawl.failed'],
-				isActive: false,
-			};
-			// The next case deletes wh_demo, so the sandbox's copy is read from the PATCH it recorded.
-			expectEqual(firstOk(ctx).body, expected, 'PATCH body the sandbox received');
-			expectEqual(
-				{ id: data.id, url: data.url, events: data.events, isActive: data.isActive },
-				{ id: 'wh_demo', ...expected },
-				'webhook after update',
-			);
+			request: { method: 'PATCH', path: fixed('/webhooks/wh_demo') },
+			sends: [
+				{
+					body: {
+						url: 'https://hooks.example.com/webdata',
+						events: ['crawl.completed', 'crawl.failed'],
+						isActive: false,
+					},
+				},
+			],
+			check: async (ctx) => {
+				const out = single(ctx);
+				const data = (out.data ?? {}) as Json;
+				assert(data.url === 'https://hooks.example.com/webdata', `url ${String(data.url)}`);
+				const expected = {
+					url: 'https://hooks.example.com/webdata',
+					events: ['crawl.completed', 'crawl.failed'],
+					isActive: false,
+				};
+				// The next case deletes wh_demo, so the sandbox's copy is read from the PATCH it recorded.
+				expectEqual(firstOk(ctx).body, expected, 'PATCH body the sandbox received');
+				expectEqual(
+					{ id: data.id, url: data.url, events: data.events, isActive: data.isActive },
+					{ id: 'wh_demo', ...expected },
+					'webhook after update',
+				);
+			},
 		},
-	},
-	{
-		title: 'Webhook delete',
-		node: 'webDataWebhook',
-		operation: 'delete',
-		parameters: { id: 'wh_demo' },
-		request: { method: 'DELETE', path: fixed('/webhooks/wh_demo') },
-		sends: [{}],
-		check: async (ctx) => {
-			const out = single(ctx);
-			assert(out.success === true, `got ${JSON.stringify(out).slice(0, 300)}`);
-			const held = await ctx.sandbox.webhooks();
-			assert(!held.some((w) => w.id === 'wh_demo'), 'wh_demo is still in the sandbox');
+	],
+	webhookDelete: [
+		{
+			title: 'Webhook delete',
+			parameters: { id: 'wh_demo' },
+			request: { method: 'DELETE', path: fixed('/webhooks/wh_demo') },
+			sends: [{}],
+			check: async (ctx) => {
+				const out = single(ctx);
+				assert(out.success === true, `got ${JSON.stringify(out).slice(0, 300)}`);
+				const held = await ctx.sandbox.webhooks();
+				assert(!held.some((w) => w.id === 'wh_demo'), 'wh_demo is still in the sandbox');
+			},
 		},
-	},
-];
+	],
+} satisfies Record<EndpointId, readonly [CaseRow, ...CaseRow[]]>;
+
+/** Each endpoint's node and operation value, from the endpoint table. */
+const ROW_OF = new Map(
+	RESOURCES.flatMap((resource) =>
+		resource.operations.map((op) => [op.endpoint, { node: resource.node, operation: op.value }]),
+	),
+);
+
+export const OP_CASES: OpCase[] = (
+	Object.entries(CASES) as Array<[EndpointId, readonly CaseRow[]]>
+).flatMap(([endpoint, rows]) => {
+	const row = ROW_OF.get(endpoint);
+	if (!row) throw new Error(`No operation of the endpoint table runs ${endpoint}`);
+	return rows.map((c) => ({ ...row, ...c }));
+});
 
 export const credentials = {
 	webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },

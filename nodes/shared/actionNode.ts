@@ -9,7 +9,7 @@ import type {
 import { buildNodeDescription } from './description';
 import { jobSearchMethods } from './jobs/picker';
 import type { ResourceSpec } from './endpoints/types';
-import { executeResource } from './router';
+import { executeResource } from './execute';
 
 export function actionNode(resource: ResourceSpec): new () => INodeType {
 	const { properties } = buildNodeDescription(resource);

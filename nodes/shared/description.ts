@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { namesOf } from '../../contract';
 import { BEHAVIOURS } from './behaviours';
-import { maxConcurrentOption } from './maxConcurrent';
+import { maxConcurrentOption } from './execute/maxConcurrent';
 import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
 import { jobIdLocator } from './jobs/picker';
 import { toolDescriptionProperty } from './tool';

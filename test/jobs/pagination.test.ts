@@ -78,6 +78,23 @@ describe('Job > List', () => {
 		expect(items).toHaveLength(6);
 	});
 
+	test('Return All from Page 2: pages 2 and 3 at the given size, never page 1', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/jobs', (seen) => [200, jobsPage(Number(seen.query.page), 3, 2)], {
+			times: 10,
+		});
+		const { items, error } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'list', returnAll: true, options: { page: 2, limit: 2 } },
+		});
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs').map((s) => [s.query.page, s.query.limit])).toEqual([
+			['2', '2'],
+			['3', '2'],
+		]);
+		expect(items.map((i) => i.json.id)).toEqual(['job-2-0', 'job-2-1', 'job-3-0', 'job-3-1']);
+	});
+
 	test('Return All off: one request, and Limit bounds the items', async () => {
 		const rec = new Recorder();
 		answer(rec, 'get', '/jobs', (seen) => [200, jobsPage(1, 5, Number(seen.query.limit))], {

@@ -31,7 +31,7 @@ type ReaderFactory = (
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { parameterReader } = require(
-	path.resolve(__dirname, '../../dist/nodes/shared/parameters'),
+	path.resolve(__dirname, '../../dist/nodes/shared/execute/parameters'),
 ) as {
 	parameterReader: ReaderFactory;
 };

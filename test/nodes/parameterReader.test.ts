@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
-import { parameterReader } from '../../nodes/shared/parameters';
+import { parameterReader } from '../../nodes/shared/execute/parameters';
 
 function fakeContext(parameters: INodeParameters) {
 	const calls: Array<[string, number]> = [];

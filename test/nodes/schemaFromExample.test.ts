@@ -3,7 +3,7 @@
  * the example (types, nested objects, arrays from their first element, keys required unless the
  * user says otherwise), it is shown in the output, and a bad example fails before any request.
  */
-import { schemaFromExample } from '../../nodes/shared/schema/fromExample';
+import { schemaOfExample } from '../../nodes/shared/schema/fromExample';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../../devkit/runNode';
 
@@ -129,20 +129,20 @@ describe('Extract with a schema generated from a JSON example', () => {
 	});
 });
 
-describe('schemaFromExample bounds', () => {
+describe('schemaOfExample bounds', () => {
 	it('refuses an example nested deeper than its bound', () => {
 		let deep: unknown = 1;
 		for (let i = 0; i < 40; i++) deep = { a: deep };
-		expect(() => schemaFromExample(deep, { allRequired: true })).toThrow(/deeper than 32 levels/);
+		expect(() => schemaOfExample(deep, { allRequired: true })).toThrow(/deeper than 32 levels/);
 	});
 
 	it('refuses an example with more keys than its bound', () => {
 		const wide = Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, i]));
-		expect(() => schemaFromExample(wide, { allRequired: true })).toThrow(/more than 2000 keys/);
+		expect(() => schemaOfExample(wide, { allRequired: true })).toThrow(/more than 2000 keys/);
 	});
 
 	it('names keys that are not identifiers with brackets', () => {
-		expect(() => schemaFromExample({ 'a b': null }, { allRequired: true })).toThrow(
+		expect(() => schemaOfExample({ 'a b': null }, { allRequired: true })).toThrow(
 			'has null at $["a b"]',
 		);
 	});

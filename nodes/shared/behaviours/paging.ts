@@ -53,20 +53,20 @@ export const paging: Behaviour = {
 		const toFile = wantsFile(options);
 		if (kind === 'crawlNext') {
 			const limit = all ? Infinity : boundedNumber(get('limit', crawlLimit.default), LIMIT);
-			return (_next, { client }) =>
+			return (_next, { client, values }) =>
 				async (request) =>
 					toFile
-						? [{ json: {}, pages: crawlStatusPages(client, request, limit) }]
-						: asRecords([await crawlWithAllPages(client, request, limit)]);
+						? [{ json: {}, pages: crawlStatusPages(client, request, values, limit) }]
+						: asRecords([await crawlWithAllPages(client, request, values, limit)]);
 		}
 		if (all) {
-			return (_next, { client }) =>
+			return (_next, { client, values }) =>
 				async (request) =>
 					kind === 'jobResults' && toFile
-						? [{ json: {}, pages: jobResultPages(client, request) }]
+						? [{ json: {}, pages: jobResultPages(client, request, values) }]
 						: kind === 'jobList'
-							? asRecords(await allJobs(client, request))
-							: asRecords([await jobWithAllResults(client, request)]);
+							? asRecords(await allJobs(client, request, values))
+							: asRecords([await jobWithAllResults(client, request, values)]);
 		}
 		if (kind !== 'jobList') return undefined;
 		// One page of the jobs list: one item per job.

@@ -5,7 +5,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { schemaFromExample as generate } from '../schema/fromExample';
+import { schemaOfExample } from '../schema/fromExample';
 import { booleanOption } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
@@ -76,7 +76,7 @@ export const schemaFromExample: Behaviour = {
 			'All Keys Required',
 			'exampleKeysRequired',
 		);
-		const schema = generate(
+		const schema = schemaOfExample(
 			get('jsonExample', ''),
 			{ allRequired },
 			'"JSON Example" (jsonExample)',

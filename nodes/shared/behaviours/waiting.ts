@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { jobResultPages, jobWithAllResults } from '../jobs/pagination';
-import { statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
+import { POLL_PAGE, statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
 import { jobRecords } from '../jobs/records';
 import { booleanOption, boundedNumber } from './optionBounds';
 import { asRecords, wantsFile, type Behaviour, type OutputRecord, type StepContext } from './types';
@@ -38,10 +38,10 @@ async function finishJob(
 		return [
 			{
 				json: { jobId: id, status: done.status },
-				pages: jobResultPages(client, results, done.body),
+				pages: jobResultPages(client, results, POLL_PAGE, done.body),
 			},
 		];
-	const detail = await jobWithAllResults(client, results, done.body);
+	const detail = await jobWithAllResults(client, results, POLL_PAGE, done.body);
 	return asRecords(jobRecords(id, detail.data ?? {}, done.status));
 }
 

@@ -1,20 +1,18 @@
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { resource } from './resolve';
 
-export const account: ResourceSpec = {
+export const account = resource({
 	node: 'webDataAccount',
 	displayName: 'Web Data Account',
 	description: 'Credits, plan limits and queue usage of your Web Data Service account',
 	categories: ['Development'],
 	searchKeywords: ['account', 'credits', 'balance', 'plan', 'usage'],
-	operations: [
-		operation({
+	operations: {
+		account: {
 			value: 'get',
 			name: 'Get',
 			action: 'Get account credits and plan',
 			description: 'Get the credit balance, plan limits and queue usage',
-			endpoint: 'account',
 			fields: {},
-		}),
-	],
-};
+		},
+	},
+});

@@ -1,44 +1,42 @@
-import type { EndpointId } from '../../../contract';
-import { retrieveCommon } from './fields';
-import { operation } from './resolve';
-import type { EditorField, OperationRow, OperationSpec, ResourceSpec } from './types';
+import type { EndpointId, FieldName } from '../../../contract';
+import { retrieveCommonEditor } from './fields';
+import { resource } from './resolve';
+import type { EditorField, OperationRow } from './types';
 
 type RetrieveId = Extract<EndpointId, `brandRetrieve${string}`>;
 
+/** A Retrieve row: its lookup fields, and the fields every retrieve endpoint shares. */
 function retrieve<E extends RetrieveId>(
 	value: string,
 	name: string,
 	what: string,
-	endpoint: E,
-	lookup: Record<string, EditorField>,
-): OperationSpec {
-	return operation({
+	lookup: { readonly [K in Exclude<FieldName<E>, keyof typeof retrieveCommonEditor>]: EditorField },
+): OperationRow<E> {
+	return {
 		value,
 		name,
 		action: `Retrieve a brand by ${what}`,
 		description: `Get the brand intelligence record of a company by ${what}`,
-		endpoint,
 		simplify: 'brandRecord',
 		brandMonitoring: true,
 		timeoutField: 'timeoutMS',
-		fields: { ...lookup, ...retrieveCommon } as OperationRow<E>['fields'],
-	});
+		fields: { ...lookup, ...retrieveCommonEditor } as OperationRow<E>['fields'],
+	};
 }
 
-export const brand: ResourceSpec = {
+export const brand = resource({
 	node: 'webDataBrand',
 	displayName: 'Web Data Brand',
 	description: 'Brand intelligence for a website: logos, colors, fonts, socials and company facts',
 	categories: ['Marketing', 'Sales'],
 	searchKeywords: ['brand', 'logo', 'colors', 'company', 'enrichment', 'ticker', 'isin'],
-	operations: [
-		operation({
+	operations: {
+		brandProfile: {
 			value: 'getProfile',
 			name: 'Get Profile',
 			action: 'Get the brand profile of a website',
 			description:
 				"Build a website's brand profile: logos, images, colors, fonts, socials and design system",
-			endpoint: 'brandProfile',
 			simplify: 'brandProfile',
 			brandMonitoring: true,
 			timeoutField: 'timeout',
@@ -56,8 +54,8 @@ export const brand: ResourceSpec = {
 				},
 				timeout: { displayName: 'Timeout', default: 30000, description: 'Timeout in milliseconds' },
 			},
-		}),
-		retrieve('retrieve', 'Retrieve by Domain', 'domain', 'brandRetrieve', {
+		},
+		brandRetrieve: retrieve('retrieve', 'Retrieve by Domain', 'domain', {
 			domain: {
 				displayName: 'Domain',
 				placeholder: 'example.com',
@@ -65,7 +63,7 @@ export const brand: ResourceSpec = {
 				description: 'The domain or URL of the brand',
 			},
 		}),
-		retrieve('retrieveByName', 'Retrieve by Name', 'company name', 'brandRetrieveByName', {
+		brandRetrieveByName: retrieve('retrieveByName', 'Retrieve by Name', 'company name', {
 			name: {
 				displayName: 'Company Name',
 				placeholder: 'Acme Inc',
@@ -78,7 +76,7 @@ export const brand: ResourceSpec = {
 				description: 'Two-letter country hint',
 			},
 		}),
-		retrieve('retrieveByTicker', 'Retrieve by Ticker', 'stock ticker', 'brandRetrieveByTicker', {
+		brandRetrieveByTicker: retrieve('retrieveByTicker', 'Retrieve by Ticker', 'stock ticker', {
 			ticker: {
 				displayName: 'Ticker',
 				placeholder: 'AAPL',
@@ -91,7 +89,7 @@ export const brand: ResourceSpec = {
 				description: 'Exchange hint for the ticker',
 			},
 		}),
-		retrieve('retrieveByEmail', 'Retrieve by Email', 'email address', 'brandRetrieveByEmail', {
+		brandRetrieveByEmail: retrieve('retrieveByEmail', 'Retrieve by Email', 'email address', {
 			email: {
 				displayName: 'Email',
 				placeholder: 'name@example.com',
@@ -99,7 +97,7 @@ export const brand: ResourceSpec = {
 				description: 'An e-mail address; its domain is used',
 			},
 		}),
-		retrieve('retrieveByIsin', 'Retrieve by ISIN', 'ISIN', 'brandRetrieveByIsin', {
+		brandRetrieveByIsin: retrieve('retrieveByIsin', 'Retrieve by ISIN', 'ISIN', {
 			isin: {
 				displayName: 'ISIN',
 				placeholder: 'US0378331005',
@@ -107,5 +105,5 @@ export const brand: ResourceSpec = {
 				description: 'The International Securities Identification Number',
 			},
 		}),
-	],
-};
+	},
+});

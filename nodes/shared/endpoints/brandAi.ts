@@ -1,20 +1,18 @@
-import { webhookObject } from './fields';
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { webhookObjectEditor } from './fields';
+import { resource } from './resolve';
 
-export const brandAi: ResourceSpec = {
+export const brandAi = resource({
 	node: 'webDataBrandAi',
 	displayName: 'Web Data Brand AI',
 	description: "Ask questions about a brand's website and extract product data with AI",
 	categories: ['Marketing', 'Sales'],
 	searchKeywords: ['brand', 'ai', 'question', 'product', 'ecommerce', 'catalog'],
-	operations: [
-		operation({
+	operations: {
+		brandAiQuery: {
 			value: 'query',
 			name: 'Ask',
 			action: 'Ask a question about a brand website',
 			description: "Answer a question from a brand's website, with its source",
-			endpoint: 'brandAiQuery',
 			fields: {
 				query: {
 					displayName: 'Question',
@@ -28,13 +26,12 @@ export const brandAi: ResourceSpec = {
 					description: 'A bare domain, scraped when no URL is given',
 				},
 			},
-		}),
-		operation({
+		},
+		brandAiProduct: {
 			value: 'extractProduct',
 			name: 'Extract Product',
 			action: 'Extract product data from a page',
 			description: 'Extract name, price, images, SKU and availability from one product page',
-			endpoint: 'brandAiProduct',
 			fields: {
 				url: {
 					displayName: 'URL',
@@ -47,13 +44,12 @@ export const brandAi: ResourceSpec = {
 					description: 'Whether the URL is an exact marketplace or product URL',
 				},
 			},
-		}),
-		operation({
+		},
+		brandAiProducts: {
 			value: 'extractProducts',
 			name: 'Extract Products',
 			action: 'Extract products from a shop',
 			description: "Start a job that finds and extracts a brand's product pages, and wait for it",
-			endpoint: 'brandAiProducts',
 			job: 'jobs',
 			fields: {
 				domain: {
@@ -67,8 +63,8 @@ export const brandAi: ResourceSpec = {
 					default: 10,
 					description: 'Maximum number of product pages',
 				},
-				...webhookObject,
+				...webhookObjectEditor,
 			},
-		}),
-	],
-};
+		},
+	},
+});

@@ -1,20 +1,18 @@
-import { jobIdPath, webhookObject } from './fields';
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { jobIdPathEditor, webhookObjectEditor } from './fields';
+import { resource } from './resolve';
 
-export const extract: ResourceSpec = {
+export const extract = resource({
 	node: 'webDataExtract',
 	displayName: 'Web Data Extract',
 	description: 'Extract structured data from web pages or web search with AI',
 	categories: ['Development', 'Data & Storage'],
 	searchKeywords: ['extract', 'ai', 'llm', 'structured data', 'json schema'],
-	operations: [
-		operation({
+	operations: {
+		extract: {
 			value: 'extract',
 			name: 'Extract',
 			action: 'Extract structured data with AI',
 			description: 'Start an AI extraction job over URLs or web search, and wait for its result',
-			endpoint: 'extract',
 			job: 'extract',
 			schemaFromExample: true,
 			fields: {
@@ -49,7 +47,7 @@ export const extract: ResourceSpec = {
 					default: '{}',
 					description: 'Scrape options for each URL, as a JSON object',
 				},
-				...webhookObject,
+				...webhookObjectEditor,
 				ignoreSitemap: {
 					displayName: 'Ignore Sitemap',
 					default: false,
@@ -71,16 +69,15 @@ export const extract: ResourceSpec = {
 					description: 'Whether invalid URLs are skipped instead of failing the request',
 				},
 			},
-		}),
-		operation({
+		},
+		extractStatus: {
 			value: 'getStatus',
 			name: 'Get Status',
 			action: 'Get an extraction job',
 			description: 'Get the status and result of an extraction job',
-			endpoint: 'extractStatus',
 			fields: {
-				...jobIdPath('Extract Job', 'extract'),
+				...jobIdPathEditor('Extract Job', 'extract'),
 			},
-		}),
-	],
-};
+		},
+	},
+});

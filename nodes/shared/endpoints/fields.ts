@@ -1,5 +1,5 @@
 /** Editor entries of the field groups several endpoints share (contract/fields.ts), written once. */
-import type { EditorField, JobType } from './types';
+import type { EditorField, JobPickerType } from './types';
 
 const PROXY_LABELS = {
 	auto: { name: 'Auto', description: 'Start direct and escalate only when blocked' },
@@ -19,7 +19,7 @@ const FORMAT_LABELS = {
 	screenshot: 'Screenshot',
 };
 
-export const idPath = (what: string, hint?: string): { id: EditorField } => ({
+export const idPathEditor = (what: string, hint?: string): { id: EditorField } => ({
 	id: {
 		displayName: `${what} ID`,
 		default: '',
@@ -29,7 +29,7 @@ export const idPath = (what: string, hint?: string): { id: EditorField } => ({
 });
 
 /** A job's ID as a picker: from the jobs list (of `type`), by ID, or by the job's URL. */
-export const jobIdPath = (what: string, type: JobType): { id: EditorField } => ({
+export const jobIdPathEditor = (what: string, type: JobPickerType): { id: EditorField } => ({
 	id: {
 		displayName: `${what} ID`,
 		description: `The ${what.toLowerCase()} to read: pick it from the list (newest first), paste its ID, or paste the URL the request that created it returned`,
@@ -37,7 +37,7 @@ export const jobIdPath = (what: string, type: JobType): { id: EditorField } => (
 	},
 });
 
-export const retrieveCommon = {
+export const retrieveCommonEditor = {
 	maxAgeMs: {
 		displayName: 'Max Age',
 		description:
@@ -56,7 +56,7 @@ export const retrieveCommon = {
 	},
 } satisfies Record<string, EditorField>;
 
-export const webLookupCommon = {
+export const webLookupCommonEditor = {
 	domain: {
 		displayName: 'Domain',
 		placeholder: 'example.com',
@@ -79,7 +79,7 @@ export const webLookupCommon = {
 	},
 } satisfies Record<string, EditorField>;
 
-export const batchScrapeOptions = {
+export const batchScrapeOptionsEditor = {
 	formats: {
 		displayName: 'Formats',
 		default: ['markdown'],
@@ -128,7 +128,7 @@ export const batchScrapeOptions = {
 	},
 } satisfies Record<string, EditorField>;
 
-export const webhookObject = {
+export const webhookObjectEditor = {
 	webhook: {
 		displayName: 'Webhook (JSON)',
 		default: '{}',

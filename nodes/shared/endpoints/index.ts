@@ -1,8 +1,10 @@
 /**
- * The endpoint table: every operation of every node, one resource file each.
- * Adding an endpoint means adding it to contract/endpoints.ts (its wire facts), then a row to the
- * resource's `operations` (its labels and behaviours).
+ * The endpoint table: every operation of every node, one resource file each, each row under its
+ * endpoint id. Adding an endpoint means adding it to contract/endpoints.ts (its wire facts), then
+ * a row to a resource's `operations` (its labels and behaviours): until then OPERATIONS_BY_ENDPOINT
+ * below does not compile.
  */
+import type { EndpointId } from '../../../contract';
 import { account } from './account';
 import { brand } from './brand';
 import { brandAi } from './brandAi';
@@ -13,6 +15,7 @@ import { map } from './map';
 import { scrape } from './scrape';
 import { webhook } from './webhook';
 import { website } from './website';
+import type { OperationSpec, ResourceSpec } from './types';
 import { youtube } from './youtube';
 
 export const RESOURCES = [
@@ -28,6 +31,17 @@ export const RESOURCES = [
 	job,
 	webhook,
 ] as const;
+
+type EndpointsOf<R> = R extends ResourceSpec<infer E> ? E : never;
+
+/** Every operation by its endpoint id. */
+export const OPERATIONS_BY_ENDPOINT = Object.assign(
+	{},
+	...RESOURCES.map((resource) => resource.byEndpoint),
+) as Record<EndpointsOf<(typeof RESOURCES)[number]>, OperationSpec>;
+
+// Every endpoint of the contract is an operation: the compiler names an endpoint without a row.
+OPERATIONS_BY_ENDPOINT satisfies Record<EndpointId, OperationSpec>;
 
 export { account, brand, brandAi, crawl, extract, job, map, scrape, webhook, website, youtube };
 export type * from './types';

@@ -1,26 +1,24 @@
 import { ENDPOINTS } from '../../../contract';
-import { jobIdPath } from './fields';
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { jobIdPathEditor } from './fields';
+import { resource } from './resolve';
 
 const statuses = ENDPOINTS.jobList.fields.find((field) => field.name === 'status')?.enum ?? [];
 const STATUS_LABELS = Object.fromEntries(
 	statuses.map((value) => [value, value.charAt(0) + value.slice(1).toLowerCase()]),
 );
 
-export const job: ResourceSpec = {
+export const job = resource({
 	node: 'webDataJob',
 	displayName: 'Web Data Job',
 	description: 'List Web Data Service jobs and read their results',
 	categories: ['Development'],
 	searchKeywords: ['job', 'jobs', 'status', 'results', 'queue'],
-	operations: [
-		operation({
+	operations: {
+		jobList: {
 			value: 'list',
 			name: 'List',
 			action: 'List jobs',
 			description: 'List crawl and extract jobs, filtered by type and status',
-			endpoint: 'jobList',
 			paginate: 'jobList',
 			fields: {
 				type: {
@@ -44,17 +42,16 @@ export const job: ResourceSpec = {
 					description: 'Max number of jobs per page; without Limit the API sends 25',
 				},
 			},
-		}),
-		operation({
+		},
+		jobDetail: {
 			value: 'get',
 			name: 'Get',
 			action: 'Get a job and its results',
 			description: 'Get a job with its results and per-URL errors',
-			endpoint: 'jobDetail',
 			paginate: 'jobResults',
 			records: 'jobResults',
 			fields: {
-				...jobIdPath('Job', 'any'),
+				...jobIdPathEditor('Job', 'any'),
 				page: {
 					displayName: 'Page',
 					default: 1,
@@ -62,6 +59,6 @@ export const job: ResourceSpec = {
 				},
 				limit: { displayName: 'Limit', default: 50, description: 'Max number of results per page' },
 			},
-		}),
-	],
-};
+		},
+	},
+});

@@ -1,19 +1,17 @@
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { resource } from './resolve';
 
-export const map: ResourceSpec = {
+export const map = resource({
 	node: 'webDataMap',
 	displayName: 'Web Data Map',
 	description: "List a website's URLs with the Web Data Service",
 	categories: ['Development', 'Data & Storage'],
 	searchKeywords: ['map', 'sitemap', 'site urls', 'links'],
-	operations: [
-		operation({
+	operations: {
+		map: {
 			value: 'map',
 			name: 'Map',
 			action: 'Map a site',
 			description: "List a site's URLs with their titles and descriptions",
-			endpoint: 'map',
 			records: 'links',
 			timeoutField: 'timeout',
 			fields: {
@@ -60,6 +58,6 @@ export const map: ResourceSpec = {
 					description: 'Whether URLs that differ only in their query string count as one',
 				},
 			},
-		}),
-	],
-};
+		},
+	},
+});

@@ -1,4 +1,4 @@
-/** Joins the table's editor rows with the contract's endpoints. */
+/** Joins the table's editor rows with the contract's endpoints, keyed by endpoint id. */
 import { ENDPOINTS, type EndpointId, type WireField, type WireType } from '../../../contract';
 import type {
 	EditorField,
@@ -7,6 +7,8 @@ import type {
 	FieldSpec,
 	OperationRow,
 	OperationSpec,
+	ResourceRows,
+	ResourceSpec,
 } from './types';
 
 const KINDS: Record<WireType, FieldKind> = {
@@ -38,8 +40,8 @@ function resolveField(wire: WireField, editor: EditorField): FieldSpec {
 	return field;
 }
 
-export function operation<E extends EndpointId>(row: OperationRow<E>): OperationSpec {
-	const { endpoint: id, fields, ...labels } = row;
+function operation<E extends EndpointId>(id: E, row: OperationRow<E>): OperationSpec {
+	const { fields, ...labels } = row;
 	const { method, path, fields: wire } = ENDPOINTS[id];
 	const editor = fields as Record<string, EditorField>;
 	return {
@@ -49,4 +51,17 @@ export function operation<E extends EndpointId>(row: OperationRow<E>): Operation
 		path,
 		fields: wire.map((field: WireField) => resolveField(field, editor[field.name])),
 	};
+}
+
+/**
+ * A resource with its rows resolved. `E`, the endpoints it has rows for, is read from the keys of
+ * `operations`: a key that is no endpoint, a field the endpoint lacks or one left out fails to
+ * compile.
+ */
+export function resource<E extends EndpointId>(rows: ResourceRows<E>): ResourceSpec<E> {
+	const { operations, ...labels } = rows;
+	const byEndpoint = Object.fromEntries(
+		(Object.keys(operations) as E[]).map((id) => [id, operation(id, operations[id])]),
+	) as ResourceSpec<E>['byEndpoint'];
+	return { ...labels, operations: Object.values<OperationSpec>(byEndpoint), byEndpoint };
 }

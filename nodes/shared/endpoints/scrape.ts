@@ -1,20 +1,18 @@
-import { batchScrapeOptions, webhookObject } from './fields';
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { batchScrapeOptionsEditor, webhookObjectEditor } from './fields';
+import { resource } from './resolve';
 
-export const scrape: ResourceSpec = {
+export const scrape = resource({
 	node: 'webDataScrape',
 	displayName: 'Web Data Scrape',
 	description: 'Scrape one URL or a batch of URLs with the Web Data Service',
 	categories: ['Development', 'Data & Storage'],
 	searchKeywords: ['scrape', 'scraper', 'crawl', 'markdown', 'html', 'web page'],
-	operations: [
-		operation({
+	operations: {
+		scrape: {
 			value: 'scrape',
 			name: 'Scrape',
 			action: 'Scrape a URL',
 			description: 'Scrape a single URL and return its content',
-			endpoint: 'scrape',
 			fields: {
 				url: {
 					displayName: 'URL',
@@ -24,13 +22,12 @@ export const scrape: ResourceSpec = {
 						'The URL to scrape. Page options (formats, tags, proxy, actions) are on Batch Scrape.',
 				},
 			},
-		}),
-		operation({
+		},
+		batchScrape: {
 			value: 'batchScrape',
 			name: 'Batch Scrape',
 			action: 'Batch scrape many pages',
 			description: 'Scrape many URLs in one job, and wait for the pages',
-			endpoint: 'batchScrape',
 			job: 'jobs',
 			fields: {
 				urls: {
@@ -40,7 +37,7 @@ export const scrape: ResourceSpec = {
 					description:
 						'The URLs to scrape, one per line or comma-separated (or an expression returning an array)',
 				},
-				...batchScrapeOptions,
+				...batchScrapeOptionsEditor,
 				maxConcurrency: {
 					displayName: 'Max Concurrency',
 					description: 'Concurrent scrapes for this batch',
@@ -56,8 +53,8 @@ export const scrape: ResourceSpec = {
 					description:
 						'Whether the service keeps no data of this batch (needs activation on the account)',
 				},
-				...webhookObject,
+				...webhookObjectEditor,
 			},
-		}),
-	],
-};
+		},
+	},
+});

@@ -32,7 +32,7 @@ export type FieldKind =
 	| 'jobId';
 
 /** The jobs a job ID picker lists: of one type, or all. */
-export type JobType = 'any' | 'crawl' | 'extract';
+export type JobPickerType = 'any' | 'crawl' | 'extract';
 
 export interface FieldOption {
 	name: string;
@@ -58,7 +58,7 @@ export interface EditorField {
 	/** A line under the field in the editor. */
 	hint?: string;
 	/** Makes the field a job picker listing jobs of this type. */
-	jobPicker?: JobType;
+	jobPicker?: JobPickerType;
 }
 
 /** A contract field with what the editor adds: the field the nodes work with. */
@@ -97,9 +97,12 @@ interface OperationLabels extends OperationBehaviour {
 	description: string;
 }
 
-/** A row of the table: an operation of a node on a contract endpoint. */
+/**
+ * A row of the table: an operation of a node on a contract endpoint, written under that
+ * endpoint's id (`operations: { crawlStatus: { ... } }`), with an editor entry for each of its
+ * fields.
+ */
 export interface OperationRow<E extends EndpointId> extends OperationLabels {
-	endpoint: E;
 	fields: { readonly [K in FieldName<E>]: EditorField };
 }
 
@@ -112,7 +115,7 @@ export interface OperationSpec extends OperationLabels {
 	fields: readonly FieldSpec[];
 }
 
-export interface ResourceSpec {
+interface ResourceLabels {
 	/** The node's type name, e.g. `webDataBrand`. */
 	node: string;
 	displayName: string;
@@ -121,5 +124,17 @@ export interface ResourceSpec {
 	categories: readonly string[];
 	/** Words the node panel's search finds the node by (codex aliases). */
 	searchKeywords: readonly string[];
+}
+
+/** A resource as its file writes it: its rows keyed by endpoint id, in the editor's order. */
+export interface ResourceRows<E extends EndpointId> extends ResourceLabels {
+	operations: { readonly [K in E]: OperationRow<K> };
+}
+
+/** A node's resource, resolved with the contract; `E` are the endpoints of its operations. */
+export interface ResourceSpec<E extends EndpointId = never> extends ResourceLabels {
+	/** The operations in the editor's order. */
 	operations: readonly OperationSpec[];
+	/** The same operations by endpoint id: endpoints/index.ts checks every endpoint has one. */
+	byEndpoint: { readonly [K in E]: OperationSpec };
 }

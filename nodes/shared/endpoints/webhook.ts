@@ -1,26 +1,24 @@
-import { idPath } from './fields';
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { idPathEditor } from './fields';
+import { resource } from './resolve';
 
 /** The spec shows no list of webhooks, so there is no picker: the ID is pasted. */
-const webhookId = idPath(
+const webhookId = idPathEditor(
 	'Webhook',
 	'By ID only: the API offers no list of webhooks to pick from. Use the ID of the webhook as created.',
 );
 
-export const webhook: ResourceSpec = {
+export const webhook = resource({
 	node: 'webDataWebhook',
 	displayName: 'Web Data Webhook',
 	description: 'Update, test and delete Web Data Service webhooks',
 	categories: ['Development'],
 	searchKeywords: ['webhook', 'events', 'notification', 'callback'],
-	operations: [
-		operation({
+	operations: {
+		webhookUpdate: {
 			value: 'update',
 			name: 'Update',
 			action: 'Update a webhook',
 			description: "Change a webhook's URL, events or active state",
-			endpoint: 'webhookUpdate',
 			fields: {
 				...webhookId,
 				url: { displayName: 'URL', description: 'The URL deliveries are sent to' },
@@ -35,13 +33,12 @@ export const webhook: ResourceSpec = {
 					description: 'Whether the webhook delivers events',
 				},
 			},
-		}),
-		operation({
+		},
+		webhookTest: {
 			value: 'test',
 			name: 'Test',
 			action: 'Send a test delivery',
 			description: 'Send a test delivery of an event type to a webhook',
-			endpoint: 'webhookTest',
 			fields: {
 				...webhookId,
 				event: {
@@ -55,16 +52,15 @@ export const webhook: ResourceSpec = {
 					description: 'A custom payload for the test delivery, as JSON',
 				},
 			},
-		}),
-		operation({
+		},
+		webhookDelete: {
 			value: 'delete',
 			name: 'Delete',
 			action: 'Delete a webhook',
 			description: 'Delete a webhook',
-			endpoint: 'webhookDelete',
 			fields: {
 				...webhookId,
 			},
-		}),
-	],
-};
+		},
+	},
+});

@@ -1,40 +1,37 @@
-import { webLookupCommon } from './fields';
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { webLookupCommonEditor } from './fields';
+import { resource } from './resolve';
 
-export const website: ResourceSpec = {
+export const website = resource({
 	node: 'webDataWebsite',
 	displayName: 'Web Data Website',
 	description: "Discover a website's fonts and its competitors",
 	categories: ['Marketing', 'Analytics'],
 	searchKeywords: ['fonts', 'typography', 'competitors', 'market', 'domain'],
-	operations: [
-		operation({
+	operations: {
+		webFonts: {
 			value: 'getFonts',
 			name: 'Get Fonts',
 			action: 'Get the fonts of a website',
 			description: 'List the font families, weights and sources a website uses',
-			endpoint: 'webFonts',
 			timeoutField: 'timeoutMS',
 			fields: {
-				...webLookupCommon,
+				...webLookupCommonEditor,
 			},
-		}),
-		operation({
+		},
+		webCompetitors: {
 			value: 'getCompetitors',
 			name: 'Get Competitors',
 			action: 'Get the competitors of a website',
 			description: 'List competitor domains of a website',
-			endpoint: 'webCompetitors',
 			timeoutField: 'timeoutMS',
 			fields: {
-				...webLookupCommon,
+				...webLookupCommonEditor,
 				limit: {
 					displayName: 'Limit',
 					default: 10,
 					description: 'Maximum number of competitor domains',
 				},
 			},
-		}),
-	],
-};
+		},
+	},
+});

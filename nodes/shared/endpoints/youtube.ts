@@ -1,19 +1,17 @@
-import { operation } from './resolve';
-import type { ResourceSpec } from './types';
+import { resource } from './resolve';
 
-export const youtube: ResourceSpec = {
+export const youtube = resource({
 	node: 'webDataYouTube',
 	displayName: 'Web Data YouTube',
 	description: 'Timestamped transcripts of videos (5 credits on success, nothing on failure)',
 	categories: ['Marketing', 'Data & Storage'],
 	searchKeywords: ['youtube', 'video', 'transcript', 'captions', 'subtitles'],
-	operations: [
-		operation({
+	operations: {
+		youtubeTranscript: {
 			value: 'getTranscript',
 			name: 'Get Transcript',
 			action: 'Get a video transcript',
 			description: 'Get the timestamped transcript of one video. Costs 5 credits on success.',
-			endpoint: 'youtubeTranscript',
 			timeoutField: 'timeout',
 			fields: {
 				url: {
@@ -29,6 +27,6 @@ export const youtube: ResourceSpec = {
 				},
 				timeout: { displayName: 'Timeout', default: 30000, description: 'Timeout in milliseconds' },
 			},
-		}),
-	],
-};
+		},
+	},
+});

@@ -39,15 +39,23 @@ function withQuery(request: ApiRequest, qs: Record<string, string | number | boo
 	return { ...request, qs: { ...request.qs, ...qs } };
 }
 
-function pageSize(request: ApiRequest): number {
-	return Number(request.qs?.limit ?? MAX_PAGE_SIZE);
-}
+/**
+ * The page to start from and the page size, as the item's values hold them (keyed by API name;
+ * no page: the first, no size: the largest). The request is not read back for them.
+ */
+export type PageStart = Readonly<{ page?: unknown; limit?: unknown }>;
+
+const pageSize = (start: PageStart) => Number(start.limit ?? MAX_PAGE_SIZE);
 
 /** GET /jobs: every job from the requested page on, as a flat list. */
-export async function allJobs(client: WebDataClient, request: ApiRequest): Promise<IDataObject[]> {
+export async function allJobs(
+	client: WebDataClient,
+	request: ApiRequest,
+	start: PageStart,
+): Promise<IDataObject[]> {
 	const jobs: IDataObject[] = [];
-	const limit = pageSize(request);
-	let page = Number(request.qs?.page ?? 1);
+	const limit = pageSize(start);
+	let page = Number(start.page ?? 1);
 	for (let read = 1; ; read++, page++) {
 		const body = await client.request<Envelope>(withQuery(request, { page, limit }));
 		const list = (body.data?.jobs as IDataObject[] | undefined) ?? [];
@@ -68,10 +76,11 @@ export async function allJobs(client: WebDataClient, request: ApiRequest): Promi
 export async function* jobResultPages(
 	client: WebDataClient,
 	request: ApiRequest,
+	start: PageStart,
 	firstPage?: Envelope,
 ): AsyncGenerator<Envelope> {
-	const limit = pageSize(request);
-	let page = Number(request.qs?.page ?? 1);
+	const limit = pageSize(start);
+	let page = Number(start.page ?? 1);
 	const first = firstPage ?? (await client.request<Envelope>(withQuery(request, { page, limit })));
 	const totalPages = Number(
 		(first.data?.resultPagination as Pagination | undefined)?.totalPages ?? page,
@@ -94,11 +103,12 @@ export const resultsOf = (body: Envelope): IDataObject[] =>
 export async function jobWithAllResults(
 	client: WebDataClient,
 	request: ApiRequest,
+	start: PageStart,
 	firstPage?: Envelope,
 ): Promise<Envelope> {
 	let first: Envelope | undefined;
 	const results: IDataObject[] = [];
-	for await (const body of jobResultPages(client, request, firstPage)) {
+	for await (const body of jobResultPages(client, request, start, firstPage)) {
 		first ??= body;
 		results.push(...resultsOf(body));
 	}
@@ -124,9 +134,10 @@ export const crawlResultsOf = (body: Envelope): IDataObject[] =>
 export async function* crawlStatusPages(
 	client: WebDataClient,
 	request: ApiRequest,
+	start: PageStart,
 	limit = Infinity,
 ): AsyncGenerator<Envelope> {
-	const seen = new Set<string>([String(request.qs?.page ?? '')]);
+	const seen = new Set<string>([String(start.page ?? '')]);
 	let body = await client.request<Envelope>(request);
 	let count = 0;
 	// Empty pages after the first one, in a row.
@@ -159,12 +170,13 @@ export async function* crawlStatusPages(
 export async function crawlWithAllPages(
 	client: WebDataClient,
 	request: ApiRequest,
+	start: PageStart,
 	limit = Infinity,
 ): Promise<Envelope> {
 	let first: Envelope | undefined;
 	let next: unknown = null;
 	const pages: IDataObject[] = [];
-	for await (const body of crawlStatusPages(client, request, limit)) {
+	for await (const body of crawlStatusPages(client, request, start, limit)) {
 		first ??= body;
 		pages.push(...crawlResultsOf(body));
 		next = body.data?.next ?? null;

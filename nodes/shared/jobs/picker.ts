@@ -12,7 +12,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { JobType } from '../endpoints/types';
+import type { JobPickerType } from '../endpoints/types';
 import { endpointRequest } from '../transport/apiRequest';
 import { WebDataClient } from '../transport/client';
 
@@ -24,7 +24,7 @@ const PICKER_TIMEOUT_MS = 15000;
 /** A job's path, alone or in a URL: `/jobs/{id}`, `/extract/{id}`, `/crawl/{id}`. */
 export const JOB_URL_REGEX = '(?:^|/)(?:jobs|extract|crawl)/([^/?#\\s]+)';
 
-export const SEARCH_METHODS: Record<JobType, string> = {
+export const SEARCH_METHODS: Record<JobPickerType, string> = {
 	any: 'searchJobs',
 	crawl: 'searchCrawlJobs',
 	extract: 'searchExtractJobs',
@@ -48,7 +48,7 @@ const newestFirst = (a: IDataObject, b: IDataObject) =>
 /** One page of the picker's list; the filter matches the ID, status or type within the page. */
 export async function searchJobPage(
 	ctx: ILoadOptionsFunctions,
-	type: JobType,
+	type: JobPickerType,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
@@ -82,7 +82,7 @@ export async function searchJobPage(
 
 /** The listSearch methods of a node whose operations pick jobs. */
 export const jobSearchMethods = Object.fromEntries(
-	(Object.entries(SEARCH_METHODS) as Array<[JobType, string]>).map(([type, method]) => [
+	(Object.entries(SEARCH_METHODS) as Array<[JobPickerType, string]>).map(([type, method]) => [
 		method,
 		async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
 			return await searchJobPage(this, type, filter, paginationToken);
@@ -113,7 +113,9 @@ function decoded(text: string): string {
 }
 
 /** The editor's resource locator for a job ID field. */
-export function jobIdLocator(type: JobType): Pick<INodeProperties, 'type' | 'default' | 'modes'> {
+export function jobIdLocator(
+	type: JobPickerType,
+): Pick<INodeProperties, 'type' | 'default' | 'modes'> {
 	return {
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },

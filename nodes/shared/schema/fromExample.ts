@@ -63,7 +63,7 @@ function parsed(text: string): { value: unknown } | { problem: string } {
  * The JSON Schema of an example: a JSON object, as text or already parsed. Throws an Error whose
  * message starts with `label` and says what is wrong and where ($ is the example's top).
  */
-export function schemaFromExample(
+export function schemaOfExample(
 	example: unknown,
 	options: SchemaOptions,
 	label = 'The example',

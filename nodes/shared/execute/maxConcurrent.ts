@@ -1,8 +1,11 @@
-/** Max Concurrent Requests: a node's own cap under the plan the whole process shares. */
+/**
+ * Step 7 of an item's trip: Max Concurrent Requests, the node's own cap under the plan the whole
+ * process shares (read once, for every item), and its editor option.
+ */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { boundedNumber } from './behaviours/optionBounds';
+import { boundedNumber } from '../behaviours/optionBounds';
 
 const MAX_CONCURRENT = {
 	label: 'Max Concurrent Requests',

@@ -1,12 +1,12 @@
-/** Turns validated values into the HTTP request an operation's row describes. */
-import type { OperationSpec } from './endpoints/types';
-import { DEFAULT_TIMEOUT_MS, endpointRequest, type ApiRequest } from './transport/apiRequest';
+/** Step 6 of an item's trip: the HTTP request its operation's row describes, from its validated values. */
+import type { OperationSpec } from '../endpoints/types';
+import { DEFAULT_TIMEOUT_MS, endpointRequest, type ApiRequest } from '../transport/apiRequest';
+import type { ItemValues } from './types';
 
 /** Headroom over the server-side timeout a request carries, for queueing and transfer. */
 const TIMEOUT_HEADROOM_MS = 15000;
 
-/** Builds the request from values already checked by validateFields (keyed by API name). */
-export function buildRequest(op: OperationSpec, values: Record<string, unknown>): ApiRequest {
+export function buildRequest(op: OperationSpec, values: ItemValues): ApiRequest {
 	const serverTimeout = op.timeoutField
 		? Number(values[op.timeoutField] ?? op.fields.find((f) => f.name === op.timeoutField)?.default)
 		: NaN;

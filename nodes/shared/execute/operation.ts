@@ -1,0 +1,16 @@
+/** Step 1 of an item's trip: the operation the node is set to, one for all its items. */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { OperationSpec, ResourceSpec } from '../endpoints/types';
+
+export function pickOperation(ctx: IExecuteFunctions, resource: ResourceSpec): OperationSpec {
+	const value = ctx.getNodeParameter('operation', 0) as string;
+	const op = resource.operations.find((candidate) => candidate.value === value);
+	if (!op)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Unknown operation "${value}" for ${resource.displayName}`,
+		);
+	return op;
+}

@@ -1,0 +1,44 @@
+/**
+ * Steps 7 to 9 of an item's trip, for every prepared item at once: one paced client under the
+ * node's cap, each item sent and turned into output items, in input order. Without Continue On
+ * Fail the first failure stops the run: items still waiting send nothing, as when the execution
+ * is cancelled.
+ */
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { WebDataClient } from '../transport/client';
+import { asNodeError, atItem } from '../transport/errors';
+import { readMaxConcurrent } from './maxConcurrent';
+import { errorItem, outputItems } from './output';
+import { sendItem } from './send';
+import type { Prepared } from './types';
+
+export async function runItems(
+	ctx: IExecuteFunctions,
+	prepared: Prepared[],
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[]> {
+	const halt = new AbortController();
+	const cancel = ctx.getExecutionCancelSignal?.();
+	const signal = cancel ? AbortSignal.any([cancel, halt.signal]) : halt.signal;
+	const client = new WebDataClient(ctx, {
+		shared: true,
+		maxConcurrent: readMaxConcurrent(ctx),
+		signal,
+	});
+	const outputs = await Promise.all(
+		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
+			if ('error' in entry) return [errorItem(entry.error, i)];
+			try {
+				return outputItems(await sendItem(client, entry.item, ctx), i);
+			} catch (error) {
+				const failure = atItem(asNodeError(ctx.getNode(), error), i);
+				if (continueOnFail) return [errorItem(failure, i)];
+				if (!halt.signal.aborted) halt.abort(failure);
+				return [];
+			}
+		}),
+	);
+	if (halt.signal.aborted) throw halt.signal.reason;
+	return outputs.flat();
+}
