@@ -14,6 +14,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import type { AccountResponse } from '../../../contract';
+
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
 import { apiError, asNodeError, maskSecret, networkError } from './errors';
 import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
@@ -159,7 +161,10 @@ export class WebDataClient {
 			readPlanWhenDue(
 				this.accountKey!,
 				async () =>
-					await readPlanLimits(async (request) => await this.request(request), this.signal),
+					await readPlanLimits(
+						async (request) => await this.request<AccountResponse>(request),
+						this.signal,
+					),
 				this.signal,
 			);
 		await this.lane?.acquire(this.signal);
