@@ -36,14 +36,17 @@ export type ExtractStatus = z.infer<typeof schemas.ExtractStatus> &
 	Pick<JobFieldsWherePresent, 'error'> &
 	Partial<Pick<JobDetail, 'errors'>>;
 
+export type CrawlStatus = z.infer<typeof schemas.CrawlStatus>;
 export type CrawlStatusResponse = z.infer<typeof schemas.CrawlStatusResponse>;
 
 export type MapResponse = z.infer<typeof schemas.MapResponse>;
 
-/** What starting a job answers: `{id, ...}` (Batch Scrape, Extract) or Extract Products' envelope. */
-export type JobStart =
-	| z.infer<typeof schemas.JobCreation>
-	| z.infer<typeof schemas.ProductsJobResponse>;
+/**
+ * What starting a job answers, read as either shape: `{id, status, url}` (Batch Scrape, Extract)
+ * or `{success, data: {id, ...}}` (Extract Products).
+ */
+export type JobStart = Partial<z.infer<typeof schemas.JobCreation>> &
+	Partial<z.infer<typeof schemas.ProductsJobResponse>>;
 
 export type BrandRecordResponse = z.infer<typeof schemas.BrandRecordResponse>;
 export type BrandProfileResponse = z.infer<typeof schemas.BrandProfileResponse>;
