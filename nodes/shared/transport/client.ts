@@ -22,6 +22,7 @@ import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
 import { Pacer } from './pacer';
 import { readPlanLimits } from './plan';
 import { Slots } from './slots';
+import { isRecord } from './answers';
 import { isBodyStream, readCapped } from './body';
 import {
 	MAX_ATTEMPTS,
@@ -276,7 +277,7 @@ export class WebDataClient {
 			);
 		}
 		// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
-		if ((payload as IDataObject | null)?.success === false)
+		if (isRecord(payload) && payload.success === false)
 			throw apiError(this.node, statusCode, payload, what);
 		return payload as T;
 	}
