@@ -257,7 +257,7 @@ export async function patchWebhook(
 		const response = await client.request<WebhookResponse>(
 			endpointRequest('webhookUpdate', { id, ...body }),
 		);
-		// Read with guards: the trigger must never act on a webhook it misread.
+		// stateOf keeps only the fields whose types are right: nothing checked the answer.
 		return stateOf(response);
 	} catch (error) {
 		if (isNotFound(error)) return undefined;
