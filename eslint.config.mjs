@@ -24,7 +24,7 @@ export default defineConfig([
 		'!nodes/**',
 		'!contract/',
 		'!contract/**',
-		'contract/responses.ts',
+		'contract/schemas/',
 		'!package.json',
 	]),
 	{

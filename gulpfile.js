@@ -2,7 +2,8 @@
  * Build tasks.
  *
  *   gulp build      the package (dist/), then the dev tree (dist-dev/: contract, sandbox, devkit, bench, e2e)
- *   gulp build:dist the package only: clean dist/, tsc -p tsconfig.json, icons, generated codex files
+ *   gulp build:dist the package only: clean dist/, the schemas' declarations (tsc -b contract/schemas),
+ *                   tsc -p tsconfig.json, icons, generated codex files
  *   gulp build:dev  the dev tree only: clean dist-dev/, tsc -p tsconfig.dev.json
  *   gulp clean      remove dist/ and dist-dev/
  *
@@ -29,10 +30,10 @@ function className(nodeType) {
 	return nodeType.charAt(0).toUpperCase() + nodeType.slice(1);
 }
 
-function tsc(project) {
+function tsc(args) {
 	return new Promise((resolve, reject) => {
 		const bin = require.resolve('typescript/bin/tsc');
-		const child = spawn(process.execPath, [bin, '-p', project], {
+		const child = spawn(process.execPath, [bin, ...args], {
 			cwd: ROOT,
 			stdio: 'inherit',
 		});
@@ -41,7 +42,7 @@ function tsc(project) {
 			if (code === 0) resolve();
 			else {
 				const error = new Error(
-					`tsc -p ${project} failed (exit code ${code}); see the errors above`,
+					`tsc ${args.join(' ')} failed (exit code ${code}); see the errors above`,
 				);
 				error.showStack = false;
 				reject(error);
@@ -58,12 +59,17 @@ async function cleanDev() {
 	await fs.promises.rm(DIST_DEV, { recursive: true, force: true });
 }
 
-function compileDist() {
-	return tsc('tsconfig.json');
+/**
+ * The response schemas' declarations first (into dist-dev/schema-types/): the package reads the
+ * types inferred from them through a project reference, so no schema is compiled into dist/.
+ */
+async function compileDist() {
+	await tsc(['-b', 'contract/schemas']);
+	await tsc(['-p', 'tsconfig.json']);
 }
 
 function compileDev() {
-	return tsc('tsconfig.dev.json');
+	return tsc(['-p', 'tsconfig.dev.json']);
 }
 
 async function copyIcons() {

@@ -1,7 +1,8 @@
 /**
  * The wire contract: the spec's endpoints and fields as data, and the checks of wire values.
- * The nodes and the sandbox are both built on it. Response schemas (zod, dev only) are in
- * responses.ts, which the nodes never load.
+ * The nodes and the sandbox are both built on it. The response schemas (zod, dev only) are in
+ * schemas/, which the nodes never load; the nodes read the types inferred from them
+ * (responseTypes.ts).
  */
 export { ENDPOINTS, type EndpointId, type FieldName } from './endpoints';
 export { namesOf, wireNames } from './names';
@@ -15,3 +16,4 @@ export {
 	type WireResult,
 } from './validate';
 export type * from './types';
+export type * from './responseTypes';

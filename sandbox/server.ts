@@ -19,7 +19,7 @@ import { HANDLERS } from './handlers';
 import { delay, errorReply, HttpError, parseJsonBody, queryObject, readBody, send } from './http';
 import type { Reply } from './http';
 import { matchRoute } from './router';
-import { RESPONSE_SCHEMAS } from '../contract/responses';
+import { RESPONSE_SCHEMAS } from '../contract/schemas';
 import type { Job, RequestRecord, SandboxState } from './state';
 import { validateRequest } from './validate';
 

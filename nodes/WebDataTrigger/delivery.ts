@@ -6,6 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { isRecord } from '../shared/transport/answers';
+
 export type JsonBody = { ok: true; value: IDataObject } | { ok: false; reason: string };
 
 /** The parts of n8n's request object a delivery is read from. */
@@ -90,11 +92,7 @@ export function eventOf(payload: IDataObject): string | null {
 
 /** The job id: `jobId`, `job_id`, `job.id`, then `id`; null when the payload carries none. */
 export function jobIdOf(payload: IDataObject): string | null {
-	const job = payload.job;
-	const fromJob =
-		typeof job === 'object' && job !== null && !Array.isArray(job)
-			? (job as IDataObject).id
-			: undefined;
+	const fromJob = isRecord(payload.job) ? payload.job.id : undefined;
 	return (
 		idString(payload.jobId) ??
 		idString(payload.job_id) ??

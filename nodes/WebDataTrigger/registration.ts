@@ -9,19 +9,21 @@
 import type { IDataObject, IHookFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { WebhookResponse, WebhookTestResponse } from '../../contract';
+import { isRecord } from '../shared/transport/answers';
 import { endpointRequest } from '../shared/transport/apiRequest';
 import type { WebDataClient } from '../shared/transport/client';
 import { maskError } from '../shared/transport/errors';
 
 /** The fields of a webhook the trigger changes and puts back; unknown when the API omits them. */
-export interface WebhookState {
+export type WebhookState = {
 	url?: string;
 	events?: string[];
 	isActive?: boolean;
-}
+};
 
-/** The node's static data while it owns a webhook. */
-export interface Registration {
+/** The node's static data while it owns a webhook (a type alias: n8n stores it as an IDataObject). */
+export type Registration = {
 	webhookId: string;
 	/** The URL given to the service: the node's webhook URL with `?token=`. */
 	url: string;
@@ -31,17 +33,13 @@ export interface Registration {
 	/** The webhook as it was before the trigger took it over: what deactivation puts back. */
 	previous: WebhookState;
 	registeredAt: string;
-}
+};
 
 const KEY = 'registration';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function stringArray(value: unknown): string[] | undefined {
-	return Array.isArray(value) && value.every((v) => typeof v === 'string')
-		? [...(value as string[])]
+	return Array.isArray(value) && value.every((v): v is string => typeof v === 'string')
+		? [...value]
 		: undefined;
 }
 
@@ -76,7 +74,7 @@ export function saveRegistration(data: IDataObject, registration: Registration):
 			...registration.previous,
 			...(registration.previous.events ? { events: [...registration.previous.events] } : {}),
 		},
-	} as unknown as IDataObject;
+	};
 }
 
 export function clearRegistration(data: IDataObject): void {
@@ -256,9 +254,10 @@ export async function patchWebhook(
 	hidden: Array<string | undefined> = [],
 ): Promise<WebhookState | undefined> {
 	try {
-		const response = await client.request<IDataObject>(
+		const response = await client.request<WebhookResponse>(
 			endpointRequest('webhookUpdate', { id, ...body }),
 		);
+		// stateOf keeps only the fields whose types are right: nothing checked the answer.
 		return stateOf(response);
 	} catch (error) {
 		if (isNotFound(error)) return undefined;
@@ -298,9 +297,9 @@ export async function requestTestDelivery(
 	id: string,
 	event: string,
 	url: string,
-): Promise<IDataObject> {
+): Promise<WebhookTestResponse> {
 	try {
-		return await client.request<IDataObject>(endpointRequest('webhookTest', { id, event }));
+		return await client.request<WebhookTestResponse>(endpointRequest('webhookTest', { id, event }));
 	} catch (error) {
 		throw maskedError(client, error, [url]);
 	}

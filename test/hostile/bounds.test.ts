@@ -3,6 +3,7 @@
  * stated page ceiling with a clear error; plan values are clamped; path values stay inside their
  * segment.
  */
+import type { AccountResponse } from '../../contract';
 import { runNode } from '../../devkit/runNode';
 import { ACCOUNT_BODY, mockApi, OK_REPLY, useNock } from '../helpers/http';
 import { MAX_EMPTY_PAGES, MAX_PAGES } from '../../nodes/shared/jobs/pagination';
@@ -65,8 +66,12 @@ describe('paging', () => {
 });
 
 describe('plan values are clamped', () => {
+	// A hostile plan: past the contract's types, so it is cast to them as the client's answer is.
 	const readWith = async (plan: object) =>
-		await readPlanLimits(async () => ({ ...ACCOUNT_BODY, data: { ...ACCOUNT_BODY.data, plan } }));
+		await readPlanLimits(
+			async () =>
+				({ ...ACCOUNT_BODY, data: { ...ACCOUNT_BODY.data, plan } }) as unknown as AccountResponse,
+		);
 
 	test.each([
 		[{ concurrency: 10, rateLimitPerMinute: 0.0005 }, 10, PLAN_BOUNDS.minPerMinute],

@@ -51,7 +51,12 @@ test('no source maps, TypeScript or declarations', () => {
 test('every .js file is loaded by a listed node or credential, and each of those is shipped', () => {
 	const { loaded } = requireClosure(entries);
 	expect(shippedJs).toEqual(loaded);
-	expect(files).not.toContain('dist/contract/responses.js');
+});
+
+test('nothing from the response schemas ships: no schema module, no code naming zod', () => {
+	expect(files.filter((f) => /^dist\/contract\/(schemas\/|responses\.js)/.test(f))).toEqual([]);
+	const code = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+	expect(shippedJs.filter((f) => /zod/.test(code(f)))).toEqual([]);
 });
 
 test('at runtime the nodes require only n8n-workflow and Node built-ins', () => {

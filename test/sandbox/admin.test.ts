@@ -1,5 +1,5 @@
 /** The admin API under /__sandbox that other tests rely on. */
-import { AccountResponse } from '../../contract/responses';
+import { AccountResponse } from '../../contract/schemas';
 import { admin, call, startListener, waitFor, withSandbox } from './helpers';
 
 describe('admin API', () => {

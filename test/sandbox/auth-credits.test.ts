@@ -2,7 +2,7 @@
 import http from 'node:http';
 
 import { CREDIT_COSTS } from '../../sandbox/handlers';
-import { AccountResponse, ErrorResponse, TranscriptResponse } from '../../contract/responses';
+import { AccountResponse, ErrorResponse, TranscriptResponse } from '../../contract/schemas';
 import { admin, call, withSandbox } from './helpers';
 
 const balance = async (sandbox: Parameters<typeof call>[0]) =>

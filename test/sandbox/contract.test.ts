@@ -6,7 +6,7 @@ import { ENDPOINTS, type EndpointId } from '../../contract';
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import { defaultConfig } from '../../sandbox/config';
 import { ROUTES } from '../../sandbox/router';
-import * as schemas from '../../contract/responses';
+import * as schemas from '../../contract/schemas';
 import { seedState } from '../../sandbox/state';
 import { admin, call, startListener, withSandbox } from './helpers';
 import type { Listener } from './helpers';

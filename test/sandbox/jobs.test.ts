@@ -6,7 +6,7 @@ import {
 	JobDetailResponse,
 	JobListResponse,
 	ProductsJobResponse,
-} from '../../contract/responses';
+} from '../../contract/schemas';
 import { admin, call, withSandbox } from './helpers';
 
 describe('jobs', () => {

@@ -1,5 +1,5 @@
 /** Plan limits: requests per minute, requests in flight, and the job queue. */
-import { AccountResponse, ErrorResponse } from '../../contract/responses';
+import { AccountResponse, ErrorResponse } from '../../contract/schemas';
 import { admin, call, waitFor, withSandbox } from './helpers';
 
 describe('plan limits', () => {

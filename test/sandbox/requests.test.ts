@@ -1,5 +1,5 @@
 /** Bad requests get 400 with the nodes' own bounds; knobs: latency and failure injection. */
-import { ErrorResponse } from '../../contract/responses';
+import { ErrorResponse } from '../../contract/schemas';
 import { admin, call, withSandbox } from './helpers';
 
 describe('request validation (shared with the nodes)', () => {

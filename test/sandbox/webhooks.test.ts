@@ -7,7 +7,7 @@ import {
 	WebhookEventPayload,
 	WebhookResponse,
 	WebhookTestResponse,
-} from '../../contract/responses';
+} from '../../contract/schemas';
 import { admin, call, sleep, startListener, waitFor, withSandbox } from './helpers';
 import type { Listener } from './helpers';
 

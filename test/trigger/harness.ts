@@ -11,7 +11,8 @@
  *   n8n's body parsing (application/json parsed, 422 when it cannot be), and n8n's answer for an
  *   `onReceived` webhook when the node did not answer itself.
  *
- * The node is used from its TypeScript source; the credential type too.
+ * The node and the credential come from the built package, loaded as n8n loads it
+ * (devkit/package.ts), as in every node test: call useTriggerPackage() in the test file.
  */
 import 'reflect-metadata';
 import http from 'node:http';
@@ -20,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialType,
 	IDataObject,
 	INode,
 	INodeParameters,
@@ -33,9 +35,26 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { WebDataApi } from '../../credentials/WebDataApi.credentials';
-import { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 import { TestCredentialsHelper } from '../../devkit/credentials';
+import { loadPackage } from '../../devkit/package';
+import { BASE_URL } from '../../devkit/runNode';
+import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
+
+export { BASE_URL };
+export const API_KEY = 'bc_test_trigger_0123456789';
+/** The webhook the trigger tests take over, as the service holds it before (test/helpers/webhooks.ts). */
+export const WEBHOOK = 'wh_1';
+export const PATH = `/webhooks/${WEBHOOK}`;
+export const ORIGINAL = {
+	id: WEBHOOK,
+	url: 'https://hooks.example.com/web-data',
+	events: ['crawl.failed'],
+	isActive: false,
+	secret: 'whsec_x',
+	createdAt: '2024-01-01T00:00:00.000Z',
+	updatedAt: '2024-01-01T00:00:00.000Z',
+	recentDeliveries: [],
+};
 
 export const PACKAGE = 'n8n-nodes-webdata';
 export const TRIGGER_TYPE = `${PACKAGE}.webDataTrigger`;
@@ -80,8 +99,25 @@ function clone<T>(value: T): T {
 	return JSON.parse(JSON.stringify(value ?? {})) as T;
 }
 
+let loaded: { trigger: WebDataTrigger; credential: ICredentialType } | undefined;
+
+/** Loads the package before the file's tests (once per test file, as runNode does). */
+export function useTriggerPackage(): void {
+	beforeAll(async () => {
+		const pkg = await loadPackage();
+		// The class compiled from nodes/WebDataTrigger/WebDataTrigger.node.ts, as n8n loaded it.
+		const trigger = pkg.nodeTypes.webDataTrigger as WebDataTrigger;
+		loaded = { trigger, credential: pkg.credentialTypes.webDataApi };
+	});
+}
+
+function triggerPackage() {
+	if (!loaded) throw new Error('Call useTriggerPackage() in the test file first');
+	return loaded;
+}
+
 export class TriggerHarness {
-	readonly nodeType = new WebDataTrigger();
+	readonly nodeType = triggerPackage().trigger;
 	/** The workflow's static data as n8n's database holds it. */
 	savedStaticData: IDataObject = {};
 	/** The static data n8n keeps with a test webhook registration, once create() has returned. */
@@ -154,7 +190,7 @@ export class TriggerHarness {
 	): IWorkflowExecuteAdditionalData {
 		return {
 			credentialsHelper: new TestCredentialsHelper(
-				{ webDataApi: new WebDataApi() },
+				{ webDataApi: triggerPackage().credential },
 				{ webDataApi: { ...this.credentials } as ICredentialDataDecryptedObject },
 			),
 			currentNodeParameters: undefined,

@@ -11,8 +11,20 @@ import { NodeOperationError } from 'n8n-workflow';
 import { maskError } from '../../nodes/shared/transport/errors';
 import { queryMask } from '../../nodes/WebDataTrigger/registration';
 
-import { API_KEY, BASE_URL, FakeService, ORIGINAL, PATH, WEBHOOK } from './fake-service';
-import { STATIC_KEY, TriggerHarness, waitFor } from './harness';
+import { mockWebhooks, type MockWebhooks } from '../helpers/webhooks';
+import {
+	API_KEY,
+	BASE_URL,
+	ORIGINAL,
+	PATH,
+	STATIC_KEY,
+	TriggerHarness,
+	useTriggerPackage,
+	waitFor,
+	WEBHOOK,
+} from './harness';
+
+useTriggerPackage();
 
 function harness(parameters: IDataObject = {}) {
 	return new TriggerHarness({
@@ -54,7 +66,11 @@ describe('description', () => {
 			version: 1,
 			inputs: [],
 			outputs: ['main'],
-			icon: { light: 'file:../../icons/webdata.svg', dark: 'file:../../icons/webdata.dark.svg' },
+			// n8n's loader turns `icon: 'file:../../icons/...'` into the URL the editor fetches.
+			iconUrl: {
+				light: 'icons/n8n-nodes-webdata/dist/icons/webdata.svg',
+				dark: 'icons/n8n-nodes-webdata/dist/icons/webdata.dark.svg',
+			},
 			credentials: [{ name: 'webDataApi', required: true }],
 			webhooks: [
 				{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
@@ -75,7 +91,7 @@ describe('description', () => {
 
 describe('activation (create)', () => {
 	test('reads the webhook, then points it at the node with a token, the events and isActive: true', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await expect(h.activate()).resolves.toEqual({ created: true });
 
@@ -83,7 +99,9 @@ describe('activation (create)', () => {
 			['PATCH', PATH],
 			['PATCH', PATH],
 		]);
-		expect(remote.requests.every((r) => r.authorization === `Bearer ${API_KEY}`)).toBe(true);
+		expect(remote.requests.every((r) => r.headers.authorization === `Bearer ${API_KEY}`)).toBe(
+			true,
+		);
 		expect(remote.requests[0].body).toEqual({});
 		const registered = remote.requests[1].body;
 		expect(registered.events).toEqual(['crawl.completed', 'extract.failed']);
@@ -101,11 +119,11 @@ describe('activation (create)', () => {
 			events: ['crawl.completed', 'extract.failed'],
 			previous: { url: ORIGINAL.url, events: ORIGINAL.events, isActive: false },
 		});
-		expect(remote.state).toMatchObject({ url: registered.url, isActive: true });
+		expect(remote.webhook(WEBHOOK)).toMatchObject({ url: registered.url, isActive: true });
 	});
 
 	test('every activation gets a new random token', async () => {
-		new FakeService();
+		mockWebhooks([{ ...ORIGINAL }]);
 		const a = harness();
 		const b = harness();
 		await a.activate();
@@ -116,7 +134,7 @@ describe('activation (create)', () => {
 	});
 
 	test('a missing webhook (404) fails activation with a message about the Webhook ID', async () => {
-		const remote = new FakeService([]);
+		const remote = mockWebhooks([]);
 		const h = harness();
 		await expect(h.activate()).rejects.toThrow(
 			`The Web Data Service has no webhook with the ID ${WEBHOOK}`,
@@ -126,7 +144,7 @@ describe('activation (create)', () => {
 	});
 
 	test('a 500 on the registering PATCH fails activation and is not retried', async () => {
-		const remote = new FakeService().failNext(
+		const remote = mockWebhooks([{ ...ORIGINAL }]).failNext(
 			'PATCH',
 			500,
 			{ success: false, error: 'internal' },
@@ -143,12 +161,12 @@ describe('activation (create)', () => {
 			{},
 			expect.objectContaining({ isActive: true }),
 		]);
-		expect(remote.state).toMatchObject({ url: ORIGINAL.url, isActive: false });
+		expect(remote.webhook(WEBHOOK)).toMatchObject({ url: ORIGINAL.url, isActive: false });
 		expect(registrationOf(h.savedStaticData)).toBeUndefined();
 	});
 
 	test('needs a Webhook ID and at least one event', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		await expect(harness({ webhookId: '  ' }).activate()).rejects.toThrow(
 			'Enter the ID of a webhook',
 		);
@@ -159,7 +177,7 @@ describe('activation (create)', () => {
 	});
 
 	test('typed-in events alone are enough, split on commas and spaces, without duplicates', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		await harness({
 			events: [],
 			otherEvents: 'batch_scrape.completed, extract.failed,\nbatch_scrape.completed',
@@ -169,9 +187,7 @@ describe('activation (create)', () => {
 
 	test('a webhook that already points at this node (lost static data) is put back inactive later', async () => {
 		const h = harness();
-		const remote = new FakeService([
-			{ ...ORIGINAL, url: `${h.nodeUrl()}?token=old`, isActive: true },
-		]);
+		const remote = mockWebhooks([{ ...ORIGINAL, url: `${h.nodeUrl()}?token=old`, isActive: true }]);
 		await h.activate();
 		expect(registrationOf(h.savedStaticData)!.previous).toEqual({
 			url: `${h.nodeUrl()}?token=old`,
@@ -179,7 +195,7 @@ describe('activation (create)', () => {
 			isActive: false,
 		});
 		await h.deactivate();
-		expect(remote.state.isActive).toBe(false);
+		expect(remote.webhook(WEBHOOK).isActive).toBe(false);
 	});
 
 	test('a changed Webhook ID gives the old webhook back before taking the new one', async () => {
@@ -190,15 +206,15 @@ describe('activation (create)', () => {
 			events: ['crawl.completed'],
 			isActive: true,
 		};
-		const remote = new FakeService([{ ...ORIGINAL }, other]);
+		const remote = mockWebhooks([{ ...ORIGINAL }, other]);
 		const h = harness();
 		await h.activate();
-		expect(remote.state.url).not.toBe(ORIGINAL.url);
+		expect(remote.webhook(WEBHOOK).url).not.toBe(ORIGINAL.url);
 
 		// Static data of the earlier activation is still there (no deactivation in between).
 		h.parameters = { ...h.parameters, webhookId: 'wh_2' };
 		await h.activate();
-		expect(remote.state).toMatchObject({
+		expect(remote.webhook(WEBHOOK)).toMatchObject({
 			url: ORIGINAL.url,
 			events: ORIGINAL.events,
 			isActive: false,
@@ -216,7 +232,7 @@ describe('activation (create)', () => {
 
 describe('re-activation (checkExists)', () => {
 	test('true when the remote webhook still has the URL with the token, the events and isActive', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		const before = registrationOf(h.savedStaticData);
@@ -228,7 +244,7 @@ describe('re-activation (checkExists)', () => {
 	});
 
 	test('false without asking the service when there is no static data', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await expect(h.runHook('checkExists', h.workflow({}), 'trigger', 'init', false)).resolves.toBe(
 			false,
@@ -237,7 +253,7 @@ describe('re-activation (checkExists)', () => {
 	});
 
 	test('false without asking the service when the events or the node URL changed', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		remote.requests.length = 0;
@@ -255,11 +271,11 @@ describe('re-activation (checkExists)', () => {
 	});
 
 	test('false when someone changed the webhook; create then keeps the state from before n8n', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		const first = registrationOf(h.savedStaticData)!;
-		remote.state.events = ['crawl.completed'];
+		remote.webhook(WEBHOOK).events = ['crawl.completed'];
 		remote.requests.length = 0;
 
 		await expect(h.activate('init')).resolves.toEqual({ created: true });
@@ -274,7 +290,7 @@ describe('re-activation (checkExists)', () => {
 	});
 
 	test('a 404 clears the static data and returns false', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		remote.webhooks.clear();
@@ -287,7 +303,7 @@ describe('re-activation (checkExists)', () => {
 	});
 
 	test('a 500 is raised, not swallowed, and the static data is kept', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		remote.failNext('PATCH', 500, { success: false, error: 'database down' });
@@ -305,19 +321,19 @@ describe('re-activation (checkExists)', () => {
 	});
 
 	test('a 500 fails re-activation at startup, and n8n then puts the webhook back', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		remote.failNext('PATCH', 500);
 		await expect(h.activate('init')).rejects.toMatchObject({ httpCode: '500' });
-		expect(remote.state).toMatchObject({ url: ORIGINAL.url, isActive: false });
+		expect(remote.webhook(WEBHOOK)).toMatchObject({ url: ORIGINAL.url, isActive: false });
 		expect(registrationOf(h.savedStaticData)).toBeUndefined();
 	});
 });
 
 describe('deactivation (delete)', () => {
 	test('puts back the previous url, events and isActive with PATCH (never DELETE) and clears static data', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		remote.requests.length = 0;
@@ -327,7 +343,7 @@ describe('deactivation (delete)', () => {
 			['PATCH', {}],
 			['PATCH', { url: ORIGINAL.url, events: ORIGINAL.events, isActive: false }],
 		]);
-		expect(remote.state).toMatchObject({
+		expect(remote.webhook(WEBHOOK)).toMatchObject({
 			url: ORIGINAL.url,
 			events: ORIGINAL.events,
 			isActive: false,
@@ -336,11 +352,11 @@ describe('deactivation (delete)', () => {
 	});
 
 	test('puts back an active webhook as active', async () => {
-		const remote = new FakeService([{ ...ORIGINAL, isActive: true }]);
+		const remote = mockWebhooks([{ ...ORIGINAL, isActive: true }]);
 		const h = harness();
 		await h.activate();
 		await h.deactivate();
-		expect(remote.state).toMatchObject({
+		expect(remote.webhook(WEBHOOK)).toMatchObject({
 			url: ORIGINAL.url,
 			events: ORIGINAL.events,
 			isActive: true,
@@ -348,7 +364,7 @@ describe('deactivation (delete)', () => {
 	});
 
 	test('a 404 is fine: the webhook is gone, static data is cleared', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		remote.webhooks.clear();
@@ -358,12 +374,12 @@ describe('deactivation (delete)', () => {
 	});
 
 	test('a 404 on the restoring PATCH is fine too', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		remote.requests.length = 0;
 		remote
-			.failNext('PATCH', 200, { success: true, data: { ...remote.state } })
+			.failNext('PATCH', 200, { success: true, data: { ...remote.webhook(WEBHOOK) } })
 			.failNext('PATCH', 404);
 
 		await expect(h.deactivate()).resolves.toBe(true);
@@ -372,7 +388,7 @@ describe('deactivation (delete)', () => {
 	});
 
 	test('a 500 is raised and the static data kept, so a later deactivation can still put the webhook back', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		const registration = registrationOf(h.savedStaticData);
@@ -380,34 +396,34 @@ describe('deactivation (delete)', () => {
 
 		await expect(h.deactivate()).rejects.toMatchObject({ httpCode: '500' });
 		expect(registrationOf(h.savedStaticData)).toEqual(registration);
-		expect(remote.state.url).toBe(registration!.url);
+		expect(remote.webhook(WEBHOOK).url).toBe(registration!.url);
 
 		await expect(h.deactivate()).resolves.toBe(true);
-		expect(remote.state).toMatchObject({ url: ORIGINAL.url, isActive: false });
+		expect(remote.webhook(WEBHOOK)).toMatchObject({ url: ORIGINAL.url, isActive: false });
 		expect(registrationOf(h.savedStaticData)).toBeUndefined();
 	});
 
 	test('a webhook that points elsewhere by now is left alone', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
-		remote.state.url = 'https://someone-else.example/hook';
+		remote.webhook(WEBHOOK).url = 'https://someone-else.example/hook';
 		remote.requests.length = 0;
 
 		await expect(h.deactivate()).resolves.toBe(true);
 		expect(remote.requests.map((r) => r.body)).toEqual([{}]);
-		expect(remote.state.url).toBe('https://someone-else.example/hook');
+		expect(remote.webhook(WEBHOOK).url).toBe('https://someone-else.example/hook');
 		expect(registrationOf(h.savedStaticData)).toBeUndefined();
 	});
 
 	test('nothing to do without static data', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		await expect(harness().deactivate()).resolves.toBe(true);
 		expect(remote.requests).toEqual([]);
 	});
 
 	test('never sends DELETE', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		await h.deactivate();
@@ -420,7 +436,7 @@ describe('deactivation (delete)', () => {
 
 describe('Listen for test event (manual mode)', () => {
 	test('registers the test URL, then asks for a sample of the first selected event', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness({
 			events: [],
 			otherEvents: 'batch_scrape.*, extract.failed, crawl.completed',
@@ -451,7 +467,7 @@ describe('Listen for test event (manual mode)', () => {
 
 	test('the sample is requested after create() has returned', async () => {
 		const timeline: string[] = [];
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		remote.onRequest = (r) => timeline.push(`${r.method} ${r.path}`);
 		const h = harness();
 		h.onHookReturned = (method) => timeline.push(`${method} returned`);
@@ -471,7 +487,7 @@ describe('Listen for test event (manual mode)', () => {
 	});
 
 	test('sends the test call only in manual mode', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		await harness().activate();
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(remote.requests.map((r) => r.method)).toEqual(['PATCH', 'PATCH']);
@@ -481,7 +497,7 @@ describe('Listen for test event (manual mode)', () => {
 		const logger = Container.get(Logger);
 		const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
 		try {
-			const remote = new FakeService().failNext('POST', 400, {
+			const remote = mockWebhooks([{ ...ORIGINAL }]).failNext('POST', 400, {
 				success: false,
 				error: 'Unknown event',
 			});
@@ -491,7 +507,7 @@ describe('Listen for test event (manual mode)', () => {
 			expect(String(warn.mock.calls[0][0])).toMatch(
 				/could not request a test delivery of crawl\.completed/,
 			);
-			expect(remote.state.isActive).toBe(true);
+			expect(remote.webhook(WEBHOOK).isActive).toBe(true);
 			expect(h.testRegistration).toBeDefined();
 		} finally {
 			warn.mockRestore();
@@ -499,14 +515,14 @@ describe('Listen for test event (manual mode)', () => {
 	});
 
 	test('listening while the workflow is active hands the webhook back to the production URL afterwards', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		const production = registrationOf(h.savedStaticData)!;
 
 		await h.listen();
 		await waitFor(() => remote.requests.some((r) => r.method === 'POST'));
-		expect(String(remote.state.url).startsWith(h.nodeUrl(true))).toBe(true);
+		expect(String(remote.webhook(WEBHOOK).url).startsWith(h.nodeUrl(true))).toBe(true);
 		expect(registrationOf(h.testRegistration!.staticData)!.previous).toEqual({
 			url: production.url,
 			events: production.events,
@@ -514,7 +530,7 @@ describe('Listen for test event (manual mode)', () => {
 		});
 
 		await h.stopListening();
-		expect(remote.state).toMatchObject({ url: production.url, isActive: true });
+		expect(remote.webhook(WEBHOOK)).toMatchObject({ url: production.url, isActive: true });
 		// The production registration is intact: re-activation finds it in place.
 		await expect(h.activate('init')).resolves.toEqual({ created: false });
 	});
@@ -546,7 +562,7 @@ describe('secrets in errors', () => {
 		);
 	}
 
-	function registeredToken(remote: FakeService): string {
+	function registeredToken(remote: MockWebhooks): string {
 		const registering = remote.requests.find((r) => r.body.isActive === true)!;
 		return new URL(String(registering.body.url)).searchParams.get('token')!;
 	}
@@ -570,7 +586,7 @@ describe('secrets in errors', () => {
 	])(
 		'an API whose error echoes the PATCH body (%s): the activation error does not carry the token',
 		async (_name, status, reply) => {
-			const remote = new FakeService().failNext(
+			const remote = mockWebhooks([{ ...ORIGINAL }]).failNext(
 				'PATCH',
 				status,
 				reply,
@@ -587,14 +603,14 @@ describe('secrets in errors', () => {
 	);
 
 	test('a failed read that echoes the webhook (with its URL) does not carry the token', async () => {
-		const remote = new FakeService();
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		const h = harness();
 		await h.activate();
 		const token = registeredToken(remote);
 		remote.failNext('PATCH', 500, () => ({
 			success: false,
-			error: `Webhook ${String(remote.state.url)} is locked`,
-			data: { ...remote.state },
+			error: `Webhook ${String(remote.webhook(WEBHOOK).url)} is locked`,
+			data: { ...remote.webhook(WEBHOOK) },
 		}));
 		const error = await failure(h.activate('init'));
 		expect((error as Error & { httpCode?: string }).httpCode).toBe('500');
@@ -603,7 +619,7 @@ describe('secrets in errors', () => {
 
 	test("a failed restore does not carry the token, nor the query of the user's own URL", async () => {
 		const own = 'https://hooks.example.com/web-data?key=user-secret-0123456789';
-		const remote = new FakeService([{ ...ORIGINAL, url: own }]);
+		const remote = mockWebhooks([{ ...ORIGINAL, url: own }]);
 		const h = harness();
 		await h.activate();
 		const token = registeredToken(remote);
@@ -618,10 +634,10 @@ describe('secrets in errors', () => {
 		const logger = Container.get(Logger);
 		const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
 		try {
-			const remote = new FakeService();
+			const remote = mockWebhooks([{ ...ORIGINAL }]);
 			remote.failNext('POST', 400, () => ({
 				success: false,
-				error: `Delivery to ${String(remote.state.url)} failed`,
+				error: `Delivery to ${String(remote.webhook(WEBHOOK).url)} failed`,
 			}));
 			await harness().listen();
 			await waitFor(() => warn.mock.calls.length > 0);

@@ -5,9 +5,26 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { FRESH_MS, newToken } from '../../nodes/WebDataTrigger/token';
-import { API_KEY, BASE_URL, FakeService, WEBHOOK } from './fake-service';
-import { NODE_ID, STATIC_KEY, TriggerHarness, WORKFLOW_ID, waitFor } from './harness';
+import type * as Token from '../../nodes/WebDataTrigger/token';
+import { fromDist } from '../helpers/dist';
+import { mockWebhooks, type MockWebhooks } from '../helpers/webhooks';
+import {
+	API_KEY,
+	BASE_URL,
+	NODE_ID,
+	ORIGINAL,
+	STATIC_KEY,
+	TriggerHarness,
+	useTriggerPackage,
+	WEBHOOK,
+	WORKFLOW_ID,
+	waitFor,
+} from './harness';
+
+useTriggerPackage();
+
+// The node's own token module: its memory of the latest token per binding is what a delivery meets.
+const { FRESH_MS, newToken } = fromDist<typeof Token>('nodes/WebDataTrigger/token');
 
 function harness(parameters: IDataObject = {}) {
 	return new TriggerHarness({
@@ -34,11 +51,11 @@ const CRAWL_COMPLETED = {
 
 let h: TriggerHarness;
 let token: string;
-let remote: FakeService;
+let remote: MockWebhooks;
 
 beforeEach(async () => {
 	nock.cleanAll();
-	remote = new FakeService();
+	remote = mockWebhooks([{ ...ORIGINAL }]);
 	h = harness();
 	await h.activate();
 	token = tokenOf(h.savedStaticData);

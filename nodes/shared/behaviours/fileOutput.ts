@@ -14,7 +14,7 @@ import { PulledStream } from '../files/pulledStream';
 import { failedUrlRecords, jobCounts, jobIds, jobResultRecords } from '../jobs/records';
 import { onlyAsTool } from '../tool';
 import { booleanOption } from './optionBounds';
-import { itemId } from './records';
+import { crawlPage, itemId, jobDetailOf, mapLinks } from './records';
 import { wantsFile, type Behaviour, type OutputRecord } from './types';
 
 type Obj = IDataObject;
@@ -45,8 +45,6 @@ interface Summary {
 
 type Values = Readonly<Record<string, unknown>>;
 
-const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
-
 /** Each page's records, in the order the items output gives them; `summary.head` set on the way. */
 async function* recordPages(
 	kind: FileKind,
@@ -56,25 +54,25 @@ async function* recordPages(
 	summary: Summary,
 ): AsyncGenerator<Obj[]> {
 	if (kind === 'links') {
-		for await (const { data, ...counts } of pages) {
+		for await (const page of pages) {
+			const { links, counts } = mapLinks(page);
 			summary.head = { ...counts };
-			yield list(data);
+			yield links;
 		}
 		return;
 	}
 	if (kind === 'crawlPages') {
-		for await (const body of pages) {
-			const { data, id, ...status } = (body.data ?? {}) as Obj;
-			const crawlId = String(id ?? itemId(values));
+		for await (const page of pages) {
+			const { crawlId, status, results } = crawlPage(page, values);
 			// The last page's `next` (set under a Limit) is the one to go on from.
 			summary.head = { ...summary.head, crawlId, ...status };
-			yield list(data).map((page) => Object.assign(page, { crawlId, status: status.status }));
+			yield results;
 		}
 		return;
 	}
 	let failedUrls: Obj[] = [];
-	for await (const body of pages) {
-		const data = (body.data ?? {}) as Obj;
+	for await (const page of pages) {
+		const data = jobDetailOf(page);
 		if (summary.head.jobId === undefined) {
 			const status = known.status ?? data.status;
 			const ids = jobIds(

@@ -2,8 +2,9 @@
  * Return All: follow the pages of a list, a job's results or a crawl; one page otherwise. A crawl
  * without Return All follows `next` only until Limit page results are there.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
+import type { JobListResponse } from '../../../contract';
 import {
 	allJobs,
 	crawlStatusPages,
@@ -71,10 +72,9 @@ export const paging: Behaviour = {
 		if (kind !== 'jobList') return undefined;
 		// One page of the jobs list: one item per job.
 		return (next) => async (request) => {
-			const [{ json: body }] = await next(request);
-			return asRecords(
-				((body.data as IDataObject | undefined)?.jobs as IDataObject[] | undefined) ?? [],
-			);
+			const [{ json }] = await next(request);
+			const body = json as JobListResponse;
+			return asRecords(body.data?.jobs ?? []);
 		};
 	},
 };

@@ -6,48 +6,79 @@
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import type {
+	CrawlStatus,
+	CrawlStatusResponse,
+	JobDetail,
+	JobDetailResponse,
+	MapResponse,
+} from '../../../contract';
 import type { OperationBehaviour } from '../endpoints/types';
 import { jobRecords } from '../jobs/records';
 import { onlyAsTool } from '../tool';
+import { listOf } from '../transport/answers';
 import { FILE_CHOICE } from './fileOutput';
 import { asRecords, type Behaviour } from './types';
 
 type Obj = IDataObject;
 type RecordKind = NonNullable<OperationBehaviour['records']>;
+type Values = Readonly<Record<string, unknown>>;
 
 /** The item's own ID (a crawl's or a job's): for a response that leaves it out. */
-export const itemId = (values: Readonly<Record<string, unknown>>) => String(values.id ?? '');
+export const itemId = (values: Values) => String(values.id ?? '');
 
-const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
+/*
+ * The answers records are read from, each the answer of its row's endpoint (a page of it under
+ * paging), read as the contract types it: both the items and the file output read them here.
+ */
+
+/** Map's answer: its links, and the rest (counts) for a map without links. */
+export function mapLinks(json: Obj) {
+	const { data, ...counts } = json as MapResponse;
+	return { links: listOf(data), counts };
+}
+
+/**
+ * A page of Crawl > Get Status: the crawl's ID (the item's where the answer leaves it out), its
+ * status fields, and its page results, each tagged with the ID and status. The results are this
+ * request's own parsed objects: tagged in place, as a copy of every page would cost memory in
+ * crawls of many thousands.
+ */
+export function crawlPage(json: Obj, values: Values) {
+	const crawl: Partial<CrawlStatus> = (json as CrawlStatusResponse).data ?? {};
+	const { data, id, ...status } = crawl;
+	const crawlId = String(id ?? itemId(values));
+	// A page result's fields are open: the spec does not show them.
+	const results = (listOf(data) as Obj[]).map((result) =>
+		Object.assign(result, { crawlId, status: status.status }),
+	);
+	return { crawlId, status, results };
+}
+
+/** Job > Get's `data`, each field where present. */
+export const jobDetailOf = (json: Obj): Partial<JobDetail> =>
+	(json as JobDetailResponse).data ?? {};
 
 /** Each kind: the option's label for a record, and how a response becomes records. */
-const SPLITTERS: Record<
-	RecordKind,
-	{ record: string; split(body: Obj, values: Readonly<Record<string, unknown>>): Obj[] }
-> = {
+const SPLITTERS: Record<RecordKind, { record: string; split(json: Obj, values: Values): Obj[] }> = {
 	links: {
 		record: 'Link',
-		split({ data, ...counts }) {
-			const links = list(data);
+		split(json) {
+			const { links, counts } = mapLinks(json);
 			return links.length > 0 ? links : [{ ...counts }];
 		},
 	},
 	crawlPages: {
 		record: 'Page Result',
-		split(body, values) {
-			const { data, id, ...status } = (body.data ?? {}) as Obj;
-			const crawlId = String(id ?? itemId(values));
-			const pages = list(data);
-			if (pages.length === 0) return [{ crawlId, ...status }];
-			// The pages are this request's own parsed objects: tagged in place, as a copy of every
-			// page would cost memory in crawls of many thousands.
-			return pages.map((page) => Object.assign(page, { crawlId, status: status.status }));
+		split(json, values) {
+			const { crawlId, status, results } = crawlPage(json, values);
+			return results.length > 0 ? results : [{ crawlId, ...status }];
 		},
 	},
 	jobResults: {
 		record: 'Result',
-		split(body, values) {
-			const data = (body.data ?? {}) as Obj;
+		split(json, values) {
+			const data = jobDetailOf(json);
 			const status = data.status === undefined ? undefined : String(data.status);
 			return jobRecords(String(data.id ?? itemId(values)), data, status);
 		},

@@ -1,55 +1,56 @@
 /** Simplify: return the fields people use from the large brand responses. */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import type { BrandProfileResponse, BrandRecordResponse } from '../../../contract';
 import { onlyAsTool } from '../tool';
+import { listOf } from '../transport/answers';
 import { booleanOption } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
 type Obj = IDataObject;
 
-const list = (value: unknown): Obj[] => (Array.isArray(value) ? (value as Obj[]) : []);
-const pick = (items: unknown, key: string) =>
-	list(items)
+const pick = <T, K extends keyof T>(items: T[] | undefined, key: K) =>
+	listOf(items)
 		.map((item) => item[key])
 		.filter((v) => v !== undefined);
 
 /** GET /brand/retrieve*: `{success, data: {status, code, brand, key_metadata}}`. */
-function brandRecord(body: Obj): Obj {
-	const data = (body.data ?? {}) as Obj;
-	const brand = (data.brand ?? {}) as Obj;
+function brandRecord(json: Obj): Obj {
+	const { data } = json as BrandRecordResponse;
+	const brand = data?.brand;
 	return {
-		domain: brand.domain,
-		title: brand.title,
-		description: brand.description,
-		slogan: brand.slogan,
-		language: brand.primary_language,
-		colors: pick(brand.colors, 'hex'),
-		logos: pick(brand.logos, 'url'),
-		socials: list(brand.socials).map(({ type, url }) => ({ type, url })),
-		links: brand.links,
-		email: brand.email,
-		phone: brand.phone,
-		creditsRemaining: (data.key_metadata as Obj | undefined)?.credits_remaining,
+		domain: brand?.domain,
+		title: brand?.title,
+		description: brand?.description,
+		slogan: brand?.slogan,
+		language: brand?.primary_language,
+		colors: pick(brand?.colors, 'hex'),
+		logos: pick(brand?.logos, 'url'),
+		socials: listOf(brand?.socials).map(({ type, url }) => ({ type, url })),
+		links: brand?.links,
+		email: brand?.email,
+		phone: brand?.phone,
+		creditsRemaining: data?.key_metadata?.credits_remaining,
 	};
 }
 
 /** POST /brand: `{success, data: {brand, meta}}`. */
-function brandProfile(body: Obj): Obj {
-	const data = (body.data ?? {}) as Obj;
-	const brand = (data.brand ?? {}) as Obj;
-	const meta = (data.meta ?? {}) as Obj;
+function brandProfile(json: Obj): Obj {
+	const { data } = json as BrandProfileResponse;
+	const brand = data?.brand;
+	const meta = data?.meta;
 	return {
-		name: brand.name,
-		domain: brand.domain,
-		description: brand.description,
-		tagline: brand.tagline,
-		language: brand.language,
-		logos: pick(brand.logos, 'url'),
-		colors: pick(brand.colors, 'hex'),
-		fonts: pick(brand.fonts, 'family'),
-		socials: list(brand.socials).map(({ network, url }) => ({ network, url })),
-		sourceUrl: meta.sourceUrl,
-		cached: meta.cached,
+		name: brand?.name,
+		domain: brand?.domain,
+		description: brand?.description,
+		tagline: brand?.tagline,
+		language: brand?.language,
+		logos: pick(brand?.logos, 'url'),
+		colors: pick(brand?.colors, 'hex'),
+		fonts: pick(brand?.fonts, 'family'),
+		socials: listOf(brand?.socials).map(({ network, url }) => ({ network, url })),
+		sourceUrl: meta?.sourceUrl,
+		cached: meta?.cached,
 	};
 }
 

@@ -1,6 +1,5 @@
 /** Wait for Completion: poll a job the operation started and return its results. */
-import type { IDataObject } from 'n8n-workflow';
-
+import type { JobStart } from '../../../contract';
 import { jobResultPages, jobWithAllResults } from '../jobs/pagination';
 import { POLL_PAGE, statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
 import { jobRecords } from '../jobs/records';
@@ -18,20 +17,17 @@ const POLL_INTERVAL = {
 	max: 3600,
 };
 
-type Obj = IDataObject;
-
 async function finishJob(
 	{ client, op }: StepContext,
-	created: Obj,
+	created: JobStart,
 	wait: WaitOptions,
 	toFile: boolean,
 ): Promise<OutputRecord[]> {
-	const id = String(created.id ?? (created.data as Obj | undefined)?.id ?? '');
-	const kind = op.job!;
-	const done = await waitForJob(client, kind, id, wait);
-	if (kind === 'extract') {
+	const id = String(created.id ?? created.data?.id ?? '');
+	const done = await waitForJob(client, op.job!, id, wait);
+	if (done.kind === 'extract') {
 		const { data, ...status } = done.body;
-		return asRecords([{ ...status, ...((data as Obj | undefined) ?? {}) }]);
+		return asRecords([{ ...status, ...(data ?? {}) }]);
 	}
 	const results = statusRequest('jobs', id);
 	if (toFile)
@@ -98,8 +94,9 @@ export const waiting: Behaviour = {
 		};
 		const toFile = op.job === 'jobs' && wantsFile(options);
 		return (next, context) => async (request) => {
+			// The step's record is the answer that started the job.
 			const [{ json: created }] = await next(request);
-			return await finishJob(context, created, wait, toFile);
+			return await finishJob(context, created as JobStart, wait, toFile);
 		};
 	},
 };

@@ -80,7 +80,10 @@ const texts = (value: unknown): string[] =>
 
 const sortedUnique = (values: string[]) => JSON.stringify([...new Set(values)].sort());
 
-/** A value in a form where two values that mean the same are equal. */
+/**
+ * A value in a form where two values that mean the same are equal. Values are open: a simplified
+ * record's or a saved state's, whatever the API answered then.
+ */
 function canonical(comparison: Comparison, value: unknown): string {
 	switch (comparison) {
 		case 'caseFreeSet':
@@ -97,7 +100,7 @@ function canonical(comparison: Comparison, value: unknown): string {
 				),
 			);
 		case 'object': {
-			const entries = Object.entries((value ?? {}) as IDataObject).filter(([, v]) => v != null);
+			const entries = Object.entries(value ?? {}).filter(([, v]) => v != null);
 			return JSON.stringify(entries.sort(([a], [b]) => a.localeCompare(b)));
 		}
 		default:

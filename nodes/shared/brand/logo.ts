@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { BrandProfileResponse, BrandRecordResponse } from '../../../contract';
 import { readCapped, type BodyStream } from '../transport/body';
 import { nonPublicKind } from './publicHost';
 
@@ -17,6 +18,7 @@ const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 type Obj = IDataObject;
 
+/** A logo as a simplified record lists it (its URL) or as a whole answer does (an asset): open. */
 const urlOf = (logo: unknown): string | undefined => {
 	if (typeof logo === 'string') return logo;
 	const url = (logo as Obj | null | undefined)?.url;
@@ -30,7 +32,7 @@ const urlOf = (logo: unknown): string | undefined => {
 export function mainLogoUrl(json: Obj): string | undefined {
 	const logos = Array.isArray(json.logos)
 		? json.logos
-		: ((json.data as Obj | undefined)?.brand as Obj | undefined)?.logos;
+		: (json as BrandRecordResponse | BrandProfileResponse).data?.brand?.logos;
 	return Array.isArray(logos) ? urlOf(logos[0]) : undefined;
 }
 

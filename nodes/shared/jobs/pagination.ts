@@ -4,9 +4,15 @@
  * page past the last is asked for. Bounded: a few empty pages in a row end a chain, and more
  * than MAX_PAGES pages end in an error rather than a silent stop.
  */
-import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type {
+	CrawlStatusResponse,
+	JobDetail,
+	JobDetailResponse,
+	JobListItem,
+	JobListResponse,
+} from '../../../contract';
 import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 
@@ -28,13 +34,6 @@ function tooManyPages(client: WebDataClient, what: string): NodeOperationError {
 	);
 }
 
-interface Pagination {
-	page?: number;
-	totalPages?: number;
-}
-
-export type Envelope = { success?: boolean; data?: IDataObject };
-
 function withQuery(request: ApiRequest, qs: Record<string, string | number | boolean>): ApiRequest {
 	return { ...request, qs: { ...request.qs, ...qs } };
 }
@@ -52,17 +51,15 @@ export async function allJobs(
 	client: WebDataClient,
 	request: ApiRequest,
 	start: PageStart,
-): Promise<IDataObject[]> {
-	const jobs: IDataObject[] = [];
+): Promise<JobListItem[]> {
+	const jobs: JobListItem[] = [];
 	const limit = pageSize(start);
 	let page = Number(start.page ?? 1);
 	for (let read = 1; ; read++, page++) {
-		const body = await client.request<Envelope>(withQuery(request, { page, limit }));
-		const list = (body.data?.jobs as IDataObject[] | undefined) ?? [];
+		const body = await client.request<JobListResponse>(withQuery(request, { page, limit }));
+		const list = body.data?.jobs ?? [];
 		jobs.push(...list);
-		const totalPages = Number(
-			(body.data?.pagination as Pagination | undefined)?.totalPages ?? page,
-		);
+		const totalPages = Number(body.data?.pagination?.totalPages ?? page);
 		if (list.length === 0 || !(page < totalPages)) return jobs;
 		if (read >= MAX_PAGES) throw tooManyPages(client, 'jobs');
 	}
@@ -77,42 +74,42 @@ export async function* jobResultPages(
 	client: WebDataClient,
 	request: ApiRequest,
 	start: PageStart,
-	firstPage?: Envelope,
-): AsyncGenerator<Envelope> {
+	firstPage?: JobDetailResponse,
+): AsyncGenerator<JobDetailResponse> {
 	const limit = pageSize(start);
 	let page = Number(start.page ?? 1);
-	const first = firstPage ?? (await client.request<Envelope>(withQuery(request, { page, limit })));
-	const totalPages = Number(
-		(first.data?.resultPagination as Pagination | undefined)?.totalPages ?? page,
-	);
+	const first =
+		firstPage ?? (await client.request<JobDetailResponse>(withQuery(request, { page, limit })));
+	const totalPages = Number(first.data?.resultPagination?.totalPages ?? page);
 	yield first;
 	for (let read = 1; page < totalPages; read++) {
 		if (read >= MAX_PAGES) throw tooManyPages(client, 'job results');
 		page++;
-		const next = await client.request<Envelope>(withQuery(request, { page, limit }));
+		const next = await client.request<JobDetailResponse>(withQuery(request, { page, limit }));
 		if (resultsOf(next).length === 0) return;
 		yield next;
 	}
 }
 
 /** The results of one page of a job detail. */
-export const resultsOf = (body: Envelope): IDataObject[] =>
-	(body.data?.results as IDataObject[] | undefined) ?? [];
+export const resultsOf = (body: JobDetailResponse): JobDetail['results'] =>
+	body.data?.results ?? [];
 
 /** GET /jobs/{id}: the job detail of the first page with `results` of every page from it on. */
 export async function jobWithAllResults(
 	client: WebDataClient,
 	request: ApiRequest,
 	start: PageStart,
-	firstPage?: Envelope,
-): Promise<Envelope> {
-	let first: Envelope | undefined;
-	const results: IDataObject[] = [];
+	firstPage?: JobDetailResponse,
+): Promise<JobDetailResponse> {
+	let first: JobDetailResponse | undefined;
+	const results: JobDetail['results'] = [];
 	for await (const body of jobResultPages(client, request, start, firstPage)) {
 		first ??= body;
 		results.push(...resultsOf(body));
 	}
-	return { ...first, data: { ...first?.data, results } };
+	// jobResultPages yields the first page before any other, or throws.
+	return { ...first!, data: { ...first!.data, results } };
 }
 
 /** The page value a crawl's `next` designates: a URL or path with a `page` query, or the value itself. */
@@ -122,8 +119,8 @@ export function nextCrawlPage(next: string): string {
 }
 
 /** The page results of one crawl status page. */
-export const crawlResultsOf = (body: Envelope): IDataObject[] =>
-	(body.data?.data as IDataObject[] | undefined) ?? [];
+export const crawlResultsOf = (body: CrawlStatusResponse): CrawlStatusResponse['data']['data'] =>
+	body.data?.data ?? [];
 
 /**
  * GET /crawl/{id}, page by page as they arrive, following `next` until null, or only until
@@ -136,15 +133,15 @@ export async function* crawlStatusPages(
 	request: ApiRequest,
 	start: PageStart,
 	limit = Infinity,
-): AsyncGenerator<Envelope> {
+): AsyncGenerator<CrawlStatusResponse> {
 	const seen = new Set<string>([String(start.page ?? '')]);
-	let body = await client.request<Envelope>(request);
+	let body = await client.request<CrawlStatusResponse>(request);
 	let count = 0;
 	// Empty pages after the first one, in a row.
 	let emptyInARow = 0;
 	for (let read = 1; ; read++) {
 		const results = crawlResultsOf(body);
-		const next = body.data?.next as string | null | undefined;
+		const next = body.data?.next;
 		count += results.length;
 		if (read > 1) emptyInARow = results.length === 0 ? emptyInARow + 1 : 0;
 		const page = next ? nextCrawlPage(next) : undefined;
@@ -159,7 +156,7 @@ export async function* crawlStatusPages(
 		}
 		yield body;
 		seen.add(page);
-		body = await client.request<Envelope>(withQuery(request, { page }));
+		body = await client.request<CrawlStatusResponse>(withQuery(request, { page }));
 	}
 }
 
@@ -172,14 +169,15 @@ export async function crawlWithAllPages(
 	request: ApiRequest,
 	start: PageStart,
 	limit = Infinity,
-): Promise<Envelope> {
-	let first: Envelope | undefined;
-	let next: unknown = null;
-	const pages: IDataObject[] = [];
+): Promise<CrawlStatusResponse> {
+	let first: CrawlStatusResponse | undefined;
+	let next: string | null = null;
+	const pages: CrawlStatusResponse['data']['data'] = [];
 	for await (const body of crawlStatusPages(client, request, start, limit)) {
 		first ??= body;
 		pages.push(...crawlResultsOf(body));
 		next = body.data?.next ?? null;
 	}
-	return { ...first, data: { ...first?.data, data: pages, next } as IDataObject };
+	// crawlStatusPages yields the first page before any other, or throws.
+	return { ...first!, data: { ...first!.data, data: pages, next } };
 }

@@ -5,14 +5,15 @@
  * the pickers hold the ID as a plain string, which is read as it is.
  */
 import type {
-	IDataObject,
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 	INodeListSearchResult,
 	INodeProperties,
 } from 'n8n-workflow';
 
+import type { JobListItem, JobListResponse } from '../../../contract';
 import type { JobPickerType } from '../endpoints/types';
+import { listOf } from '../transport/answers';
 import { endpointRequest } from '../transport/apiRequest';
 import { WebDataClient } from '../transport/client';
 
@@ -32,7 +33,7 @@ export const SEARCH_METHODS: Record<JobPickerType, string> = {
 
 const TYPE_LABELS: Record<string, string> = { crawl: 'Crawl', extract: 'Extract' };
 
-function entryName(job: IDataObject): string {
+function entryName(job: JobListItem): string {
 	const type = TYPE_LABELS[String(job.type)] ?? String(job.type ?? 'Job');
 	const created = typeof job.createdAt === 'string' ? job.createdAt.replace(/\.\d+Z$/, 'Z') : '?';
 	const counts =
@@ -42,7 +43,7 @@ function entryName(job: IDataObject): string {
 	return `${type} · ${job.status ?? '?'} · ${created}${counts} · ${job.id}`;
 }
 
-const newestFirst = (a: IDataObject, b: IDataObject) =>
+const newestFirst = (a: JobListItem, b: JobListItem) =>
 	String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? ''));
 
 /** One page of the picker's list; the filter matches the ID, status or type within the page. */
@@ -52,20 +53,16 @@ export async function searchJobPage(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1);
-	const values: Record<string, unknown> = {
-		page: Number.isInteger(page) && page >= 1 ? page : 1,
-		limit: PICKER_PAGE_SIZE,
-	};
+	const requested = Number(paginationToken ?? 1);
+	const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+	const values: Record<string, unknown> = { page, limit: PICKER_PAGE_SIZE };
 	if (type !== 'any') values.type = type;
 	const client = new WebDataClient(ctx);
-	const body = await client.request(
+	const body = await client.request<JobListResponse>(
 		endpointRequest('jobList', values, { timeoutMs: PICKER_TIMEOUT_MS, maxAttempts: 2 }),
 	);
-	const data = (body.data ?? {}) as IDataObject;
-	const jobs = (Array.isArray(data.jobs) ? (data.jobs as IDataObject[]) : []).filter(
-		(job) => typeof job.id === 'string',
-	);
+	const data = body.data;
+	const jobs = listOf(data?.jobs).filter((job) => typeof job.id === 'string');
 	const needle = filter?.trim().toLowerCase();
 	const results: INodeListSearchItems[] = [...jobs]
 		.sort(newestFirst)
@@ -74,10 +71,9 @@ export async function searchJobPage(
 				!needle ||
 				[job.id, job.status, job.type].some((v) => String(v).toLowerCase().includes(needle)),
 		)
-		.map((job) => ({ name: entryName(job), value: job.id as string }));
-	const pagination = (data.pagination ?? {}) as IDataObject;
-	const more = Number(pagination.totalPages) > (values.page as number);
-	return { results, paginationToken: more ? String((values.page as number) + 1) : undefined };
+		.map((job) => ({ name: entryName(job), value: job.id }));
+	const more = Number(data?.pagination?.totalPages) > page;
+	return { results, paginationToken: more ? String(page + 1) : undefined };
 }
 
 /** The listSearch methods of a node whose operations pick jobs. */

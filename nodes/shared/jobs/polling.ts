@@ -2,9 +2,9 @@
  * Waiting for a job: poll its status with a backoff that starts at the poll interval, stop at a
  * terminal status, honour the execution's cancel signal, and give up past Max Wait.
  */
-import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import type { ExtractStatus, JobDetailResponse } from '../../../contract';
 import { endpointRequest, type ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 import { MAX_PAGE_SIZE } from './pagination';
@@ -22,26 +22,38 @@ export interface WaitOptions {
 	pollIntervalMs: number;
 }
 
-export interface FinishedJob {
-	status: string;
-	/** The last status body: GET /jobs/{id}'s envelope or GET /extract/{id}'s status. */
-	body: IDataObject;
-}
+/** A status body of a job: GET /jobs/{id}'s envelope or GET /extract/{id}'s status. */
+export type JobStatusBody =
+	| { kind: 'jobs'; body: JobDetailResponse }
+	| { kind: 'extract'; body: ExtractStatus };
+
+/** The job's terminal status and its last status body. */
+export type FinishedJob = { status: string } & JobStatusBody;
+
+/** What holds a job's status and errors: the job detail's `data`, or the extract status. */
+const statusHolder = (polled: JobStatusBody) =>
+	polled.kind === 'extract' ? polled.body : polled.body.data;
 
 /**
  * The job's status. The spec's job detail (GET /jobs/{id}) lists no `status`; where a service
  * leaves it out, a detail whose results are all there (at least one, none missing per
  * `resultPagination.total`) counts as COMPLETED, so waiting cannot run into Max Wait for nothing.
  */
-function statusOf(kind: JobKind, body: IDataObject): string {
-	const holder = (kind === 'extract' ? body : (body.data as IDataObject | undefined)) ?? {};
-	if (holder.status !== undefined && holder.status !== null)
-		return String(holder.status).toUpperCase();
-	const total = Number((holder.resultPagination as IDataObject | undefined)?.total ?? NaN);
-	const results = Array.isArray(holder.results) ? holder.results.length : 0;
-	return kind === 'jobs' && total > 0 && results >= Math.min(total, POLL_PAGE.limit)
-		? 'COMPLETED'
-		: 'UNKNOWN';
+function statusOf(polled: JobStatusBody): string {
+	const status = statusHolder(polled)?.status;
+	if (status !== undefined && status !== null) return String(status).toUpperCase();
+	if (polled.kind === 'extract') return 'UNKNOWN';
+	const detail = polled.body.data;
+	const total = Number(detail?.resultPagination?.total ?? NaN);
+	const results = Array.isArray(detail?.results) ? detail.results.length : 0;
+	return total > 0 && results >= Math.min(total, POLL_PAGE.limit) ? 'COMPLETED' : 'UNKNOWN';
+}
+
+/** One status poll, its body typed by the job's kind. */
+async function poll(client: WebDataClient, kind: JobKind, id: string): Promise<JobStatusBody> {
+	return kind === 'jobs'
+		? { kind, body: await client.request<JobDetailResponse>(statusRequest(kind, id)) }
+		: { kind, body: await client.request<ExtractStatus>(statusRequest(kind, id)) };
 }
 
 /** The status request of a job: GET /jobs/{id} (first page of results) or GET /extract/{id}. */
@@ -74,19 +86,23 @@ export async function waitForJob(
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) break;
 		await sleep(Math.min(nextDelay(), remaining), client.signal);
-		const body = await client.request<IDataObject>(statusRequest(kind, id));
-		status = statusOf(kind, body);
-		if (status === 'COMPLETED') return { status, body };
+		const polled = await poll(client, kind, id);
+		status = statusOf(polled);
+		if (status === 'COMPLETED') return { status, ...polled };
 		if (status === 'FAILED' || status === 'CANCELLED') {
-			const data = (kind === 'extract' ? body : body.data) as IDataObject | undefined;
-			const errors = (data?.errors as IDataObject[] | undefined) ?? [];
+			const data = statusHolder(polled);
+			const errors = data?.errors ?? [];
 			const detail =
 				errors.map((e) => `${e.url ?? ''} ${e.error ?? ''}`.trim()).join('; ') ||
 				String(data?.error ?? '');
-			throw new NodeApiError(client.node, { jobId: id, status, errors } as JsonObject, {
-				message: `Job ${id} ended ${status}${detail ? `: ${detail}` : ''}`,
-				description: `Job ID ${id}. ${errors.length} error(s) reported by the Web Data API.`,
-			});
+			throw new NodeApiError(
+				client.node,
+				{ jobId: id, status, errors },
+				{
+					message: `Job ${id} ended ${status}${detail ? `: ${detail}` : ''}`,
+					description: `Job ID ${id}. ${errors.length} error(s) reported by the Web Data API.`,
+				},
+			);
 		}
 	}
 	throw new NodeOperationError(

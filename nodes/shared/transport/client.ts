@@ -14,12 +14,15 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import type { AccountResponse } from '../../../contract';
+
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
 import { apiError, asNodeError, maskSecret, networkError } from './errors';
 import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
 import { Pacer } from './pacer';
 import { readPlanLimits } from './plan';
 import { Slots } from './slots';
+import { isRecord } from './answers';
 import { isBodyStream, readCapped } from './body';
 import {
 	MAX_ATTEMPTS,
@@ -159,7 +162,10 @@ export class WebDataClient {
 			readPlanWhenDue(
 				this.accountKey!,
 				async () =>
-					await readPlanLimits(async (request) => await this.request(request), this.signal),
+					await readPlanLimits(
+						async (request) => await this.request<AccountResponse>(request),
+						this.signal,
+					),
 				this.signal,
 			);
 		await this.lane?.acquire(this.signal);
@@ -271,7 +277,7 @@ export class WebDataClient {
 			);
 		}
 		// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
-		if ((payload as IDataObject | null)?.success === false)
+		if (isRecord(payload) && payload.success === false)
 			throw apiError(this.node, statusCode, payload, what);
 		return payload as T;
 	}

@@ -1,11 +1,10 @@
 /** The account's plan limits, read with GET /account, for the account's pacer. */
-import type { IDataObject } from 'n8n-workflow';
-
+import type { AccountResponse } from '../../../contract';
 import { endpointRequest, type ApiRequest } from './apiRequest';
 import type { PacerLimits } from './pacer';
 
-/** Sends a request and returns its parsed body: the client's `request`, passed in by the client. */
-export type Send = (request: ApiRequest) => Promise<unknown>;
+/** Sends the account's request and returns its parsed body: the client's `request`, passed in by the client. */
+export type Send = (request: ApiRequest) => Promise<AccountResponse>;
 
 /** Concurrency when the plan cannot be read; 429s tune it down from here. */
 export const FALLBACK_CONCURRENCY = 5;
@@ -29,9 +28,7 @@ export async function readPlanLimits(
 	signal?: AbortSignal,
 ): Promise<PacerLimits | undefined> {
 	try {
-		const { data } = (await send(
-			endpointRequest('account', {}, { maxAttempts: 1, unpaced: true }),
-		)) as { data?: { plan?: IDataObject } };
+		const { data } = await send(endpointRequest('account', {}, { maxAttempts: 1, unpaced: true }));
 		const concurrency = Number(data?.plan?.concurrency);
 		const perMinute = Number(data?.plan?.rateLimitPerMinute);
 		return {

@@ -4,10 +4,13 @@
  * Where the spec marks nothing as required, every listed field is required unless the spec
  * says a value may be absent (or the sandbox cannot know it yet, such as `completedAt`).
  * Objects are not strict: a response may carry more than the spec lists.
+ *
+ * Dev only: the sandbox and the tests parse with these; the nodes see only the types inferred
+ * from them (../responseTypes.ts). This file is a TypeScript project of its own (tsconfig.json
+ * beside it) that imports nothing but zod, so the package build reads its declarations and
+ * never compiles it into dist/.
  */
 import { z } from 'zod';
-
-import type { EndpointId } from './endpoints';
 
 const int = z.number().int();
 const dateTime = z.string().datetime();
@@ -388,32 +391,3 @@ export const WebhookEventPayload = z.object({
 	test: z.boolean().optional(),
 	payload: z.unknown().optional(),
 });
-
-/** The success schema of every endpoint of the contract: the compiler names a missing one. */
-export const RESPONSE_SCHEMAS = {
-	brandProfile: BrandProfileResponse,
-	brandRetrieve: BrandRecordResponse,
-	brandRetrieveByName: BrandRecordResponse,
-	brandRetrieveByTicker: BrandRecordResponse,
-	brandRetrieveByEmail: BrandRecordResponse,
-	brandRetrieveByIsin: BrandRecordResponse,
-	brandAiQuery: AiQueryResponse,
-	brandAiProducts: ProductsJobResponse,
-	brandAiProduct: ProductResponse,
-	youtubeTranscript: TranscriptResponse,
-	map: MapResponse,
-	account: AccountResponse,
-	batchScrape: JobCreation,
-	extract: JobCreation,
-	jobList: JobListResponse,
-	jobDetail: JobDetailResponse,
-	crawlStatus: CrawlStatusResponse,
-	extractStatus: ExtractStatus,
-	webFonts: FontsResponse,
-	webCompetitors: CompetitorsResponse,
-	webhookUpdate: WebhookResponse,
-	webhookTest: WebhookTestResponse,
-	webhookDelete: WebhookDeleteResponse,
-	scrape: ScrapeResponse,
-	// Sandbox extensions for operations the spec does not show.
-} satisfies Record<EndpointId, z.ZodTypeAny>;
