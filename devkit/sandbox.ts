@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import type { SandboxConfigOverrides } from '../sandbox/config';
-import { ROOT, getNode24Bin } from './paths';
+import { ROOT } from './paths';
+import { getNode24Bin } from './toolchain';
 import { stopChild } from './wait';
 
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');

@@ -1,7 +1,8 @@
 /**
  * Throw-away PostgreSQL and Redis for the queue-mode cluster (devkit/queue.ts), both on
  * 127.0.0.1 on free ports, both in a temporary folder that stop() removes. The binaries are
- * Debian's (`postgresql`, `redis-server`), installed by scripts/ensure-services.sh.
+ * Debian's (`postgresql`, `redis-server`), installed by `npm run devkit -- install services`
+ * (devkit/debian.ts; the e2e command and bench:n8n call it).
  *
  * - PostgreSQL: `initdb --auth=trust` and `postgres` run as the `postgres` user when we are root
  *   (PostgreSQL refuses to run as root), as ourselves otherwise. Durability is off (fsync,
@@ -187,7 +188,7 @@ export function postgresBin(): string {
 		.sort((a, b) => Number(b) - Number(a));
 	if (versions.length === 0) {
 		throw new Error(
-			`no PostgreSQL under ${root}: run \`bash scripts/ensure-services.sh\` (apt-get install postgresql)`,
+			`no PostgreSQL under ${root}: run \`npm run devkit -- install services\` (apt-get install postgresql)`,
 		);
 	}
 	return path.join(root, versions[0], 'bin');
@@ -386,7 +387,7 @@ export class Redis {
 		const binary = which('redis-server');
 		if (!binary)
 			throw new Error(
-				'redis-server is missing: run `bash scripts/ensure-services.sh` (apt-get install redis-server)',
+				'redis-server is missing: run `npm run devkit -- install services` (apt-get install redis-server)',
 			);
 		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-redis-'));
 		this.port = await freePort();

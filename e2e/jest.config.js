@@ -1,5 +1,5 @@
 /**
- * The end-to-end suite (scripts/e2e.sh): real n8n with the built package against the sandbox.
+ * The end-to-end suite (devkit/commands/e2e.ts, `npm run test:e2e`): real n8n with the built package against the sandbox.
  * Separate from the unit run (jest.config.js roots at test/). One worker: the suite shares one
  * sandbox and one n8n between its checks, in order.
  * @type {import('jest').Config}
@@ -8,7 +8,7 @@ module.exports = {
 	rootDir: '..',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/e2e/tests'],
-	// Against n8n 1.x (WEBDATA_N8N_LINE=1, see scripts/e2e.sh) the operations, agent and files suites run.
+	// Against n8n 1.x (WEBDATA_N8N_LINE=1, see devkit/commands/e2e.ts) the operations, agent and files suites run.
 	testMatch:
 		process.env.WEBDATA_N8N_LINE === '1'
 			? ['**/operations.e2e.test.ts', '**/agent.e2e.test.ts', '**/files.e2e.test.ts']

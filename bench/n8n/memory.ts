@@ -1,7 +1,7 @@
 /**
- * `npm run bench:memory` (scripts/bench-memory.sh builds, then runs this): large crawls through
- * real n8n. Web Data Crawl > Get Status with Return All reads a finished sandbox crawl of 10,000
- * and of 40,000 results (100 per page, 2 KB of markdown each) in both output shapes; a trivial
+ * `npm run bench:memory` (devkit/commands/bench-memory.ts builds, then runs this): large crawls
+ * through real n8n. Web Data Crawl > Get Status with Return All reads a finished sandbox crawl of
+ * 10,000 and of 40,000 results (100 per page, 2 KB of markdown each) in both output shapes; a trivial
  * workflow (Webhook > No Op) gives n8n's own baseline. Each run has a fresh `n8n start` (regular
  * mode, SQLite, default settings: successful executions are saved with their data), warmed up
  * by one call of the trivial workflow; then its peak RSS is reset (/proc/<pid>/clear_refs) and

@@ -1,8 +1,8 @@
 /**
- * `npm run bench:n8n` (scripts/bench-n8n.sh builds, then runs this): Web Data Brand > Retrieve by
- * Domain (default settings) inside real n8n, against the sandbox with 100 ms latency, plan
- * concurrency 10 and 6000 requests/min (limit 100 items/s). Figures printed beside targets; not
- * a pass/fail test.
+ * `npm run bench:n8n` (devkit/commands/bench-n8n.ts builds, then runs this): Web Data Brand >
+ * Retrieve by Domain (default settings) inside real n8n, against the sandbox with 100 ms
+ * latency, plan concurrency 10 and 6000 requests/min (limit 100 items/s). Figures printed beside
+ * targets; not a pass/fail test.
  *
  *   1. a bare fetch client (10 loops) against the same sandbox: the ceiling (bench/n8n/single.ts);
  *   2. our node at 200 and 1000 items in a long-running `n8n start` that has read the plan in a

@@ -1,6 +1,6 @@
 /**
  * Every action operation of the endpoint table inside real n8n, and the bad-parameter check. Runs
- * against the pinned n8n 2.x and, with WEBDATA_N8N_LINE=1 (scripts/e2e.sh does both), n8n 1.x.
+ * against the pinned n8n 2.x and, with WEBDATA_N8N_LINE=1 (`npm run test:e2e` does both), n8n 1.x.
  *   1. every operation as one workflow through `n8n import:workflow` + `n8n execute --id`;
  *   2. an out-of-bounds parameter from an expression fails the execution and sends nothing;
  *   3. examples/brand-monitoring.json (Watch for Changes, Download Logo) runs once;

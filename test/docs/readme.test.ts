@@ -1,10 +1,8 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
+import { operationsMarkdown, readSection } from '../../devkit/docs';
 import { RESOURCES } from '../../nodes/shared/endpoints';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { operationsMarkdown, readSection } = require('../../scripts/docs.js');
 
 describe('README', () => {
 	const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');

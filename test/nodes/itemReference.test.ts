@@ -8,7 +8,6 @@
 import 'reflect-metadata';
 
 import { existsSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
 import type {
@@ -20,6 +19,7 @@ import type {
 	IRun,
 } from 'n8n-workflow';
 
+import { n8nLine } from '../../devkit/paths';
 import { testAdditionalData } from '../../devkit/runNode';
 
 type Reader = (name: string, itemIndex: number, fallback: unknown) => unknown;
@@ -36,10 +36,7 @@ const { parameterReader } = require(
 	parameterReader: ReaderFactory;
 };
 
-const N8N1_ROOT = path.join(
-	process.env.WEBDATA_CACHE_DIR ?? path.join(os.homedir(), '.cache/n8n-nodes-webdata'),
-	'n8n-1.123.81/node_modules',
-);
+const N8N1_ROOT = path.join(n8nLine('1').dir, 'node_modules');
 
 interface Engine {
 	label: string;

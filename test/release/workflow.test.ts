@@ -53,6 +53,7 @@ test('installs, runs the test command and the scanner, then publishes with prove
 test('the scripts it runs exist', () => {
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 	expect(pkg.scripts.test).toBeTruthy();
-	expect(pkg.scripts.scan).toMatch(/scripts\/scan\.js/);
+	expect(pkg.scripts.scan).toMatch(/devkit\/cli\.ts scan$/);
+	expect(fs.existsSync(path.join(ROOT, 'devkit', 'commands', 'scan.ts'))).toBe(true);
 	expect(pkg.repository.url).toMatch(/^git\+https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
 });

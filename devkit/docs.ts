@@ -1,19 +1,26 @@
-#!/usr/bin/env node
-// Writes README.md's operations table from the endpoint table (run `npm run docs` after `npm run build`).
-// test/readme.test.ts fails when the README and the table drift apart.
-'use strict';
-const fs = require('fs');
-const path = require('path');
-
+/**
+ * README.md's operations table, written from the endpoint table between its markers
+ * (`npm run docs` writes it; test/docs/readme.test.ts fails when the two drift apart).
+ */
 const START = '<!-- operations:start -->';
 const END = '<!-- operations:end -->';
 
-function fieldList(fields, required) {
+export interface DocumentedResource {
+	displayName: string;
+	operations: ReadonlyArray<{
+		name: string;
+		method: string;
+		path: string;
+		fields: ReadonlyArray<{ name: string; required?: boolean }>;
+	}>;
+}
+
+function fieldList(fields: ReadonlyArray<{ name: string; required?: boolean }>, required: boolean) {
 	const names = fields.filter((f) => Boolean(f.required) === required).map((f) => `\`${f.name}\``);
 	return names.length > 0 ? names.join(', ') : '-';
 }
 
-function operationsMarkdown(resources) {
+export function operationsMarkdown(resources: readonly DocumentedResource[]): string {
 	const rows = [
 		'| Node | Operation | Endpoint | Required | Options |',
 		'| --- | --- | --- | --- | --- |',
@@ -28,28 +35,15 @@ function operationsMarkdown(resources) {
 	return rows.join('\n');
 }
 
-function replaceSection(readme, table) {
+export function replaceSection(readme: string, table: string): string {
 	const start = readme.indexOf(START);
 	const end = readme.indexOf(END);
 	if (start < 0 || end < start) throw new Error(`README.md needs ${START} and ${END} markers`);
 	return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
 }
 
-function readSection(readme) {
+export function readSection(readme: string): string {
 	const start = readme.indexOf(START);
 	const end = readme.indexOf(END);
 	return start < 0 || end < start ? '' : readme.slice(start + START.length, end).trim();
-}
-
-module.exports = { operationsMarkdown, replaceSection, readSection };
-
-if (require.main === module) {
-	const root = path.resolve(__dirname, '..');
-	const { RESOURCES } = require(path.join(root, 'dist/nodes/shared/endpoints'));
-	const file = path.join(root, 'README.md');
-	fs.writeFileSync(
-		file,
-		replaceSection(fs.readFileSync(file, 'utf8'), operationsMarkdown(RESOURCES)),
-	);
-	console.log('README.md operations table updated');
 }

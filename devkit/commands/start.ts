@@ -1,27 +1,27 @@
 /**
- * The main command (`npm start` runs scripts/start.sh, which builds and then runs this):
- * the sandbox, then a real n8n with this package, the sandbox credential and the examples.
- * Ctrl-C stops both. Ports: WEBDATA_N8N_PORT (5678; the task broker takes the next one) and
- * WEBDATA_SANDBOX_PORT (5680).
+ * `npm start`, the main command: builds the package (WEBDATA_SKIP_BUILD=1 skips it), installs
+ * the pinned n8n 2.x and Node 24 on first use, then runs the sandbox and a real n8n with this
+ * package, the sandbox credential and the example workflows in the private user folder
+ * .n8n-home/ (git-ignored). Prints the editor URL and the login; Ctrl-C stops both.
+ * Ports: WEBDATA_N8N_PORT (5678; the task brokers take the next two) and WEBDATA_SANDBOX_PORT
+ * (5680); WEBDATA_N8N_LISTEN (127.0.0.1; 0.0.0.0 to reach n8n from another machine).
  */
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 
-import { N8n, tail, readText } from './n8n';
-import { MAIN_USER_FOLDER, N8N_VERSION } from './paths';
-import { Sandbox } from './sandbox';
+import { buildUnlessSkipped } from '../build';
+import { N8n, tail, readText } from '../n8n';
+import { MAIN_USER_FOLDER, N8N_LISTEN, N8N_PORT, N8N_VERSION, SANDBOX_PORT } from '../paths';
+import { Sandbox } from '../sandbox';
 import {
 	importExamples,
 	isTriggerWorkflow,
 	loadExamples,
 	openAiPlaceholderCredential,
 	sandboxCredential,
-} from './setup';
-
-const N8N_PORT = Number(process.env.WEBDATA_N8N_PORT ?? 5678);
-const SANDBOX_PORT = Number(process.env.WEBDATA_SANDBOX_PORT ?? 5680);
-const LISTEN = process.env.WEBDATA_N8N_LISTEN ?? '127.0.0.1';
+} from '../setup';
+import { getN8nDir, getNode24Bin } from '../toolchain';
 
 function say(message: string): void {
 	process.stdout.write(`[webdata] ${message}\n`);
@@ -35,7 +35,11 @@ async function portFree(port: number): Promise<boolean> {
 	});
 }
 
-async function main(): Promise<void> {
+export async function run(): Promise<number> {
+	await buildUnlessSkipped();
+	getNode24Bin();
+	getN8nDir();
+
 	const t0 = Date.now();
 	for (const [what, port] of [
 		['n8n', N8N_PORT],
@@ -52,7 +56,7 @@ async function main(): Promise<void> {
 	fs.mkdirSync(MAIN_USER_FOLDER, { recursive: true });
 
 	const sandbox = new Sandbox(SANDBOX_PORT, path.join(MAIN_USER_FOLDER, 'sandbox.log'));
-	const n8n = new N8n({ userFolder: MAIN_USER_FOLDER, port: N8N_PORT, listenAddress: LISTEN });
+	const n8n = new N8n({ userFolder: MAIN_USER_FOLDER, port: N8N_PORT, listenAddress: N8N_LISTEN });
 	let stopping = false;
 	const stopAll = async (code: number) => {
 		if (stopping) return;
@@ -96,7 +100,7 @@ async function main(): Promise<void> {
 	} catch (error) {
 		say(String((error as Error).message));
 		await stopAll(1);
-		return;
+		return 1;
 	}
 	say(`n8n ready (${Date.now() - t} ms; ${((Date.now() - t0) / 1000).toFixed(1)} s in all)`);
 
@@ -134,7 +138,7 @@ async function main(): Promise<void> {
 		].join('\n'),
 	);
 
-	// Stay up until Ctrl-C, or until n8n dies.
+	// Stay up until Ctrl-C (stopAll exits), or until n8n dies.
 	const code = await n8n.exited();
 	if (!stopping) {
 		say(
@@ -142,9 +146,5 @@ async function main(): Promise<void> {
 		);
 		await stopAll(1);
 	}
+	return 1;
 }
-
-main().catch((error) => {
-	process.stderr.write(`[webdata] ${(error as Error).stack ?? error}\n`);
-	process.exit(1);
-});

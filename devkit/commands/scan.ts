@@ -1,7 +1,7 @@
-#!/usr/bin/env node
 /**
- * Runs n8n's verification scanner (@n8n/scan-community-package) on this package, both legs, the
- * way `npx @n8n/scan-community-package n8n-nodes-webdata` runs them on a published version:
+ * `npm run scan`: n8n's verification scanner (@n8n/scan-community-package) on this package, both
+ * legs, the way `npx @n8n/scan-community-package n8n-nodes-webdata` runs them on a published
+ * version:
  *
  *   source   `git archive HEAD` (what the provenance attestation points at), with the scanner's
  *            SOURCE_FILE_PATTERNS: package.json and nodes/, credentials/ sources
@@ -14,49 +14,75 @@
  * GitHub; that part runs only in the release workflow, after publishing.
  *
  * The source leg sees only committed files; the tarball leg packs the current dist/ (build first).
- * Prints each leg's findings and exits non-zero when either leg has an error.
- *
- *   node scripts/scan.js
+ * Prints each leg's findings and exits non-zero when either leg has an error. Runs on Node 24.
  */
-'use strict';
-const { execFileSync } = require('node:child_process');
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '..');
+import { ROOT } from '../paths';
+
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 
-function run(command, args, options = {}) {
-	return execFileSync(command, args, { cwd: ROOT, encoding: 'utf8', ...options });
+interface Scanner {
+	SOURCE_FILE_PATTERNS: string[];
+	analyzePackage(
+		dir: string,
+		patterns: string[],
+	): Promise<{ passed: boolean; message?: string; details?: string }>;
+}
+
+function runIn(command: string, args: string[]): string {
+	return execFileSync(command, args, { cwd: ROOT, encoding: 'utf8' });
 }
 
 /** `git archive HEAD`, unpacked into `into`. */
-function unpackHead(into) {
+function unpackHead(into: string): void {
 	const archive = path.join(into, '..', 'source.tar');
-	run('git', ['archive', '--format=tar', '-o', archive, 'HEAD']);
+	runIn('git', ['archive', '--format=tar', '-o', archive, 'HEAD']);
 	fs.mkdirSync(into, { recursive: true });
-	run('tar', ['-xf', archive, '-C', into]);
+	runIn('tar', ['-xf', archive, '-C', into]);
 }
 
 /** `npm pack` of the checkout, unpacked into `into` (the tarball's `package/` folder). */
-function unpackTarball(into) {
+function unpackTarball(into: string): void {
 	const destination = path.dirname(into);
 	const [packed] = JSON.parse(
-		run('npm', ['pack', '--json', '--silent', '--pack-destination', destination]),
-	);
+		runIn('npm', ['pack', '--json', '--silent', '--pack-destination', destination]),
+	) as Array<{ filename: string }>;
 	fs.mkdirSync(into, { recursive: true });
-	run('tar', ['-xzf', path.join(destination, packed.filename), '-C', into, '--strip-components=1']);
+	runIn('tar', [
+		'-xzf',
+		path.join(destination, packed.filename),
+		'-C',
+		into,
+		'--strip-components=1',
+	]);
 }
 
 /** "✖ 3 problems (3 errors, 0 warnings)" in the stylish report, as figures. */
-function figures(details) {
+function figures(details: string | undefined): { errors: number; warnings: number } | undefined {
 	const match = /(\d+) errors?, (\d+) warnings?/.exec(details ?? '');
 	return match ? { errors: Number(match[1]), warnings: Number(match[2]) } : undefined;
 }
 
-async function scanLeg(scanner, name, dir, patterns) {
-	const glob = require(require.resolve('fast-glob', { paths: [scannerDir()] }));
+function scannerDir(): string {
+	return path.dirname(
+		require.resolve('@n8n/scan-community-package/package.json', { paths: [ROOT] }),
+	);
+}
+
+async function scanLeg(
+	scanner: Scanner,
+	name: string,
+	dir: string,
+	patterns: string[],
+): Promise<boolean> {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const glob = require(require.resolve('fast-glob', { paths: [scannerDir()] })) as {
+		sync(patterns: string[], options: { cwd: string; ignore: string[] }): string[];
+	};
 	const files = glob.sync(patterns, {
 		cwd: dir,
 		ignore: ['node_modules/**', '**/package-lock.json'],
@@ -71,14 +97,15 @@ async function scanLeg(scanner, name, dir, patterns) {
 	return result.passed;
 }
 
-function scannerDir() {
-	return path.dirname(
-		require.resolve('@n8n/scan-community-package/package.json', { paths: [ROOT] }),
-	);
-}
-
-async function main() {
-	const dirty = run('git', ['status', '--porcelain', '--', 'package.json', 'nodes', 'credentials']);
+export async function run(): Promise<number> {
+	const dirty = runIn('git', [
+		'status',
+		'--porcelain',
+		'--',
+		'package.json',
+		'nodes',
+		'credentials',
+	]);
 	if (dirty.trim())
 		console.log(
 			`scan: uncommitted changes are not in the source leg (it scans HEAD):\n${dirty.trimEnd()}`,
@@ -86,7 +113,7 @@ async function main() {
 	if (!fs.existsSync(path.join(ROOT, 'dist')))
 		throw new Error('dist/ is missing: run `npm run build` before scanning the tarball');
 
-	const scanner = await import(path.join(scannerDir(), 'scanner', 'scanner.mjs'));
+	const scanner = (await import(path.join(scannerDir(), 'scanner', 'scanner.mjs'))) as Scanner;
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-scan-'));
 	try {
 		const source = path.join(work, 'source');
@@ -95,13 +122,8 @@ async function main() {
 		unpackTarball(tarball);
 		const sourcePassed = await scanLeg(scanner, 'source', source, scanner.SOURCE_FILE_PATTERNS);
 		const tarballPassed = await scanLeg(scanner, 'tarball', tarball, TARBALL_PATTERNS);
-		if (!sourcePassed || !tarballPassed) process.exitCode = 1;
+		return sourcePassed && tarballPassed ? 0 : 1;
 	} finally {
 		fs.rmSync(work, { recursive: true, force: true });
 	}
 }
-
-main().catch((error) => {
-	console.error(error);
-	process.exitCode = 1;
-});

@@ -1,0 +1,46 @@
+/**
+ * The devkit's one command line: `node --import tsx devkit/cli.ts <command> [args]`. tsx (a
+ * devDependency) runs the TypeScript as it is, so nothing has to be built first; package.json's
+ * scripts call it, and `node --import tsx devkit/cli.ts help` lists the commands (the table is
+ * devkit/commands/index.ts; each command is a file of that folder, loaded only when it runs).
+ */
+import * as path from 'node:path';
+
+import { COMMANDS } from './commands';
+import { log, run as runChild } from './proc';
+
+function help(): string {
+	return [
+		'usage: node --import tsx devkit/cli.ts <command> [args]   (or: npm run devkit -- <command>)',
+		...Object.values(COMMANDS).map((c) => `\n  ${c.usage}\n      ${c.summary}`),
+	].join('\n');
+}
+
+async function main(): Promise<number> {
+	const [name, ...args] = process.argv.slice(2);
+	if (!name || name === 'help' || name === '--help') {
+		console.log(help());
+		return name ? 0 : 2;
+	}
+	const command = COMMANDS[name];
+	if (!command) {
+		console.error(`unknown command "${name}"\n${help()}`);
+		return 2;
+	}
+	if (command.node24 && Number(process.versions.node.split('.')[0]) !== 24) {
+		const { getNode24Bin, node24Env } = await import('./toolchain');
+		const node = path.join(getNode24Bin(), 'node');
+		return await runChild(node, [...process.execArgv, __filename, name, ...args], {
+			env: node24Env(),
+		});
+	}
+	return await (await command.load()).run(args);
+}
+
+main().then(
+	(status) => (process.exitCode = status),
+	(error: Error) => {
+		log(error.message ?? String(error));
+		process.exitCode = 1;
+	},
+);

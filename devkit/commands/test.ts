@@ -1,0 +1,43 @@
+/**
+ * `npm test`, the whole test command (.ci/run): build, lint, n8n's verification scanner, the
+ * unit, transport, trigger and sandbox tests through n8n-core on Node 24, then the end-to-end
+ * suites in real n8n (2.x, and the operations, agent and files suites in 1.x). Prints one
+ * closing line "N passed, N failed" over every results file; exits non-zero on any failure.
+ */
+import * as fs from 'node:fs';
+
+import { build } from '../build';
+import { ARTIFACTS_DIR, DEFAULT_E2E_LINES, UNIT_RESULTS, n8nLine } from '../paths';
+import { log, npmRun, run as runChild } from '../proc';
+import { closingLine } from '../results';
+import { node24Env } from '../toolchain';
+import { run as runE2e } from './e2e';
+
+/** A step that must pass before the tests run at all (as under `set -e`). */
+async function mustPass(what: string, step: () => Promise<number>): Promise<void> {
+	const status = await step();
+	if (status !== 0) throw new Error(`${what} failed (exit ${status})`);
+}
+
+export async function run(): Promise<number> {
+	fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+	log('build');
+	await build();
+	log('lint');
+	await mustPass('npm run lint', () => npmRun('lint'));
+	log("n8n's verification scanner on the source (git archive HEAD) and the npm pack tarball");
+	await mustPass('npm run scan', () => npmRun('scan'));
+
+	log('unit, transport, trigger and sandbox tests (jest through n8n-core, Node 24)');
+	fs.rmSync(UNIT_RESULTS, { force: true });
+	const unit = await runChild('jest', ['--ci', '--json', `--outputFile=${UNIT_RESULTS}`], {
+		env: node24Env(),
+	});
+
+	log('end-to-end tests in real n8n (2.x, and the operations, agent and files suites in 1.x)');
+	const e2e = await runE2e([]);
+
+	const files = [UNIT_RESULTS, ...DEFAULT_E2E_LINES.map((line) => n8nLine(line).results)];
+	console.log(closingLine(files));
+	return unit === 0 && e2e === 0 ? 0 : 1;
+}
