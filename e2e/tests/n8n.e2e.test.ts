@@ -7,7 +7,8 @@
  *   1. `n8n start` activates the trigger workflow: the seeded webhook points at n8n, a completed
  *      job's `crawl.completed` starts one successful execution, a delivery without the token none;
  *   2. the editor in headless Chromium, with one of our nodes open (and one as an AI tool):
- *      screenshots in artifacts/e2e/;
+ *      screenshots in artifacts/e2e/; the credential's test through n8n's REST API (a redirect
+ *      fails it);
  *   3. brand monitoring: an active workflow (Webhook > Brand with Watch for Changes and Download
  *      Logo) called three times while the sandbox changes one brand: new brands, then the change,
  *      then nothing; logos come from a loopback host as binary data.
@@ -21,7 +22,13 @@ import { openEditor } from '../../devkit/browser';
 import { N8n, nodeItems, nodeTask, type RunItem } from '../../devkit/n8n';
 import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
-import { isTriggerWorkflow, loadExamples, openAiPlaceholderCredential } from '../../devkit/setup';
+import {
+	SANDBOX_CREDENTIAL_ID,
+	SANDBOX_CREDENTIAL_NAME,
+	isTriggerWorkflow,
+	loadExamples,
+	openAiPlaceholderCredential,
+} from '../../devkit/setup';
 import { brandWatchWorkflow, WATCH_NODE, WATCH_PATH, WATCH_WORKFLOW_ID } from './brandWorkflows';
 import { Suite, deliverWithoutToken, runError, serveLogos } from './suite';
 import {
@@ -338,6 +345,43 @@ describe('2. the editor in headless Chromium', () => {
 		const shown = await names.allInnerTexts();
 		const expected = [...table().RESOURCES.map((r) => r.displayName), 'Web Data Trigger'];
 		expect(expected.filter((name) => !shown.some((s) => s.trim() === name))).toEqual([]);
+	});
+});
+
+describe("2b. the credential's test, as the editor's Test button runs it", () => {
+	type TestResult = { status: string; message: string };
+	const testCredential = (data: { apiKey: string; baseUrl: string }) =>
+		n8n.rest<TestResult>('POST', '/credentials/test', {
+			credentials: {
+				id: SANDBOX_CREDENTIAL_ID,
+				name: SANDBOX_CREDENTIAL_NAME,
+				type: 'webDataApi',
+				data,
+			},
+		});
+
+	beforeAll(ensureServer);
+
+	test('the sandbox key passes; a wrong key fails', async () => {
+		const good = await testCredential({ apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl });
+		expect(good.status).toBe('OK');
+		const wrong = await testCredential({ apiKey: 'bc_wrong_key', baseUrl: sandbox.baseUrl });
+		expect(wrong.status).toBe('Error');
+	});
+
+	test('an API answering with a redirect fails the test; the other origin hears nothing', async () => {
+		const elsewhere = await serveLogos();
+		try {
+			await sandbox.configure({
+				failure: { status: 302, location: `${elsewhere.url}/account`, paths: ['/account'] },
+			});
+			const result = await testCredential({ apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl });
+			expect(result.status).toBe('Error');
+			expect(elsewhere.requests).toEqual([]);
+		} finally {
+			await sandbox.configure({ failure: null });
+			await elsewhere.close();
+		}
 	});
 });
 
