@@ -199,3 +199,40 @@ export async function withCpu<T>(
 		),
 	};
 }
+
+/** One measured step: the node's figures and what the sandbox saw meanwhile. */
+export interface Step {
+	label: string;
+	runs: NodeRun[];
+	node: Throughput;
+	traffic: Omit<Traffic, 'records'>;
+	/** CPU time (ms) each process used during the step. */
+	cpuMs: Record<string, number>;
+}
+
+/** Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox. */
+export class Steps {
+	private readonly runs: Runs;
+
+	constructor(
+		private readonly n8n: N8n,
+		private readonly sandbox: Sandbox,
+		private readonly latencyMs: number,
+	) {
+		this.runs = new Runs(n8n);
+	}
+
+	/** Calls the workflow once per list of domains, all at once, and reads what happened. */
+	async step(label: string, w: { id: string; path: string }, lists: string[][]): Promise<Step> {
+		await this.sandbox.clearRequests();
+		const { result: runs, cpuMs } = await withCpu(
+			{ n8n: this.n8n.pid, sandbox: this.sandbox.pid },
+			async () => {
+				await callAtOnce(`${this.n8n.baseUrl}/webhook/${w.path}`, lists);
+				return await this.runs.next(w.id, lists.length);
+			},
+		);
+		const { records: _records, ...seen } = await traffic(this.sandbox, this.latencyMs);
+		return { label, runs, node: throughput(runs), traffic: seen, cpuMs };
+	}
+}

@@ -3,7 +3,8 @@
  * explain a missed target (the sandbox's view of each step, queue mode per worker and per second).
  */
 import type { QueueResult } from './queue';
-import type { SingleResult, Step } from './single';
+import type { Step } from './measure';
+import type { SingleResult } from './single';
 import { CONNECTION_ITEMS, PAIR_ITEMS, SIZES } from './single';
 
 export interface Row {
@@ -70,6 +71,17 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 			measured: `${first.toFixed(0)} ms`,
 			target: `<= ${FIRST_REQUEST_TARGET_MS} ms`,
 			met: first <= FIRST_REQUEST_TARGET_MS,
+		});
+	}
+	for (const count of SIZES) {
+		const step = single.minimal[count];
+		const ratio = step.node.perSecond / single.bare[count].perSecond;
+		out.push({
+			figure: `minimal node on n8n's httpRequestWithAuthentication, ${count} items`,
+			measured:
+				`${step.node.ok}/${step.node.items} ok, ${f1(step.node.perSecond)} items/s = ${ratio.toFixed(3)} x bare, ` +
+				`n8n CPU ${cpuPerItem(step).toFixed(2)} ms/item, first request ${firstRequestMs(step).toFixed(0)} ms`,
+			target: "(n8n's own machinery)",
 		});
 	}
 	const pair = single.pair;
@@ -201,6 +213,7 @@ export function details(single: SingleResult, queue: QueueResult | undefined): s
 		'Each step as the sandbox saw it:',
 		...[
 			...SIZES.map((c) => single.brand[c]),
+			...SIZES.map((c) => single.minimal[c]),
 			single.pair,
 			...single.http,
 			...single.connections.brand.map((b) => b.step),

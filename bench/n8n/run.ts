@@ -24,31 +24,20 @@ import * as path from 'node:path';
 
 import { details, rows, table } from './report';
 import { queueMode, CALLS, ITEMS, WORKERS, WORKER_CONCURRENCY, type QueueResult } from './queue';
+import { LIMIT, PLAN, SANDBOX_CONFIG } from './settings';
 import { singleProcess, type BenchSettings } from './single';
 import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
 import { Sandbox, freePort } from '../../devkit/sandbox';
 import { killOnExit } from '../../devkit/services';
 
 const SETTINGS: BenchSettings = {
-	latencyMs: 100,
-	concurrency: 10,
-	ratePerMinute: 6000,
+	...PLAN,
 	artifactsDir: path.join(ARTIFACTS_DIR, 'bench-n8n'),
 	packageFrom: process.env.WEBDATA_BENCH_PACKAGE || undefined,
 	n8nEnv: process.env.WEBDATA_BENCH_N8N_ENV
 		? (JSON.parse(process.env.WEBDATA_BENCH_N8N_ENV) as Record<string, string>)
 		: undefined,
 };
-const SANDBOX_CONFIG = {
-	latencyMs: SETTINGS.latencyMs,
-	credits: 100_000_000,
-	plan: { concurrency: SETTINGS.concurrency, rateLimitPerMinute: SETTINGS.ratePerMinute },
-};
-const LIMIT = Math.min(
-	SETTINGS.concurrency / (SETTINGS.latencyMs / 1000),
-	SETTINGS.ratePerMinute / 60,
-);
-
 const say = (text: string) => process.stderr.write(`[bench:n8n] ${text}\n`);
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 /** The machine's 1-minute load average: the figures depend on what else runs on the 2 cores. */
