@@ -10,6 +10,8 @@
  *   npm run build && bash scripts/with-node24.sh node dist-dev/bench/n8n/profile.js [items] [repeats]
  *   node dist-dev/bench/n8n/profile.js summarize <items> <file.cpuprofile>...   (again, from files)
  *
+ * WEBDATA_BENCH_PACKAGE=<dir> installs the package packed from <dir> (as bench:n8n does): a copy
+ * of an earlier build, to compare before and after in one session.
  * Hold the e2e lock (flock /tmp/webdata-e2e.lock ...): it binds ports like the suites.
  */
 import * as fs from 'node:fs';
@@ -200,6 +202,39 @@ function report(s: Summary, items: number): string {
 	].join('\n');
 }
 
+/** CPU time (ms) of each thread of `pid` by name (main `node`, V8 workers, libuv pool...). */
+function threadCpuMs(pid: number): Map<string, number> {
+	const byName = new Map<string, number>();
+	for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+		try {
+			const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+			const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+			const [utime, stime] = stat
+				.slice(stat.lastIndexOf(')') + 2)
+				.split(' ')
+				.slice(11, 13)
+				.map(Number);
+			byName.set(name, (byName.get(name) ?? 0) + (utime + stime) * 10);
+		} catch {
+			// the thread ended meanwhile
+		}
+	}
+	return byName;
+}
+
+function threadDelta(
+	before: Map<string, number>,
+	after: Map<string, number>,
+	items: number,
+): string {
+	return [...after]
+		.map(([name, ms]) => [name, ms - (before.get(name) ?? 0)] as const)
+		.filter(([, ms]) => ms > 0)
+		.sort((a, b) => b[1] - a[1])
+		.map(([name, ms]) => `${name} ${(ms / items).toFixed(2)}`)
+		.join(', ');
+}
+
 const cpuPerItem = (step: Step) => (step.cpuMs.n8n ?? 0) / Math.max(1, step.node.items);
 
 async function main(): Promise<void> {
@@ -221,7 +256,7 @@ async function main(): Promise<void> {
 	try {
 		await ready;
 		await sandbox.admin('POST', '/reset', SANDBOX_CONFIG);
-		n8n.installPackage();
+		n8n.installPackage(process.env.WEBDATA_BENCH_PACKAGE || undefined);
 		installMinimalNode(userFolder);
 		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
 		await n8n.importWorkflows(workflows.map((w) => w.workflow));
@@ -233,17 +268,37 @@ async function main(): Promise<void> {
 		say(`warm-up (${load()})`);
 		for (const w of workflows)
 			for (const k of [1, 2]) await steps.step('warm-up', w, [domains(`warm${k}-${w.id}`, 200)]);
+		const idleBefore = threadCpuMs(n8n.pid!);
+		await sleep(5000);
+		say(`n8n idle for 5 s, CPU ms by thread: ${threadDelta(idleBefore, threadCpuMs(n8n.pid!), 1)}`);
 		const inspector = await Inspector.open(n8n.pid!, inspectPort);
 		await inspector.send('Profiler.enable');
 		await inspector.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
 		for (let r = 1; r <= REPEATS; r++)
 			for (const w of workflows) {
-				const plain = await steps.step('plain', w, [domains(`plain${r}-${w.id}`, ITEMS)]);
-				const line = `${w.label}, ${ITEMS} items, repeat ${r}: ${plain.node.ok}/${plain.node.items} ok, ${plain.node.perSecond.toFixed(1)} items/s, n8n CPU ${cpuPerItem(plain).toFixed(2)} ms/item unprofiled (${load()})`;
+				const threads = threadCpuMs(n8n.pid!);
+				let threadsEnded = threads;
+				const plain = await steps.step(
+					'plain',
+					w,
+					[domains(`plain${r}-${w.id}`, ITEMS)],
+					async () => void (threadsEnded = threadCpuMs(n8n.pid!)),
+				);
+				const line =
+					`${w.label}, ${ITEMS} items, repeat ${r}: ${plain.node.ok}/${plain.node.items} ok, ${plain.node.perSecond.toFixed(1)} items/s, ` +
+					`n8n CPU ${cpuPerItem(plain).toFixed(2)} ms/item unprofiled (${load()}); by thread: ${threadDelta(threads, threadsEnded, plain.node.items)}`;
 				say(line);
 				await inspector.send('Profiler.start');
-				const profiled = await steps.step('profiled', w, [domains(`prof${r}-${w.id}`, ITEMS)]);
-				const { profile } = await inspector.send<{ profile: Profiler.Profile }>('Profiler.stop');
+				let profile: Profiler.Profile | undefined;
+				const profiled = await steps.step(
+					'profiled',
+					w,
+					[domains(`prof${r}-${w.id}`, ITEMS)],
+					async () => {
+						({ profile } = await inspector.send<{ profile: Profiler.Profile }>('Profiler.stop'));
+					},
+				);
+				if (!profile) throw new Error('no profile');
 				fs.writeFileSync(path.join(OUT_DIR, `${w.id}-${r}.cpuprofile`), JSON.stringify(profile));
 				out.push(
 					'',

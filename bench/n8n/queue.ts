@@ -146,16 +146,18 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 
 		t = Date.now();
 		await sandbox.clearRequests();
-		const { result: measured, cpuMs } = await withCpu(
+		// The CPU counted ends when the executions have ended, before their run data is read back.
+		const { result: ids, cpuMs } = await withCpu(
 			{ ...cluster.pids(), sandbox: sandbox.pid },
 			async () => {
 				await callAtOnce(
 					url,
 					Array.from({ length: CALLS }, (_, k) => domains(`q${k}`, ITEMS)),
 				);
-				return await runs.next(brand.id, CALLS);
+				return await runs.ended(brand.id, CALLS);
 			},
 		);
+		const measured = await runs.read(ids);
 		timings['measurement'] = Date.now() - t;
 		const { records, ...seen } = await traffic(sandbox, settings.latencyMs);
 
