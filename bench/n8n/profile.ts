@@ -26,7 +26,7 @@ import { Sandbox, freePort, freePortBlock } from '../../devkit/sandbox';
 import { killOnExit } from '../../devkit/services';
 import { sandboxCredential } from '../../devkit/setup';
 import { sleep } from '../../devkit/wait';
-import { Steps, type Step } from './measure';
+import { Steps, perThread, threadCpuMs, threadDelta, type Step } from './measure';
 import { PLAN, SANDBOX_CONFIG } from './settings';
 import { brandWorkflow, domains, minimalWorkflow, type BenchWorkflow } from './workflows';
 
@@ -202,39 +202,6 @@ function report(s: Summary, items: number): string {
 	].join('\n');
 }
 
-/** CPU time (ms) of each thread of `pid` by name (main `node`, V8 workers, libuv pool...). */
-function threadCpuMs(pid: number): Map<string, number> {
-	const byName = new Map<string, number>();
-	for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-		try {
-			const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-			const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-			const [utime, stime] = stat
-				.slice(stat.lastIndexOf(')') + 2)
-				.split(' ')
-				.slice(11, 13)
-				.map(Number);
-			byName.set(name, (byName.get(name) ?? 0) + (utime + stime) * 10);
-		} catch {
-			// the thread ended meanwhile
-		}
-	}
-	return byName;
-}
-
-function threadDelta(
-	before: Map<string, number>,
-	after: Map<string, number>,
-	items: number,
-): string {
-	return [...after]
-		.map(([name, ms]) => [name, ms - (before.get(name) ?? 0)] as const)
-		.filter(([, ms]) => ms > 0)
-		.sort((a, b) => b[1] - a[1])
-		.map(([name, ms]) => `${name} ${(ms / items).toFixed(2)}`)
-		.join(', ');
-}
-
 const cpuPerItem = (step: Step) => (step.cpuMs.n8n ?? 0) / Math.max(1, step.node.items);
 
 async function main(): Promise<void> {
@@ -268,25 +235,20 @@ async function main(): Promise<void> {
 		say(`warm-up (${load()})`);
 		for (const w of workflows)
 			for (const k of [1, 2]) await steps.step('warm-up', w, [domains(`warm${k}-${w.id}`, 200)]);
-		const idleBefore = threadCpuMs(n8n.pid!);
+		const idleBefore = threadCpuMs(n8n.pid);
 		await sleep(5000);
-		say(`n8n idle for 5 s, CPU ms by thread: ${threadDelta(idleBefore, threadCpuMs(n8n.pid!), 1)}`);
+		say(
+			`n8n idle for 5 s, CPU ms by thread: ${perThread(threadDelta(idleBefore, threadCpuMs(n8n.pid)), 1)}`,
+		);
 		const inspector = await Inspector.open(n8n.pid!, inspectPort);
 		await inspector.send('Profiler.enable');
 		await inspector.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
 		for (let r = 1; r <= REPEATS; r++)
 			for (const w of workflows) {
-				const threads = threadCpuMs(n8n.pid!);
-				let threadsEnded = threads;
-				const plain = await steps.step(
-					'plain',
-					w,
-					[domains(`plain${r}-${w.id}`, ITEMS)],
-					async () => void (threadsEnded = threadCpuMs(n8n.pid!)),
-				);
+				const plain = await steps.step('plain', w, [domains(`plain${r}-${w.id}`, ITEMS)]);
 				const line =
 					`${w.label}, ${ITEMS} items, repeat ${r}: ${plain.node.ok}/${plain.node.items} ok, ${plain.node.perSecond.toFixed(1)} items/s, ` +
-					`n8n CPU ${cpuPerItem(plain).toFixed(2)} ms/item unprofiled (${load()}); by thread: ${threadDelta(threads, threadsEnded, plain.node.items)}`;
+					`n8n CPU ${cpuPerItem(plain).toFixed(2)} ms/item unprofiled (${load()}); by thread: ${perThread(plain.n8nThreadsMs, plain.node.items)}`;
 				say(line);
 				await inspector.send('Profiler.start');
 				let profile: Profiler.Profile | undefined;
