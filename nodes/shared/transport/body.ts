@@ -3,12 +3,14 @@
  * fails at once instead of filling memory or holding a worker.
  */
 
-type Listener = (...args: never[]) => void;
-
 /** A response body as n8n's HTTP helper streams it (`encoding: 'stream'`): a Node Readable. */
 export interface BodyStream {
-	on(event: string, listener: Listener): unknown;
-	off(event: string, listener: Listener): unknown;
+	on(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+	on(event: 'error', listener: (error: Error) => void): unknown;
+	on(event: 'end' | 'close', listener: () => void): unknown;
+	off(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+	off(event: 'error', listener: (error: Error) => void): unknown;
+	off(event: 'end' | 'close', listener: () => void): unknown;
 	destroy(error?: Error): void;
 }
 
@@ -63,7 +65,7 @@ export async function readCapped(
 			else chunks.push(buffer);
 		};
 		const onEnd = () => finish({ ok: true, data: Buffer.concat(chunks, size) });
-		const onError = (error: unknown) =>
+		const onError = (error: Error) =>
 			finish(signal?.aborted ? aborted() : { ok: false, reason: 'failed', error });
 		// Closed before its end without an error: the answer was cut off.
 		const onClose = () => finish(signal?.aborted ? aborted() : { ok: false, reason: 'failed' });
