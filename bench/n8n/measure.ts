@@ -85,6 +85,14 @@ export class Runs {
 
 	/** Waits until `count` executions of the workflow not returned before have ended; oldest first. */
 	async next(workflowId: string, count: number, timeoutMs = 120_000): Promise<NodeRun[]> {
+		return await this.read(await this.ended(workflowId, count, timeoutMs));
+	}
+
+	/**
+	 * Waits until `count` executions of the workflow not returned before have ended (polling the
+	 * list, without run data); their ids, oldest first.
+	 */
+	async ended(workflowId: string, count: number, timeoutMs = 120_000): Promise<string[]> {
 		const started = Date.now();
 		for (;;) {
 			const fresh = (await this.n8n.executions(workflowId)).filter((e) => !this.seen.has(e.id));
@@ -92,7 +100,7 @@ export class Runs {
 			if (ended.length >= count) {
 				const ids = ended.map((e) => e.id).sort((a, b) => Number(a) - Number(b));
 				ids.forEach((id) => this.seen.add(id));
-				return await Promise.all(ids.map(async (id) => nodeRun(id, await this.n8n.execution(id))));
+				return ids;
 			}
 			if (Date.now() - started > timeoutMs)
 				throw new Error(
@@ -100,6 +108,11 @@ export class Runs {
 				);
 			await sleep(200);
 		}
+	}
+
+	/** The executions' run data, seen through the node under test. */
+	async read(ids: string[]): Promise<NodeRun[]> {
+		return await Promise.all(ids.map(async (id) => nodeRun(id, await this.n8n.execution(id))));
 	}
 }
 
@@ -165,6 +178,58 @@ export async function traffic(sandbox: Sandbox, latencyMs: number): Promise<Traf
 	};
 }
 
+/** CPU time (ms) of each thread of `pid` by name (MainThread, V8Worker, libuv-worker...). */
+export function threadCpuMs(pid: number | undefined): Record<string, number> {
+	const byName: Record<string, number> = {};
+	if (pid === undefined) return byName;
+	let tids: string[] = [];
+	try {
+		tids = fs.readdirSync(`/proc/${pid}/task`);
+	} catch {
+		return byName;
+	}
+	for (const tid of tids) {
+		try {
+			const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+			byName[name] =
+				(byName[name] ?? 0) + ticksMs(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+		} catch {
+			// the thread ended meanwhile
+		}
+	}
+	return byName;
+}
+
+/** What each thread used between two readings (threads gone meanwhile are not counted). */
+export function threadDelta(
+	before: Record<string, number>,
+	after: Record<string, number>,
+): Record<string, number> {
+	return Object.fromEntries(
+		Object.entries(after)
+			.map(([name, ms]) => [name, ms - (before[name] ?? 0)] as const)
+			.filter(([, ms]) => ms > 0)
+			.sort((a, b) => b[1] - a[1]),
+	);
+}
+
+/** "MainThread 1.52, V8Worker 0.14" (ms per item). */
+export function perThread(threads: Record<string, number>, items: number): string {
+	return Object.entries(threads)
+		.map(([name, ms]) => `${name} ${(ms / Math.max(1, items)).toFixed(2)}`)
+		.join(', ');
+}
+
+/** user + system time (ms) in a /proc stat line; 10 ms ticks. */
+function ticksMs(stat: string): number {
+	const [utime, stime] = stat
+		.slice(stat.lastIndexOf(')') + 2)
+		.split(' ')
+		.slice(11, 13)
+		.map(Number);
+	return (utime + stime) * 10;
+}
+
 /** CPU time (user + system, ms) a process has used so far; 0 when it is gone. Linux /proc, 10 ms ticks. */
 function cpuMs(pid: number | undefined): number {
 	if (pid === undefined) return 0;
@@ -173,29 +238,113 @@ function cpuMs(pid: number | undefined): number {
 		return (user + system) / 1000;
 	}
 	try {
-		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-		const [utime, stime] = stat
-			.slice(stat.lastIndexOf(')') + 2)
-			.split(' ')
-			.slice(11, 13)
-			.map(Number);
-		return (utime + stime) * 10;
+		return ticksMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
 	} catch {
 		return 0;
 	}
 }
 
-/** Runs `fn` and says how much CPU time (ms) each named process used meanwhile. */
+/**
+ * A process counts as quiet when it uses less than this share of a core over QUIET_SAMPLE_MS,
+ * QUIET_SAMPLES times in a row (idle, n8n uses well under 1%).
+ */
+const QUIET_SHARE = 0.05;
+const QUIET_SAMPLE_MS = 250;
+const QUIET_SAMPLES = 2;
+const QUIET_MAX_WAIT_MS = 10_000;
+
+/**
+ * Waits until every process is quiet (its timers and a few ms of background work aside), at
+ * most QUIET_MAX_WAIT_MS: what a step set going (saving run data, collecting its garbage, V8
+ * compiling) is then counted in that step, not in the next one.
+ */
+export async function quiet(pids: Array<number | undefined>): Promise<void> {
+	const started = Date.now();
+	let calm = 0;
+	for (let before = pids.map(cpuMs); Date.now() - started < QUIET_MAX_WAIT_MS; ) {
+		await sleep(QUIET_SAMPLE_MS);
+		const now = pids.map(cpuMs);
+		const isQuiet = now.every((ms, i) => ms - before[i] < QUIET_SAMPLE_MS * QUIET_SHARE);
+		calm = isQuiet ? calm + 1 : 0;
+		if (calm >= QUIET_SAMPLES) return;
+		before = now;
+	}
+}
+
+/**
+ * Runs `fn` and says how much CPU time (ms) each named process used meanwhile. With `settle`,
+ * those processes are first left to become quiet, and the count goes on after `fn` until they
+ * are quiet again.
+ */
 export async function withCpu<T>(
 	pids: Record<string, number | undefined>,
 	fn: () => Promise<T>,
+	{ settle = [] }: { settle?: Array<number | undefined> } = {},
 ): Promise<{ result: T; cpuMs: Record<string, number> }> {
+	await quiet(settle);
 	const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
 	const result = await fn();
+	await quiet(settle);
 	return {
 		result,
 		cpuMs: Object.fromEntries(
 			Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid) - before[name]]),
 		),
 	};
+}
+
+/** One measured step: the node's figures and what the sandbox saw meanwhile. */
+export interface Step {
+	label: string;
+	runs: NodeRun[];
+	node: Throughput;
+	traffic: Omit<Traffic, 'records'>;
+	/** CPU time (ms) each process used during the step. */
+	cpuMs: Record<string, number>;
+	/** The n8n process's CPU time (ms) during the step, by thread. */
+	n8nThreadsMs: Record<string, number>;
+}
+
+/** Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox. */
+export class Steps {
+	private readonly runs: Runs;
+
+	constructor(
+		private readonly n8n: N8n,
+		private readonly sandbox: Sandbox,
+		private readonly latencyMs: number,
+	) {
+		this.runs = new Runs(n8n);
+	}
+
+	/**
+	 * Calls the workflow once per list of domains, all at once, and reads what happened. The CPU
+	 * is counted from a quiet n8n until it is quiet again after the executions have ended; reading
+	 * their run data back (the benchmark's own REST calls) comes after and is not counted.
+	 * `onEnded` runs as the executions have ended.
+	 */
+	async step(
+		label: string,
+		w: { id: string; path: string },
+		lists: string[][],
+		onEnded?: () => Promise<void>,
+	): Promise<Step> {
+		await this.sandbox.clearRequests();
+		let threadsBefore: Record<string, number> = {};
+		const { result: ids, cpuMs } = await withCpu(
+			{ n8n: this.n8n.pid, sandbox: this.sandbox.pid },
+			async () => {
+				threadsBefore = threadCpuMs(this.n8n.pid);
+				await callAtOnce(`${this.n8n.baseUrl}/webhook/${w.path}`, lists);
+				const ended = await this.runs.ended(w.id, lists.length);
+				await onEnded?.();
+				return ended;
+			},
+			{ settle: [this.n8n.pid] },
+		);
+		const n8nThreadsMs = threadDelta(threadsBefore, threadCpuMs(this.n8n.pid));
+		const runs = await this.runs.read(ids);
+		const { records: _records, ...seen } = await traffic(this.sandbox, this.latencyMs);
+		return { label, runs, node: throughput(runs), traffic: seen, cpuMs, n8nThreadsMs };
+	}
 }

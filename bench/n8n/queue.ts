@@ -133,11 +133,12 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 			return map;
 		};
 
-		// Warm-up: a few small executions at once, so that (most likely) every worker has read the plan.
+		// Warm-up: executions at once, so that (most likely) every worker has read the plan and
+		// run ITEMS items or more (V8 compiles the hot paths meanwhile: see single.ts).
 		t = Date.now();
 		await callAtOnce(
 			url,
-			Array.from({ length: WORKERS * 2 }, (_, k) => domains(`qwarm${k}`, 10)),
+			Array.from({ length: WORKERS * 2 }, (_, k) => domains(`qwarm${k}`, ITEMS)),
 		);
 		const warm = await runs.next(brand.id, WORKERS * 2);
 		const warmMap = workerOfExecution();
@@ -146,16 +147,19 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 
 		t = Date.now();
 		await sandbox.clearRequests();
-		const { result: measured, cpuMs } = await withCpu(
+		// CPU from quiet processes until they are quiet again after the executions; run data is read after.
+		const { result: ids, cpuMs } = await withCpu(
 			{ ...cluster.pids(), sandbox: sandbox.pid },
 			async () => {
 				await callAtOnce(
 					url,
 					Array.from({ length: CALLS }, (_, k) => domains(`q${k}`, ITEMS)),
 				);
-				return await runs.next(brand.id, CALLS);
+				return await runs.ended(brand.id, CALLS);
 			},
+			{ settle: Object.values(cluster.pids()) },
 		);
+		const measured = await runs.read(ids);
 		timings['measurement'] = Date.now() - t;
 		const { records, ...seen } = await traffic(sandbox, settings.latencyMs);
 

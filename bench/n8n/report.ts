@@ -3,7 +3,8 @@
  * explain a missed target (the sandbox's view of each step, queue mode per worker and per second).
  */
 import type { QueueResult } from './queue';
-import type { SingleResult, Step } from './single';
+import { perThread, type Step } from './measure';
+import type { SingleResult } from './single';
 import { CONNECTION_ITEMS, PAIR_ITEMS, SIZES } from './single';
 
 export interface Row {
@@ -72,6 +73,17 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 			met: first <= FIRST_REQUEST_TARGET_MS,
 		});
 	}
+	for (const count of SIZES) {
+		const step = single.minimal[count];
+		const ratio = step.node.perSecond / single.bare[count].perSecond;
+		out.push({
+			figure: `minimal node on n8n's httpRequestWithAuthentication, ${count} items`,
+			measured:
+				`${step.node.ok}/${step.node.items} ok, ${f1(step.node.perSecond)} items/s = ${ratio.toFixed(3)} x bare, ` +
+				`n8n CPU ${cpuPerItem(step).toFixed(2)} ms/item, first request ${firstRequestMs(step).toFixed(0)} ms`,
+			target: "(n8n's own machinery)",
+		});
+	}
 	const pair = single.pair;
 	out.push({
 		figure: `2 executions x ${PAIR_ITEMS} at once: 429s`,
@@ -98,6 +110,26 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 			measured: `${f1(node.perSecond)} items/s = ${pct(node.perSecond / limit)} of limit`,
 			target: '>= 85% of limit',
 			met: node.perSecond / limit >= 0.85,
+		});
+		const bare = single.bare[Math.max(...SIZES)];
+		const ratio = node.perSecond / bare.perSecond;
+		out.push({
+			figure: `queue: throughput against the bare client (${Math.max(...SIZES)} requests)`,
+			measured: `${ratio.toFixed(3)} x bare`,
+			target: '>= 0.95 x bare, as in one process',
+			met: ratio >= 0.95,
+		});
+		const workers = Object.entries(queue.cpuMs).filter(([name]) => name.startsWith('worker-'));
+		const workerCpu = workers.reduce((sum, [, ms]) => sum + ms, 0) / Math.max(1, node.items);
+		const others = Object.entries(queue.cpuMs)
+			.filter(([name]) => !name.startsWith('worker-'))
+			.map(([name, ms]) => `${name} ${(ms / Math.max(1, node.items)).toFixed(2)} ms`)
+			.join(', ');
+		out.push({
+			figure: `queue: n8n CPU per item on the ${workers.length} workers`,
+			measured: `${workerCpu.toFixed(2)} ms (besides, per item: ${others})`,
+			target: `<= ${CPU_MS_PER_ITEM_TARGET} ms, as in one process`,
+			met: workerCpu <= CPU_MS_PER_ITEM_TARGET,
 		});
 		const refused = traffic.refused / traffic.requests;
 		out.push({
@@ -184,13 +216,14 @@ function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string 
 		.join(', ')}`;
 }
 
-function stepDetail(s: Step): string {
+function stepDetail(s: Omit<Step, 'n8nThreadsMs'> & Partial<Pick<Step, 'n8nThreadsMs'>>): string {
 	const before = s.traffic.firstAt - Math.min(...s.runs.map((r) => r.startMs));
 	const after = Math.max(...s.runs.map((r) => r.endMs)) - s.traffic.lastDoneAt;
 	return (
 		`  ${s.label.padEnd(44)} node ${s.node.seconds.toFixed(2)} s = ${before.toFixed(0)} ms to the first request + ` +
 		`${((s.traffic.lastDoneAt - s.traffic.firstAt) / 1000).toFixed(2)} s of requests (${f1(s.traffic.servedPerSecond)} answered/s) + ${after.toFixed(0)} ms after the last answer; ` +
-		`${s.traffic.requests} requests, ${s.traffic.refused} x 429, max ${s.traffic.maxInFlight} in flight; ${cpuPerRequest(s.cpuMs, s.traffic.requests)}`
+		`${s.traffic.requests} requests, ${s.traffic.refused} x 429, max ${s.traffic.maxInFlight} in flight; ${cpuPerRequest(s.cpuMs, s.traffic.requests)}` +
+		(s.n8nThreadsMs ? ` (n8n by thread: ${perThread(s.n8nThreadsMs, s.traffic.requests)})` : '')
 	);
 }
 
@@ -201,6 +234,7 @@ export function details(single: SingleResult, queue: QueueResult | undefined): s
 		'Each step as the sandbox saw it:',
 		...[
 			...SIZES.map((c) => single.brand[c]),
+			...SIZES.map((c) => single.minimal[c]),
 			single.pair,
 			...single.http,
 			...single.connections.brand.map((b) => b.step),

@@ -4,6 +4,8 @@
  * warm-up execution reads it first). Measures, against the same sandbox:
  *   - the bare fetch client at 200 and 1000 requests (the ceiling),
  *   - Web Data Brand at 200 and 1000 items, one execution each,
+ *   - the minimal node on n8n's httpRequestWithAuthentication (bench/minimalNode) at the same sizes:
+ *     the ceiling of n8n's own machinery,
  *   - two executions of 200 items started at once,
  *   - optionally n8n's HTTP Request node, default settings and batched,
  *   - Web Data Brand at 200 items through the connection stand-in (bench/tlsProxy.ts), over plain
@@ -16,22 +18,20 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { bareAgentClient, bareClient, type BareClientResult } from '../bareClient';
+import { installMinimalNode } from '../minimalNode/install';
 import { TlsProxy, type ConnectionCounts } from '../tlsProxy';
 import { N8n } from '../../devkit/n8n';
 import { freePortBlock, type Sandbox } from '../../devkit/sandbox';
 import { killOnExit } from '../../devkit/services';
 import { sandboxCredential } from '../../devkit/setup';
+import { Steps, withCpu, type Step } from './measure';
 import {
-	Runs,
-	callAtOnce,
-	throughput,
-	traffic,
-	withCpu,
-	type NodeRun,
-	type Throughput,
-	type Traffic,
-} from './measure';
-import { brandWorkflow, domains, httpRequestWorkflow, type BenchWorkflow } from './workflows';
+	brandWorkflow,
+	domains,
+	httpRequestWorkflow,
+	minimalWorkflow,
+	type BenchWorkflow,
+} from './workflows';
 
 export interface BenchSettings {
 	latencyMs: number;
@@ -45,16 +45,6 @@ export interface BenchSettings {
 	n8nEnv?: Record<string, string>;
 }
 
-/** One measured step: the node's figures and what the sandbox saw meanwhile. */
-export interface Step {
-	label: string;
-	runs: NodeRun[];
-	node: Throughput;
-	traffic: Omit<Traffic, 'records'>;
-	/** CPU time (ms) each process used during the step. */
-	cpuMs: Record<string, number>;
-}
-
 /** What the connection stand-in saw during a run over one of its doors. */
 export interface ConnectionRun {
 	label: string;
@@ -66,6 +56,8 @@ export interface ConnectionRun {
 export interface SingleResult {
 	bare: Record<number, BareClientResult & { cpuMs: Record<string, number> }>;
 	brand: Record<number, Step>;
+	/** The minimal node on n8n's helper. */
+	minimal: Record<number, Step>;
 	pair: Step;
 	http: Step[];
 	connections: {
@@ -81,6 +73,8 @@ export interface SingleResult {
 export const SIZES = [200, 1000];
 export const PAIR_ITEMS = 200;
 export const CONNECTION_ITEMS = 200;
+/** Items of each warm-up execution of Web Data Brand and the minimal node. */
+export const WARM_UP_ITEMS = 1000;
 /** A round trip of 20 ms; a new connection costs two (TCP, then a TLS 1.3 handshake). */
 export const CONNECT_DELAY_MS = 40;
 
@@ -107,6 +101,7 @@ export async function singleProcess(
 		env: { ...settings.n8nEnv, NODE_EXTRA_CA_CERTS: proxy.caFile },
 	});
 	const brand = brandWorkflow();
+	const minimal = minimalWorkflow();
 	const http = httpRequest
 		? [httpRequestWorkflow(sandbox.baseUrl, false), httpRequestWorkflow(sandbox.baseUrl, true)]
 		: [];
@@ -124,12 +119,13 @@ export async function singleProcess(
 	});
 	try {
 		n8n.installPackage(settings.packageFrom);
+		installMinimalNode(userFolder);
 		await n8n.importCredentials([
 			sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
 			...doors.map((d) => d.credential),
 		]);
 		await n8n.importWorkflows(
-			[brand, ...http, ...doors.map((d) => d.workflow)].map((w) => w.workflow),
+			[brand, minimal, ...http, ...doors.map((d) => d.workflow)].map((w) => w.workflow),
 		);
 		timings['imports'] = Date.now() - t;
 		t = Date.now();
@@ -138,25 +134,17 @@ export async function singleProcess(
 		await ready;
 		timings['n8n start -> ready'] = Date.now() - t;
 		t = Date.now();
-		for (const w of [brand, ...http, ...doors.map((d) => d.workflow)]) await n8n.activate(w.id);
-		const runs = new Runs(n8n);
-		const url = (w: BenchWorkflow) => `${n8n.baseUrl}/webhook/${w.path}`;
-		/** Calls the workflow once per list of domains, all at once, and reads what happened. */
-		const step = async (label: string, w: BenchWorkflow, lists: string[][]): Promise<Step> => {
-			await sandbox.clearRequests();
-			const { result: got, cpuMs } = await withCpu(
-				{ n8n: n8n.pid, sandbox: sandbox.pid },
-				async () => {
-					await callAtOnce(url(w), lists);
-					return await runs.next(w.id, lists.length);
-				},
-			);
-			const { records: _records, ...seen } = await traffic(sandbox, settings.latencyMs);
-			return { label, runs: got, node: throughput(got), traffic: seen, cpuMs };
-		};
+		for (const w of [brand, minimal, ...http, ...doors.map((d) => d.workflow)])
+			await n8n.activate(w.id);
+		const measure = new Steps(n8n, sandbox, settings.latencyMs);
+		const step = measure.step.bind(measure);
 
 		// Warm-up: loads the node, reads the plan into this process's pacer, warms n8n's paths.
-		await step('warm-up', brand, [domains('warmup', 20)]);
+		// WARM_UP_ITEMS, not a handful: V8 compiles the hot paths meanwhile (its compiler threads
+		// used 0.5 ms per item in a first execution of 1000 items, 0.1 ms later), which a
+		// long-running n8n has done long before, and which would otherwise land in the steps' CPU.
+		await step('warm-up', brand, [domains('warmup', WARM_UP_ITEMS)]);
+		await step('warm-up', minimal, [domains('warmup-minimal', WARM_UP_ITEMS)]);
 		for (const w of http) await step('warm-up', w, [domains(`warmup-${w.id}`, 5)]);
 		for (const { workflow } of doors)
 			await step('warm-up', workflow, [domains(`warmup-${workflow.id}`, 20)]);
@@ -167,6 +155,7 @@ export async function singleProcess(
 		const result: SingleResult = {
 			bare: {},
 			brand: {},
+			minimal: {},
 			pair: undefined!,
 			http: [],
 			connections: { connectDelayMs: CONNECT_DELAY_MS, brand: [], bare: [] },
@@ -178,6 +167,9 @@ export async function singleProcess(
 			);
 			result.bare[count] = { ...bare.result, cpuMs: bare.cpuMs };
 			result.brand[count] = await step(`${count} items`, brand, [domains(`one${count}`, count)]);
+			result.minimal[count] = await step(`minimal node, ${count} items`, minimal, [
+				domains(`min${count}`, count),
+			]);
 		}
 		result.pair = await step(`2 executions x ${PAIR_ITEMS} items at once`, brand, [
 			domains('pairA', PAIR_ITEMS),

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { PACKAGE_NAME } from '../../devkit/paths';
+import { MINIMAL_NODE_TYPE } from '../minimalNode/install';
 import {
 	SANDBOX_CREDENTIAL_ID,
 	SANDBOX_CREDENTIAL_NAME,
@@ -101,6 +102,15 @@ export function brandWorkflow(via?: {
 		},
 		via?.credential,
 	);
+}
+
+/** The minimal node on n8n's httpRequestWithAuthentication (bench/minimalNode), 10 at once. */
+export function minimalWorkflow(): BenchWorkflow {
+	return webhookWorkflow('wdBenchMinimal', "minimal node on n8n's helper", {
+		type: MINIMAL_NODE_TYPE,
+		typeVersion: 1,
+		parameters: { domain: '={{ $json.domain }}', concurrency: 10 },
+	});
 }
 
 /** n8n's HTTP Request node with the Web Data credential: default settings, or batches of 10 every 100 ms. */

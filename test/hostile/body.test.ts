@@ -46,3 +46,18 @@ test('a body within the caps is read whole', async () => {
 	const read = await readCapped(body, { maxBytes: 1000, deadline: Date.now() + 1000 });
 	expect(read.ok && read.data.toString()).toBe('{"a":1}');
 });
+
+test('an answer cut off before its end fails instead of being read as whole', async () => {
+	const quiet = new Readable({ read() {} });
+	quiet.push(Buffer.from('{"a":'));
+	const reading = readCapped(quiet, { maxBytes: 1000, deadline: Date.now() + 5000 });
+	setImmediate(() => quiet.destroy());
+	expect(await reading).toMatchObject({ ok: false, reason: 'failed' });
+
+	const reset = new Readable({ read() {} });
+	reset.push(Buffer.from('{"a":'));
+	const error = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+	const failing = readCapped(reset, { maxBytes: 1000, deadline: Date.now() + 5000 });
+	setImmediate(() => reset.destroy(error));
+	expect(await failing).toEqual({ ok: false, reason: 'failed', error });
+});
