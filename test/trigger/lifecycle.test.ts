@@ -11,6 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { maskError } from '../../nodes/shared/transport/errors';
 import { queryMask } from '../../nodes/WebDataTrigger/registration';
 
+import { useNock } from '../helpers/http';
 import { mockWebhooks, type MockWebhooks } from '../helpers/webhooks';
 import {
 	API_KEY,
@@ -52,9 +53,7 @@ beforeEach(() => {
 	nock.cleanAll();
 });
 
-afterEach(() => {
-	nock.cleanAll();
-});
+useNock();
 
 describe('description', () => {
 	test('follows the trigger conventions', () => {

@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type * as Token from '../../nodes/WebDataTrigger/token';
 import { fromDist } from '../helpers/dist';
+import { useNock } from '../helpers/http';
 import { mockWebhooks, type MockWebhooks } from '../helpers/webhooks';
 import {
 	API_KEY,
@@ -61,9 +62,7 @@ beforeEach(async () => {
 	token = tokenOf(h.savedStaticData);
 });
 
-afterEach(() => {
-	nock.cleanAll();
-});
+useNock();
 
 describe('the token', () => {
 	test('the right token and a selected event start one execution with the event, job id, receipt time and payload', async () => {
