@@ -294,7 +294,7 @@ export async function withCpu<T>(
 }
 
 /** One measured step: the node's figures and what the sandbox saw meanwhile. */
-export interface Step {
+export interface MeasuredStep {
 	label: string;
 	runs: NodeRun[];
 	node: Throughput;
@@ -328,7 +328,7 @@ export class Steps {
 		w: { id: string; path: string },
 		lists: string[][],
 		onEnded?: () => Promise<void>,
-	): Promise<Step> {
+	): Promise<MeasuredStep> {
 		await this.sandbox.clearRequests();
 		let threadsBefore: Record<string, number> = {};
 		const { result: ids, cpuMs } = await withCpu(

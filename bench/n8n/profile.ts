@@ -26,7 +26,7 @@ import { Sandbox, freePort, freePortBlock } from '../../devkit/sandbox';
 import { killOnExit } from '../../devkit/services';
 import { sandboxCredential } from '../../devkit/setup';
 import { sleep } from '../../devkit/wait';
-import { Steps, perThread, threadCpuMs, threadDelta, type Step } from './measure';
+import { Steps, perThread, threadCpuMs, threadDelta, type MeasuredStep } from './measure';
 import { PLAN, SANDBOX_CONFIG } from './settings';
 import { brandWorkflow, domains, minimalWorkflow, type BenchWorkflow } from './workflows';
 
@@ -202,7 +202,7 @@ function report(s: Summary, items: number): string {
 	].join('\n');
 }
 
-const cpuPerItem = (step: Step) => (step.cpuMs.n8n ?? 0) / Math.max(1, step.node.items);
+const cpuPerItem = (step: MeasuredStep) => (step.cpuMs.n8n ?? 0) / Math.max(1, step.node.items);
 
 async function main(): Promise<void> {
 	fs.rmSync(OUT_DIR, { recursive: true, force: true });

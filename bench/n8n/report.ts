@@ -3,7 +3,7 @@
  * explain a missed target (the sandbox's view of each step, queue mode per worker and per second).
  */
 import type { QueueResult } from './queue';
-import { perThread, type Step } from './measure';
+import { perThread, type MeasuredStep } from './measure';
 import type { SingleResult } from './single';
 import { CONNECTION_ITEMS, PAIR_ITEMS, SIZES } from './single';
 
@@ -27,12 +27,12 @@ export const CPU_MS_PER_ITEM_TARGET = 2.5;
 export const FIRST_REQUEST_TARGET_MS = 150;
 
 /** CPU time of the n8n process during the step, per item the step sent. */
-function cpuPerItem(step: Step): number {
+function cpuPerItem(step: MeasuredStep): number {
 	return (step.cpuMs.n8n ?? 0) / Math.max(1, step.node.items);
 }
 
 /** From the node's start (n8n's run data) to the sandbox's first item request. */
-function firstRequestMs(step: Step): number {
+function firstRequestMs(step: MeasuredStep): number {
 	return step.traffic.firstAt - Math.min(...step.runs.map((r) => r.startMs));
 }
 
@@ -216,7 +216,9 @@ function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string 
 		.join(', ')}`;
 }
 
-function stepDetail(s: Omit<Step, 'n8nThreadsMs'> & Partial<Pick<Step, 'n8nThreadsMs'>>): string {
+function stepDetail(
+	s: Omit<MeasuredStep, 'n8nThreadsMs'> & Partial<Pick<MeasuredStep, 'n8nThreadsMs'>>,
+): string {
 	const before = s.traffic.firstAt - Math.min(...s.runs.map((r) => r.startMs));
 	const after = Math.max(...s.runs.map((r) => r.endMs)) - s.traffic.lastDoneAt;
 	return (

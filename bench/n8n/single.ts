@@ -24,7 +24,7 @@ import { N8n } from '../../devkit/n8n';
 import { freePortBlock, type Sandbox } from '../../devkit/sandbox';
 import { killOnExit } from '../../devkit/services';
 import { sandboxCredential } from '../../devkit/setup';
-import { Steps, withCpu, type Step } from './measure';
+import { Steps, withCpu, type MeasuredStep } from './measure';
 import {
 	brandWorkflow,
 	domains,
@@ -55,15 +55,15 @@ export interface ConnectionRun {
 
 export interface SingleResult {
 	bare: Record<number, BareClientResult & { cpuMs: Record<string, number> }>;
-	brand: Record<number, Step>;
+	brand: Record<number, MeasuredStep>;
 	/** The minimal node on n8n's helper. */
-	minimal: Record<number, Step>;
-	pair: Step;
-	http: Step[];
+	minimal: Record<number, MeasuredStep>;
+	pair: MeasuredStep;
+	http: MeasuredStep[];
 	connections: {
 		connectDelayMs: number;
 		/** Web Data Brand through the stand-in, plain and TLS. */
-		brand: Array<ConnectionRun & { step: Step }>;
+		brand: Array<ConnectionRun & { step: MeasuredStep }>;
 		/** The bare client over TLS, keep-alive and not. */
 		bare: Array<ConnectionRun & { result: BareClientResult }>;
 	};

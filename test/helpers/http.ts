@@ -11,7 +11,7 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL } from '../../devkit/runNode';
 
-export interface RecordedRequest {
+export interface NockedRequest {
 	method: string;
 	path: string;
 	/** The query string as the server parses it: every value a string. */
@@ -21,8 +21,8 @@ export interface RecordedRequest {
 	headers: Record<string, string>;
 }
 
-export type Reply = [status: number, body?: unknown, headers?: Record<string, string>];
-export type Responder = (request: RecordedRequest) => Reply;
+export type NockReply = [status: number, body?: unknown, headers?: Record<string, string>];
+export type Responder = (request: NockedRequest) => NockReply;
 
 /** GET /account as the plan read of a multi-item run sees it. */
 export const ACCOUNT_BODY = {
@@ -45,14 +45,14 @@ const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 
 export interface MockApi {
 	/** Every request that reached the double, in order. */
-	requests: RecordedRequest[];
+	requests: NockedRequest[];
 	/** Requests nock could not match at all (another host, or no double installed). */
 	unmatched: string[];
 	/**
 	 * The requests the operation sent: all but the plan read, the first GET /account of a process
 	 * (each test starts as a fresh process). An Account > Get keeps its own GET /account.
 	 */
-	apiRequests(): RecordedRequest[];
+	apiRequests(): NockedRequest[];
 	expectNothingSent(): void;
 }
 
@@ -75,13 +75,13 @@ function headersOf(raw: Record<string, string | string[] | undefined>): Record<s
 	);
 }
 
-/** What a nock reply function is handed (method, uri, body, headers), as a RecordedRequest. */
+/** What a nock reply function is handed (method, uri, body, headers), as a NockedRequest. */
 export function recordedRequest(
 	method: string,
 	uri: string,
 	body: unknown,
 	headers: Record<string, string | string[] | undefined> = {},
-): RecordedRequest {
+): NockedRequest {
 	const url = new URL(uri, BASE_URL);
 	return {
 		method: method.toUpperCase(),
@@ -97,7 +97,7 @@ export function recordedRequest(
  * `respond` (default: success) and recorded. Call nock.cleanAll() after each test.
  */
 export function mockApi(respond: Responder = OK_REPLY): MockApi {
-	const requests: RecordedRequest[] = [];
+	const requests: NockedRequest[] = [];
 	const unmatched: string[] = [];
 	// nock hands 'no match' listeners request options or a request, depending on the path taken.
 	const onNoMatch = (req: {

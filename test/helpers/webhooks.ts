@@ -12,10 +12,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { mockApi, type RecordedRequest, type Reply } from './http';
+import { mockApi, type NockedRequest, type NockReply } from './http';
 
 /** A request the double answered; `body` is `{}` when the request carried none. */
-export interface WebhookRequest extends RecordedRequest {
+export interface WebhookRequest extends NockedRequest {
 	body: IDataObject;
 }
 
@@ -58,7 +58,7 @@ export function mockWebhooks(initial: IDataObject[]): MockWebhooks {
 		},
 	};
 
-	const answer = (request: RecordedRequest): Reply => {
+	const answer = (request: NockedRequest): NockReply => {
 		const body = (request.body ?? {}) as IDataObject;
 		const recorded = { ...request, body };
 		double.requests.push(recorded);

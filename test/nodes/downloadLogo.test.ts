@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 
 import nock from 'nock';
 
-import { mockApi, recordedRequest, useNock, type RecordedRequest } from '../helpers/http';
+import { mockApi, recordedRequest, useNock, type NockedRequest } from '../helpers/http';
 import { API_KEY, runNode } from '../../devkit/runNode';
 
 useNock();
@@ -42,8 +42,8 @@ function brandApi(logoUrl: string) {
 }
 
 /** The logo host: records what reaches it. */
-function logoHost(reply: (request: RecordedRequest) => nock.ReplyFnResult) {
-	const requests: RecordedRequest[] = [];
+function logoHost(reply: (request: NockedRequest) => nock.ReplyFnResult) {
+	const requests: NockedRequest[] = [];
 	nock(LOGO_HOST)
 		.persist()
 		.get(() => true)
@@ -180,8 +180,8 @@ describe('Download Logo', () => {
  * A host that records every request reaching it and answers with `reply`: an internal server
  * (loopback, private, metadata) or another public one.
  */
-function hostReplying(origin: string, reply: (request: RecordedRequest) => nock.ReplyFnResult) {
-	const requests: RecordedRequest[] = [];
+function hostReplying(origin: string, reply: (request: NockedRequest) => nock.ReplyFnResult) {
+	const requests: NockedRequest[] = [];
 	nock(origin)
 		.persist()
 		.get(() => true)

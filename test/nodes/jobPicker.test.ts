@@ -7,7 +7,7 @@ import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { loadPackage } from '../../devkit/package';
 import { runNode, searchList } from '../../devkit/runNode';
-import { mockApi, useNock, type RecordedRequest } from '../helpers/http';
+import { mockApi, useNock, type NockedRequest } from '../helpers/http';
 
 useNock();
 
@@ -33,7 +33,7 @@ const JOBS = [
 	{ id: 'mid', type: 'crawl', status: 'FAILED', createdAt: '2026-01-02T10:00:00.000Z' },
 ];
 
-const listReply = (totalPages: number) => (request: RecordedRequest) =>
+const listReply = (totalPages: number) => (request: NockedRequest) =>
 	[
 		200,
 		{

@@ -5,7 +5,7 @@
  * Return All reads pages only until Limit page results are there.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { mockApi, useNock, type RecordedRequest, type Reply } from '../helpers/http';
+import { mockApi, useNock, type NockedRequest, type NockReply } from '../helpers/http';
 import { runNode } from '../../devkit/runNode';
 import { BEHAVIOURS } from '../../nodes/shared/behaviours';
 import { paging } from '../../nodes/shared/behaviours/paging';
@@ -21,7 +21,7 @@ const LINKS = [
 ];
 
 /** Answers GET /account for the plan read, and everything else with `reply`. */
-function api(reply: (request: RecordedRequest) => Reply) {
+function api(reply: (request: NockedRequest) => NockReply) {
 	return mockApi((request) =>
 		request.path === '/account'
 			? [200, { success: true, data: { plan: { concurrency: 10, rateLimitPerMinute: 6000 } } }]
@@ -29,7 +29,7 @@ function api(reply: (request: RecordedRequest) => Reply) {
 	);
 }
 
-const pagesRead = (requests: RecordedRequest[]) =>
+const pagesRead = (requests: NockedRequest[]) =>
 	requests.filter((r) => r.path.startsWith('/crawl/')).map((r) => r.query.page);
 
 describe('Map', () => {
@@ -83,7 +83,7 @@ describe('Map', () => {
 describe('Crawl > Get Status', () => {
 	/** A crawl of `total` results served `perPage` at a time; `next` is the following page. */
 	function crawl(total: number, perPage: number, status = 'COMPLETED') {
-		return (request: RecordedRequest): Reply => {
+		return (request: NockedRequest): NockReply => {
 			const id = request.path.split('/').pop()!;
 			const page = Number(request.query.page);
 			const from = (page - 1) * perPage;

@@ -3,14 +3,14 @@
  * without touching this file): method, path, query and body under the API's own names, the
  * bearer header, and nothing the user did not set.
  */
-import { BEARER, mockApi, useNock, type RecordedRequest } from '../helpers/http';
+import { BEARER, mockApi, useNock, type NockedRequest } from '../helpers/http';
 import { runNode } from '../../devkit/runNode';
 import { sampleOperation } from '../helpers/samples';
 import { OPERATIONS } from '../helpers/table';
 
 useNock();
 
-const sent = ({ method, path, query, body }: RecordedRequest) => ({ method, path, query, body });
+const sent = ({ method, path, query, body }: NockedRequest) => ({ method, path, query, body });
 
 // A job ID picker resolves to the ID: one string.
 const SINGLE_VALUE_KINDS = ['string', 'number', 'boolean', 'options', 'jobId'];
