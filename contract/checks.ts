@@ -24,6 +24,13 @@ export const isCountryCode = (value: string) => /^[a-z]{2}$/i.test(value);
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** An object as JSON parsing makes it: a plain object of no class. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+	if (!isPlainObject(value)) return false;
+	const proto = Object.getPrototypeOf(value) as unknown;
+	return proto === Object.prototype || proto === null;
+}
+
 /** The type name a value reads as in a message ("Expected object, received array"). */
 export function typeName(value: unknown): string {
 	if (value === null) return 'null';

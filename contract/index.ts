@@ -5,6 +5,7 @@
  * (responseTypes.ts).
  */
 export { ENDPOINTS, type EndpointId, type FieldName } from './endpoints';
+export { isJsonObject, isPlainObject } from './checks';
 export { namesOf, wireNames } from './names';
 export { gatherWire, placeWire, type QueryValue, type WireRequest } from './placement';
 export {

@@ -6,9 +6,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isRecord } from '../shared/transport/answers';
+import { isJsonObject, isPlainObject } from '../../contract';
 
 export type JsonBody = { ok: true; value: IDataObject } | { ok: false; reason: string };
+
+/** A JSON object as parsed: its values are JSON values, which is what IDataObject holds. */
+const jsonBody = (value: Record<string, unknown>): JsonBody => ({
+	ok: true,
+	value: value as IDataObject,
+});
 
 /** The parts of n8n's request object a delivery is read from. */
 export interface DeliveryRequest {
@@ -24,12 +30,6 @@ export interface DeliveryResponse {
 	headersSent?: boolean;
 	writeHead(status: number, headers?: Record<string, string>): unknown;
 	end(body?: string): unknown;
-}
-
-function isPlainObject(value: unknown): value is IDataObject {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-	const proto = Object.getPrototypeOf(value);
-	return proto === Object.prototype || proto === null;
 }
 
 function mediaType(headers: Record<string, unknown> | undefined): string {
@@ -55,7 +55,7 @@ function rawText(request: DeliveryRequest): string | undefined {
 export function readJsonBody(request: DeliveryRequest): JsonBody {
 	const type = mediaType(request.headers);
 	const isJsonType = type === 'application/json' || type.endsWith('+json');
-	if (isJsonType && isPlainObject(request.body)) return { ok: true, value: request.body };
+	if (isJsonType && isJsonObject(request.body)) return jsonBody(request.body);
 	const text = rawText(request);
 	if (text === undefined || text.trim() === '')
 		return { ok: false, reason: 'The request has no body; a JSON object is expected' };
@@ -65,9 +65,8 @@ export function readJsonBody(request: DeliveryRequest): JsonBody {
 	} catch {
 		return { ok: false, reason: 'The request body is not valid JSON' };
 	}
-	if (!isPlainObject(parsed))
-		return { ok: false, reason: 'The request body must be a JSON object' };
-	return { ok: true, value: parsed };
+	if (!isJsonObject(parsed)) return { ok: false, reason: 'The request body must be a JSON object' };
+	return jsonBody(parsed);
 }
 
 function nonEmptyString(value: unknown): string | undefined {
@@ -92,7 +91,7 @@ export function eventOf(payload: IDataObject): string | null {
 
 /** The job id: `jobId`, `job_id`, `job.id`, then `id`; null when the payload carries none. */
 export function jobIdOf(payload: IDataObject): string | null {
-	const fromJob = isRecord(payload.job) ? payload.job.id : undefined;
+	const fromJob = isPlainObject(payload.job) ? payload.job.id : undefined;
 	return (
 		idString(payload.jobId) ??
 		idString(payload.job_id) ??

@@ -9,8 +9,7 @@
 import type { IDataObject, IHookFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { WebhookResponse, WebhookTestResponse } from '../../contract';
-import { isRecord } from '../shared/transport/answers';
+import { isPlainObject, type WebhookResponse, type WebhookTestResponse } from '../../contract';
 import { endpointRequest } from '../shared/transport/apiRequest';
 import type { WebDataClient } from '../shared/transport/client';
 import { maskError } from '../shared/transport/errors';
@@ -45,7 +44,7 @@ function stringArray(value: unknown): string[] | undefined {
 
 export function readRegistration(data: IDataObject): Registration | undefined {
 	const value = data[KEY];
-	if (!isRecord(value)) return undefined;
+	if (!isPlainObject(value)) return undefined;
 	const { webhookId, url, token, registeredAt } = value;
 	const events = stringArray(value.events);
 	if (
@@ -83,8 +82,8 @@ export function clearRegistration(data: IDataObject): void {
 
 /** The url, events and isActive of a webhook, from `{success, data: Webhook}` or a bare Webhook. */
 export function stateOf(value: unknown): WebhookState {
-	const webhook = isRecord(value) && isRecord(value.data) ? value.data : value;
-	if (!isRecord(webhook)) return {};
+	const webhook = isPlainObject(value) && isPlainObject(value.data) ? value.data : value;
+	if (!isPlainObject(webhook)) return {};
 	const state: WebhookState = {};
 	if (typeof webhook.url === 'string') state.url = webhook.url;
 	const events = stringArray(webhook.events);
@@ -238,7 +237,7 @@ function maskedError(client: WebDataClient, error: unknown, urls: Array<string |
 // ---- API calls -----------------------------------------------------------------------------
 
 export function isNotFound(error: unknown): boolean {
-	return isRecord(error) && String(error.httpCode) === '404';
+	return isPlainObject(error) && String(error.httpCode) === '404';
 }
 
 /**

@@ -5,7 +5,9 @@
  * (test/nodes/itemReference.test.ts compares both in n8n 2.x and 1.x). Anything else, and any value
  * but a string, a finite number or a boolean, goes through getNodeParameter.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { isJsonObject } from '../../../contract';
 
 const WHOLE =
 	/^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*|\[\s*(?:"[^"'`\\{}\n]*"|'[^"'`\\{}\n]*')\s*\])+)\s*\}\}$/;
@@ -52,12 +54,6 @@ export function itemReferencePath(raw: unknown): string[] | undefined {
 	return path;
 }
 
-function isPlainObject(value: unknown): value is IDataObject {
-	if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-	const proto = Object.getPrototypeOf(value) as unknown;
-	return proto === Object.prototype || proto === null;
-}
-
 /**
  * The value at `path` in the item's json when it is one n8n would return unchanged (a string, a
  * finite number, a boolean) through plain objects' own keys; undefined otherwise.
@@ -65,8 +61,7 @@ function isPlainObject(value: unknown): value is IDataObject {
 export function readItemReference(json: unknown, path: string[]): { value: unknown } | undefined {
 	let value = json;
 	for (const key of path) {
-		if (!isPlainObject(value) || !Object.prototype.hasOwnProperty.call(value, key))
-			return undefined;
+		if (!isJsonObject(value) || !Object.prototype.hasOwnProperty.call(value, key)) return undefined;
 		value = value[key];
 	}
 	if (typeof value === 'string' || typeof value === 'boolean') return { value };

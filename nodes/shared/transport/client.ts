@@ -14,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { AccountResponse } from '../../../contract';
+import { isPlainObject, type AccountResponse } from '../../../contract';
 
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
 import { apiError, asNodeError, maskSecret, networkError } from './errors';
@@ -22,7 +22,6 @@ import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
 import { Pacer } from './pacer';
 import { readPlanLimits } from './plan';
 import { Slots } from './slots';
-import { isRecord } from './answers';
 import { isBodyStream, readCapped } from './body';
 import {
 	MAX_ATTEMPTS,
@@ -277,7 +276,7 @@ export class WebDataClient {
 			);
 		}
 		// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
-		if (isRecord(payload) && payload.success === false)
+		if (isPlainObject(payload) && payload.success === false)
 			throw apiError(this.node, statusCode, payload, what);
 		return payload as T;
 	}
