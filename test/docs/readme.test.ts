@@ -54,7 +54,9 @@ function anchors(markdown: string): Set<string> {
 }
 
 function links(markdown: string): string[] {
-	return [...prose(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map(([, target]) => target);
+	return [...prose(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map(
+		([, target]) => target,
+	);
 }
 
 /** Every relative link of a page that does not land: a missing file or a missing heading. */
@@ -159,8 +161,9 @@ describe('the documentation pages', () => {
 		expect(slug('Web Data Brand in real n8n (`npm run bench:n8n`)')).toBe(
 			'web-data-brand-in-real-n8n-npm-run-benchn8n',
 		);
-		expect(links('[a](docs/x.md#y) `[b](no.md)`\n```\n[c](no.md)\n```\n[d](https://x.y)')).toEqual(
-			['docs/x.md#y', 'https://x.y'],
-		);
+		expect(links('[a](docs/x.md#y) `[b](no.md)`\n```\n[c](no.md)\n```\n[d](https://x.y)')).toEqual([
+			'docs/x.md#y',
+			'https://x.y',
+		]);
 	});
 });
