@@ -10,7 +10,7 @@
  *
  * Every rule of the project's config runs, none off. A finding that cannot be fixed without
  * changing what saved workflows do, or against the spec, is listed in ACCEPTED below with its
- * reason (README, "Limits and n8n's lint rules"); it is printed as accepted, and an ACCEPTED entry
+ * reason (docs/n8n-verification.md); it is printed as accepted, and an ACCEPTED entry
  * that no longer matches a finding is an error, so the list cannot go stale.
  *
  * Needs a build first (`npm run build`). The generated files are kept in
