@@ -4,9 +4,10 @@
  * required, its bounds, its enum values, its alternate names and the type the spec states.
  */
 import { ENDPOINTS, type Endpoint, type WireField, type WireType } from '../../contract';
-import { SPEC, endpointKey as key, type SpecField } from '../helpers/spec';
+import { SPEC as FACTS, endpointKey as key, type SpecField } from '../helpers/spec';
 
 const CONTRACT: Endpoint[] = Object.values(ENDPOINTS);
+const SPEC = FACTS.endpoints;
 
 /** The wire types a type word of the spec allows. The batch `actions` are listed as strings, but action objects go there too. */
 const TYPES: Record<string, WireType[]> = {
@@ -31,43 +32,40 @@ function contractEndpoint(method: string, path: string): Endpoint {
 }
 
 test('the contract has exactly the endpoints of the spec, method and path', () => {
-	expect(SPEC.endpoints.length).toBeGreaterThan(0);
-	expect(CONTRACT.map(key).sort()).toEqual(SPEC.endpoints.map(key).sort());
+	expect(SPEC.length).toBeGreaterThan(0);
+	expect(CONTRACT.map(key).sort()).toEqual(SPEC.map(key).sort());
 });
 
-describe.each(SPEC.endpoints.map((request) => [key(request), request] as const))(
-	'%s',
-	(_, request) => {
-		const endpoint = contractEndpoint(request.method, request.path);
+describe.each(SPEC.map((request) => [key(request), request] as const))('%s', (_, request) => {
+	const endpoint = contractEndpoint(request.method, request.path);
 
-		test('has the fields of the spec, each where the spec puts it', () => {
-			const expected = request.fieldsNotShown
-				? (BEYOND_THE_SPEC[key(request)] ?? [])
-				: request.fields.map((f) => `${f.in} ${f.name}`);
-			const actual = endpoint.fields.map((f) =>
-				request.fieldsNotShown ? f.name : `${f.in} ${f.name}`,
-			);
-			expect(actual.sort()).toEqual([...expected].sort());
-		});
-
-		const fields = request.fields.map((f) => [f.name, f] as const);
-		if (fields.length === 0) return;
-
-		test.each(fields)(
-			'%s: required flag, bounds, enum, alternate names and type',
-			(name, spec: SpecField) => {
-				const wire = endpoint.fields.find((f) => f.name === name) as WireField;
-				expect(Boolean(wire.required)).toBe(spec.required);
-				expect(wire.alternateNames ?? []).toEqual(spec.alternateNames ?? []);
-				expect(wire.enum ? [...wire.enum].sort() : undefined).toEqual(
-					spec.enum ? [...spec.enum].sort() : undefined,
-				);
-				if (spec.type) expect(TYPES[spec.type]).toContain(wire.type);
-				if (spec.max !== undefined || spec.min !== undefined)
-					expect({ min: wire.min, max: wire.max }).toEqual({ min: spec.min, max: spec.max });
-				// Where the spec states no bound, a number may still not be negative (milliseconds, counts).
-				else expect({ min: wire.min ?? 0, max: wire.max }).toEqual({ min: 0, max: undefined });
-			},
+	test('has the fields of the spec, each where the spec puts it', () => {
+		const expected = request.fieldsNotShown
+			? (BEYOND_THE_SPEC[key(request)] ?? [])
+			: request.fields.map((f) => `${f.in} ${f.name}`);
+		const actual = endpoint.fields.map((f) =>
+			request.fieldsNotShown ? f.name : `${f.in} ${f.name}`,
 		);
-	},
-);
+		expect(actual.sort()).toEqual([...expected].sort());
+	});
+
+	const fields = request.fields.map((f) => [f.name, f] as const);
+	if (fields.length === 0) return;
+
+	test.each(fields)(
+		'%s: required flag, bounds, enum, alternate names and type',
+		(name, spec: SpecField) => {
+			const wire = endpoint.fields.find((f) => f.name === name) as WireField;
+			expect(Boolean(wire.required)).toBe(spec.required);
+			expect(wire.alternateNames ?? []).toEqual(spec.alternateNames ?? []);
+			expect(wire.enum ? [...wire.enum].sort() : undefined).toEqual(
+				spec.enum ? [...spec.enum].sort() : undefined,
+			);
+			if (spec.type) expect(TYPES[spec.type]).toContain(wire.type);
+			if (spec.max !== undefined || spec.min !== undefined)
+				expect({ min: wire.min, max: wire.max }).toEqual({ min: spec.min, max: spec.max });
+			// Where the spec states no bound, a number may still not be negative (milliseconds, counts).
+			else expect({ min: wire.min ?? 0, max: wire.max }).toEqual({ min: 0, max: undefined });
+		},
+	);
+});
