@@ -1,13 +1,13 @@
 /**
- * The contract against the spec's tables: every endpoint of the endpoint list, its method and
- * path, and for each field the spec gives it: where it goes, whether it is required, its bounds,
- * its enum values, its alternate names and the type the spec states.
+ * The contract against the spec's facts (test/spec/facts.json): every endpoint of the endpoint
+ * list, its method and path, and for each field the spec gives it: where it goes, whether it is
+ * required, its bounds, its enum values, its alternate names and the type the spec states.
  */
 import { ENDPOINTS, type Endpoint, type WireField, type WireType } from '../../contract';
-import { specRequests, type SpecField } from '../helpers/specFields';
+import { SPEC as FACTS, endpointKey as key, type SpecField } from '../helpers/spec';
 
 const CONTRACT: Endpoint[] = Object.values(ENDPOINTS);
-const SPEC = specRequests();
+const SPEC = FACTS.endpoints;
 
 /** The wire types a type word of the spec allows. The batch `actions` are listed as strings, but action objects go there too. */
 const TYPES: Record<string, WireType[]> = {
@@ -25,8 +25,6 @@ const BEYOND_THE_SPEC: Record<string, string[]> = {
 	'GET /scrape': ['url'],
 };
 
-const key = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
-
 function contractEndpoint(method: string, path: string): Endpoint {
 	const found = CONTRACT.find((e) => e.method === method && e.path === path);
 	if (!found) throw new Error(`The contract has no ${method} ${path}`);
@@ -42,10 +40,12 @@ describe.each(SPEC.map((request) => [key(request), request] as const))('%s', (_,
 	const endpoint = contractEndpoint(request.method, request.path);
 
 	test('has the fields of the spec, each where the spec puts it', () => {
-		const expected = request.notShown
+		const expected = request.fieldsNotShown
 			? (BEYOND_THE_SPEC[key(request)] ?? [])
 			: request.fields.map((f) => `${f.in} ${f.name}`);
-		const actual = endpoint.fields.map((f) => (request.notShown ? f.name : `${f.in} ${f.name}`));
+		const actual = endpoint.fields.map((f) =>
+			request.fieldsNotShown ? f.name : `${f.in} ${f.name}`,
+		);
 		expect(actual.sort()).toEqual([...expected].sort());
 	});
 
@@ -57,7 +57,7 @@ describe.each(SPEC.map((request) => [key(request), request] as const))('%s', (_,
 		(name, spec: SpecField) => {
 			const wire = endpoint.fields.find((f) => f.name === name) as WireField;
 			expect(Boolean(wire.required)).toBe(spec.required);
-			expect(wire.alternateNames ?? []).toEqual(spec.alternateNames);
+			expect(wire.alternateNames ?? []).toEqual(spec.alternateNames ?? []);
 			expect(wire.enum ? [...wire.enum].sort() : undefined).toEqual(
 				spec.enum ? [...spec.enum].sort() : undefined,
 			);

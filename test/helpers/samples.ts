@@ -1,9 +1,10 @@
 /**
  * Valid sample values for any field of the endpoint table, with what the API must receive for
  * them, so that a test can cover every operation (and every row added later) without
- * hand-writing each one. Expectations are written from the spec's rules, not from the node's code:
+ * hand-writing each one. What the API must receive is written from the spec's rules, not from the
+ * node's code:
  *   body:  JSON types as given (numbers, booleans, arrays, parsed JSON);
- *   query: text (query fields hold single values; requests.table.test.ts checks the table for it).
+ *   query: text (the spec's query fields hold single values).
  */
 import type { IDataObject, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
@@ -82,13 +83,6 @@ export function sampleFor(field: FieldSpec): Sample {
 	}
 }
 
-export interface ExpectedRequest {
-	method: string;
-	path: string;
-	query: Record<string, string>;
-	body: unknown;
-}
-
 /** Node switches that keep an operation to its one request (no waiting, no paging). */
 export function singleRequestSwitches(op: OperationSpec): INodeParameters {
 	return {
@@ -99,31 +93,22 @@ export function singleRequestSwitches(op: OperationSpec): INodeParameters {
 
 /**
  * Parameters for an operation with every required field and, when `withOptional`, every optional
- * field set, and the request the API must then receive.
+ * field set, and the sample each set field got (by API name).
  */
 export function sampleOperation(
 	op: OperationSpec,
 	withOptional: boolean,
-): { parameters: INodeParameters; expected: ExpectedRequest } {
+): { parameters: INodeParameters; samples: Record<string, Sample> } {
 	const parameters: INodeParameters = { operation: op.value, ...singleRequestSwitches(op) };
 	const options: IDataObject = {};
-	const query: Record<string, string> = {};
-	const body: Record<string, unknown> = {};
-	let path = op.path;
+	const samples: Record<string, Sample> = {};
 	for (const field of op.fields) {
 		if (!field.required && !withOptional) continue;
 		const sample = sampleFor(field);
+		samples[field.name] = sample;
 		if (field.required) parameters[field.name] = sample.input;
 		else options[field.name] = sample.input as IDataObject[string];
-		if (field.in === 'path')
-			path = path.replace(`{${field.name}}`, encodeURIComponent(String(sample.input)));
-		else if (field.in === 'query') query[field.name] = sample.query;
-		else body[field.name] = sample.body;
 	}
 	parameters.options = options as INodeParameters;
-	const hasBody = op.method !== 'GET' && op.method !== 'DELETE' && Object.keys(body).length > 0;
-	return {
-		parameters,
-		expected: { method: op.method, path, query, body: hasBody ? body : undefined },
-	};
+	return { parameters, samples };
 }

@@ -1,52 +1,61 @@
 /**
- * Reads the service spec (../shared/spec/web-data-service.md beside the checkout, as in CI):
- * the endpoint list and the Limits table.
+ * The facts of the Web Data Service spec the tests check against (test/spec/facts.json): every
+ * endpoint of the spec's endpoint list with the request fields the spec gives it, and the bounds
+ * of its Limits table. test/spec/facts.test.ts holds them to the spec document when it is beside
+ * the checkout.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import FACTS from '../spec/facts.json';
 
-import { REPO_ROOT } from '../../devkit/package';
+export type FieldLocation = 'path' | 'query' | 'body';
 
-export const SPEC_PATH = path.resolve(REPO_ROOT, '..', 'shared', 'spec', 'web-data-service.md');
-
-export function readSpec(): string {
-	if (!fs.existsSync(SPEC_PATH)) throw new Error(`The spec is missing at ${SPEC_PATH}`);
-	return fs.readFileSync(SPEC_PATH, 'utf8');
-}
-
-/** The rows of the first markdown table after `heading`, as arrays of trimmed cells. */
-export function tableAfter(markdown: string, heading: string): string[][] {
-	const start = markdown.indexOf(heading);
-	if (start < 0) throw new Error(`The spec has no "${heading}"`);
-	const lines = markdown.slice(start + heading.length).split('\n');
-	const first = lines.findIndex((line) => line.trim().startsWith('|'));
-	const rows: string[][] = [];
-	for (const line of lines.slice(first)) {
-		if (!line.trim().startsWith('|')) break;
-		rows.push(
-			line
-				.trim()
-				.replace(/^\||\|$/g, '')
-				.split('|')
-				.map((cell) => cell.trim()),
-		);
-	}
-	// Drop the header and the |---| separator.
-	return rows.slice(2);
+export interface SpecField {
+	name: string;
+	in: FieldLocation;
+	required: boolean;
+	/** The type word the spec gives (number, boolean, string, object, array of string, array), if any. */
+	type?: string;
+	min?: number;
+	max?: number;
+	enum?: string[];
+	/** The API's default where the spec states one. */
+	default?: string | number | boolean | string[];
+	/** Other names the spec gives for the same field. */
+	alternateNames?: string[];
 }
 
 export interface SpecEndpoint {
 	method: string;
 	path: string;
+	fields: SpecField[];
+	/** The spec shows none of its fields (GET /scrape: "not shown"). */
+	fieldsNotShown?: boolean;
 }
 
-/** `### Endpoint list`: one {method, path} per row. */
-export function specEndpoints(markdown = readSpec()): SpecEndpoint[] {
-	return tableAfter(markdown, '### Endpoint list').map(([method, p]) => ({ method, path: p }));
+/** A row of the Limits table: a numeric range, or the longest texts (action key / selector / text). */
+export interface SpecLimit {
+	/** The Parameter cell, as the row's name. */
+	parameter: string;
+	min?: number;
+	max?: number;
+	default?: number;
+	maxLength?: Record<string, number>;
 }
 
-/** The `Parameter bounds` table under `## Limits`: [parameter, bound] per row. */
-export function specLimits(markdown = readSpec()): Array<{ parameter: string; bound: string }> {
-	const limits = markdown.slice(markdown.indexOf('## Limits'));
-	return tableAfter(limits, 'Parameter bounds').map(([parameter, bound]) => ({ parameter, bound }));
+export interface SpecFacts {
+	endpoints: SpecEndpoint[];
+	limits: SpecLimit[];
+}
+
+export const SPEC: SpecFacts = FACTS as SpecFacts;
+
+export const endpointKey = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
+
+/** The spec's endpoint at that method and path. */
+export function specEndpoint(method: string, path: string): SpecEndpoint | undefined {
+	return SPEC.endpoints.find((e) => e.method === method && e.path === path);
+}
+
+/** The spec's field of an endpoint, by its name or one of its alternate names. */
+export function specField(endpoint: SpecEndpoint | undefined, name: string): SpecField | undefined {
+	return endpoint?.fields.find((f) => f.name === name || f.alternateNames?.includes(name));
 }

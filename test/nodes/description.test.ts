@@ -1,67 +1,111 @@
 /**
- * What the editor and AI agents see: every action node is usable as a tool, required fields are
- * top-level and optional ones sit in Options, and the credential authenticates with the bearer
- * header and tests itself with GET /account.
+ * What the editor and AI agents see: every action node is usable as a tool, every field the spec
+ * gives an endpoint is in the editor as the spec states it (required at the top, optional in
+ * Options, its type, bounds, values and default), and the credential authenticates with the
+ * bearer header and tests itself with GET /account.
  */
 import type { ICredentialType, IHttpRequestOptions, INode, INodeProperties } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/shared/endpoints';
-import type { FieldSpec } from '../../nodes/shared/endpoints';
 import { applyGenericAuth, resolveCredentialValue } from '../../devkit/credentials';
 import { uiProperty } from '../helpers/expectations';
 import { loadPackage } from '../../devkit/package';
-import { FIELDS } from '../helpers/table';
+import { SPEC, endpointKey, type SpecField } from '../helpers/spec';
+import { FIELDS, OPERATIONS } from '../helpers/table';
 
-const EDITOR_TYPES: Record<FieldSpec['kind'], string> = {
-	string: 'string',
-	number: 'number',
-	boolean: 'boolean',
-	options: 'options',
-	multiOptions: 'multiOptions',
-	stringList: 'string',
-	json: 'json',
-	jobId: 'resourceLocator',
+/**
+ * The editor controls that can hold a value of the spec's type: an array of strings is typed one
+ * a line, picked from known values or given as JSON (the batch `actions` also take objects); a
+ * path ID is typed or picked from the jobs list.
+ */
+const CONTROLS: Record<string, string[]> = {
+	number: ['number'],
+	boolean: ['boolean'],
+	string: ['string', 'options'],
+	object: ['json'],
+	'array of string': ['string', 'multiOptions', 'json'],
+	array: ['json'],
+	enum: ['options'],
+	pathId: ['string', 'resourceLocator'],
 };
+
+/** n8n's lint rule starts a Limit at 50 where the range allows it; limits.spec.test.ts checks its hint names the API's default. */
+const editorDefault = (field: SpecField) =>
+	field.name === 'limit' && (field.min ?? 0) <= 50 && (field.max ?? Infinity) >= 50
+		? 50
+		: field.default;
+
+/** The editor's value as the API gets it: a JSON control holds text. */
+const asSent = (property: INodeProperties, value: unknown) =>
+	property.type === 'json' && typeof value === 'string' ? JSON.parse(value) : value;
 
 test.each(RESOURCES.map((r) => r.node))(
 	'%s is usable as a tool, with a description and an action per operation',
 	async (node) => {
 		const { description } = (await loadPackage()).nodeTypes[node];
 		expect(description.usableAsTool).toBe(true);
-		expect(description.description.length).toBeGreaterThan(10);
+		expect(description.description).toBeTruthy();
 		const operation = description.properties.find((p) => p.name === 'operation');
 		expect(operation?.noDataExpression).toBe(true);
-		for (const option of (operation?.options ?? []) as Array<{
-			action?: string;
-			description?: string;
-		}>) {
+		const options = (operation?.options ?? []) as Array<{ action?: string; description?: string }>;
+		for (const option of options) {
 			expect(option.action).toBeTruthy();
 			expect(option.description).toBeTruthy();
 		}
+		// An agent tells a node's operations apart by their actions.
+		expect(new Set(options.map((o) => o.action)).size).toBe(options.length);
 	},
 );
 
-describe("editor fields: required at the top, optional in Options, with the table's type, bounds, options and default", () => {
-	test.each(FIELDS.map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` })))(
-		'$title',
-		async ({ resource, op, field }) => {
-			const { property, where } = await uiProperty(resource.node, op.value, field.name);
-			expect(where).toBe(field.required ? 'top' : 'options');
-			expect(property?.displayName).toBe(field.displayName);
-			expect(property?.type).toBe(EDITOR_TYPES[field.kind]);
-			if (field.required) expect(property?.required).toBe(true);
-			if (field.kind === 'number')
-				expect(property?.typeOptions).toMatchObject({ minValue: field.min, maxValue: field.max });
-			if (field.options)
-				expect(
-					(property?.options as INodeProperties['options'])
-						?.map((o) => (o as { value: string }).value)
-						.sort(),
-				).toEqual(field.options.map((o) => o.value).sort());
-			if (field.default !== undefined) expect(property?.default).toEqual(field.default);
-		},
-	);
+test('no two nodes share a description (the node panel and agents tell them apart by it)', async () => {
+	const { nodeTypes } = await loadPackage();
+	const described = RESOURCES.map((r) => nodeTypes[r.node].description.description);
+	expect(new Set(described).size).toBe(described.length);
+});
+
+/** Every field the spec gives an endpoint, with every operation that runs on that endpoint. */
+const SPEC_FIELDS = SPEC.endpoints.flatMap((endpoint) =>
+	OPERATIONS.filter(({ op }) => endpointKey(op) === endpointKey(endpoint)).flatMap(
+		({ resource, op }) =>
+			endpoint.fields.map((field) => ({
+				node: resource.node,
+				operation: op.value,
+				endpoint: endpointKey(endpoint),
+				field,
+				title: `${resource.node} ${op.value} (${endpointKey(endpoint)}) ${field.name}`,
+			})),
+	),
+);
+
+describe("editor fields as the spec states them: required at the top, optional in Options, a control for the spec's type, with its bounds, values and default", () => {
+	test('every endpoint with fields has an operation', () => {
+		const covered = new Set(SPEC_FIELDS.map((f) => f.endpoint));
+		const withFields = SPEC.endpoints.filter((e) => e.fields.length > 0).map(endpointKey);
+		expect(withFields.filter((key) => !covered.has(key))).toEqual([]);
+	});
+
+	test.each(SPEC_FIELDS)('$title', async ({ node, operation, field }) => {
+		const { property, where } = await uiProperty(node, operation, field.name);
+		if (!property) throw new Error(`${field.name} has no editor field`);
+		expect(where).toBe(field.required ? 'top' : 'options');
+		if (field.required) expect(property.required).toBe(true);
+		const type = field.enum ? 'enum' : field.in === 'path' ? 'pathId' : field.type;
+		if (type) expect(CONTROLS[type]).toContain(property.type);
+		if (field.min !== undefined || field.max !== undefined)
+			expect(property.typeOptions).toMatchObject({ minValue: field.min, maxValue: field.max });
+		if (field.enum)
+			expect((property.options as Array<{ value: string }>).map((o) => o.value).sort()).toEqual(
+				[...field.enum].sort(),
+			);
+		const fallback = editorDefault(field);
+		if (fallback === undefined) return;
+		// A list the spec defaults to one value may show that value alone or as a list of it.
+		const shown = asSent(property, property.default);
+		if (Array.isArray(shown) || Array.isArray(fallback))
+			expect([shown].flat()).toEqual([fallback].flat());
+		else expect(shown).toBe(fallback);
+	});
 });
 
 describe('credential webDataApi', () => {

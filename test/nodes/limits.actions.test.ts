@@ -1,6 +1,6 @@
 /**
- * The bounds inside the `actions` JSON (spec: Action object, and the Limits rows "action amount
- * and milliseconds" and "action key / selector / text length"), on Batch Scrape, the operation that
+ * The bounds inside the `actions` JSON (spec: Action object, and the numbers of the Limits rows
+ * "action amount and milliseconds" and "action key / selector / text length"), on Batch Scrape, the operation that
  * takes actions: refused before anything is sent, and accepted at the bound.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { expectRejected } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../../devkit/runNode';
+import { SPEC } from '../helpers/spec';
 
 useNock();
 
@@ -24,43 +25,33 @@ interface ActionBound {
 
 const long = (n: number) => 'x'.repeat(n);
 
+/** The spec's Limits rows for actions: a numeric range, and the longest key, selector and text. */
+const limitRow = (parameter: string) => SPEC.limits.find((r) => r.parameter === parameter)!;
+const { min, max } = limitRow('action amount and milliseconds') as { min: number; max: number };
+const lengths = limitRow('action key / selector / text length').maxLength!;
+
+const numeric = (): Pick<ActionBound, 'bad' | 'ok'> => ({
+	bad: [
+		[min - 1, `at least ${min}`],
+		[max + 1, `at most ${max}`],
+	],
+	ok: [min, max],
+});
+const text = (sub: string): Pick<ActionBound, 'bad' | 'ok'> => ({
+	bad: [[long(lengths[sub] + 1), `at most ${lengths[sub]}`]],
+	ok: [long(lengths[sub])],
+});
+
 const BOUNDS: ActionBound[] = [
 	{
 		sub: 'amount',
 		action: (v) => ({ type: 'scroll', direction: 'down', amount: v }),
-		bad: [
-			[-1, 'at least 0'],
-			[10001, 'at most 10000'],
-		],
-		ok: [0, 10000],
+		...numeric(),
 	},
-	{
-		sub: 'milliseconds',
-		action: (v) => ({ type: 'wait', milliseconds: v }),
-		bad: [
-			[-1, 'at least 0'],
-			[10001, 'at most 10000'],
-		],
-		ok: [0, 10000],
-	},
-	{
-		sub: 'key',
-		action: (v) => ({ type: 'press', key: v }),
-		bad: [[long(65), 'at most 64']],
-		ok: [long(64)],
-	},
-	{
-		sub: 'selector',
-		action: (v) => ({ type: 'click', selector: v }),
-		bad: [[long(2049), 'at most 2048']],
-		ok: [long(2048)],
-	},
-	{
-		sub: 'text',
-		action: (v) => ({ type: 'write', text: v }),
-		bad: [[long(10001), 'at most 10000']],
-		ok: [long(10000)],
-	},
+	{ sub: 'milliseconds', action: (v) => ({ type: 'wait', milliseconds: v }), ...numeric() },
+	{ sub: 'key', action: (v) => ({ type: 'press', key: v }), ...text('key') },
+	{ sub: 'selector', action: (v) => ({ type: 'click', selector: v }), ...text('selector') },
+	{ sub: 'text', action: (v) => ({ type: 'write', text: v }), ...text('text') },
 ];
 
 const CASES = TARGETS.flatMap((t) =>

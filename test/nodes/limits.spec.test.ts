@@ -7,7 +7,7 @@ import { expectRejected, uiProperty, withItemValue } from '../helpers/expectatio
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../../devkit/runNode';
 import { singleRequestSwitches } from '../helpers/samples';
-import { specLimits } from '../helpers/spec';
+import { SPEC } from '../helpers/spec';
 import { field, operation } from '../helpers/table';
 
 useNock();
@@ -20,11 +20,8 @@ interface Target {
 }
 
 interface LimitCase {
-	/** The Parameter cell of the spec's Limits table. */
+	/** The Parameter cell of the spec's Limits table: its numbers are the case's bounds. */
 	row: string;
-	min: number;
-	max: number;
-	default?: number;
 	targets: Target[];
 }
 
@@ -47,69 +44,43 @@ const website = (names: string[], ops = ['getFonts', 'getCompetitors']): Target[
 const NUMERIC_LIMITS: LimitCase[] = [
 	{
 		row: '/brand timeout',
-		min: 1000,
-		max: 120000,
-		default: 30000,
 		targets: [{ node: 'webDataBrand', op: 'getProfile', names: ['timeout'] }],
 	},
 	{
 		row: 'retrieve maxAgeMs / BrandRetrieveMaxAgeMs',
-		min: 0,
-		max: 7776000000,
 		targets: brandRetrieve(['maxAgeMs', 'BrandRetrieveMaxAgeMs']),
 	},
 	{
 		row: 'timeoutMS',
-		min: 1000,
-		max: 120000,
 		targets: [...brandRetrieve(['timeoutMS']), ...website(['timeoutMS'])],
 	},
-	{ row: 'cacheMaxAgeMs', min: 0, max: 604800000, targets: website(['cacheMaxAgeMs']) },
+	{ row: 'cacheMaxAgeMs', targets: website(['cacheMaxAgeMs']) },
 	{
 		row: '/brand/ai/products limit',
-		min: 1,
-		max: 20,
-		default: 10,
 		targets: [{ node: 'webDataBrandAi', op: 'extractProducts', names: ['limit'] }],
 	},
 	{
 		row: '/map limit',
-		min: 1,
-		max: 1000,
-		default: 100,
 		targets: [{ node: 'webDataMap', op: 'map', names: ['limit'] }],
 	},
 	{
 		row: '/map timeout',
-		min: 1000,
-		max: 300000,
 		targets: [{ node: 'webDataMap', op: 'map', names: ['timeout'] }],
 	},
 	{
 		row: '/web/competitors limit / numCompetitors',
-		min: 1,
-		max: 25,
-		default: 10,
 		targets: website(['limit', 'numCompetitors'], ['getCompetitors']),
 	},
 	{
 		row: 'batch maxConcurrency',
-		min: 1,
-		max: 50,
 		targets: [{ node: 'webDataScrape', op: 'batchScrape', names: ['maxConcurrency'] }],
 	},
 	{
 		row: 'jobs list limit',
-		min: 1,
-		max: 100,
-		default: 25,
 		targets: [{ node: 'webDataJob', op: 'list', names: ['limit'] }],
 	},
 	{
 		row: 'job detail limit',
-		min: 1,
-		max: 100,
-		default: 50,
 		targets: [{ node: 'webDataJob', op: 'get', names: ['limit'] }],
 	},
 ];
@@ -142,32 +113,28 @@ function baseParameters(node: string, opValue: string) {
 	return { operation: opValue, ...singleRequestSwitches(op), ...required, options: {} };
 }
 
-test("the cases cover every row of the spec's Limits table, with the spec's numbers", () => {
-	const rows = specLimits();
-	expect(rows.map((r) => r.parameter).sort()).toEqual(
+test("the cases cover every row of the spec's Limits table", () => {
+	expect(SPEC.limits.map((r) => r.parameter).sort()).toEqual(
 		[...NUMERIC_LIMITS.map((c) => c.row), ...ACTION_ROWS].sort(),
 	);
-	for (const c of NUMERIC_LIMITS) {
-		const { bound } = rows.find((r) => r.parameter === c.row)!;
-		const [, min, max] = /(\d+) to (\d+)/.exec(bound) ?? [];
-		const [, fallback] = /default (\d+)/.exec(bound) ?? [];
-		expect({
-			row: c.row,
-			min: Number(min),
-			max: Number(max),
-			default: fallback === undefined ? undefined : Number(fallback),
-		}).toEqual({
-			row: c.row,
-			min: c.min,
-			max: c.max,
-			default: c.default,
-		});
-	}
 });
+
+/** The row's numbers as the spec states them. */
+function bounds(row: string): { min: number; max: number; default?: number } {
+	const { min, max, default: fallback } = SPEC.limits.find((r) => r.parameter === row)!;
+	if (min === undefined || max === undefined) throw new Error(`"${row}" is no numeric range`);
+	return { min, max, default: fallback };
+}
 
 const TARGETS = NUMERIC_LIMITS.flatMap((c) =>
 	c.targets.flatMap((t) =>
-		t.names.map((name) => ({ ...c, ...t, name, title: `${c.row}: ${t.node} ${t.op} ${name}` })),
+		t.names.map((name) => ({
+			...c,
+			...bounds(c.row),
+			...t,
+			name,
+			title: `${c.row}: ${t.node} ${t.op} ${name}`,
+		})),
 	),
 );
 

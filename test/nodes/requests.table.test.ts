@@ -1,50 +1,96 @@
 /**
- * Every operation of the endpoint table, generated from the table itself (a new row is covered
- * without touching this file): method, path, query and body under the API's own names, the
- * bearer header, and nothing the user did not set.
+ * Every operation sends the request the spec describes (test/spec/facts.json): its method and
+ * path, each field the user set where the spec puts it (path, query or body) under the API's own
+ * name, the bearer header, and nothing the user did not set. The operations are generated from
+ * the endpoint table, so a new row is covered without touching this file; what each must send
+ * comes from the spec's facts, not from the row.
  */
 import { BEARER, mockApi, useNock, type NockedRequest } from '../helpers/http';
 import { runNode } from '../../devkit/runNode';
-import { sampleOperation } from '../helpers/samples';
+import { sampleOperation, type Sample } from '../helpers/samples';
+import { SPEC, endpointKey, type SpecEndpoint, type SpecField } from '../helpers/spec';
 import { OPERATIONS } from '../helpers/table';
 
 useNock();
 
 const sent = ({ method, path, query, body }: NockedRequest) => ({ method, path, query, body });
 
-// A job ID picker resolves to the ID: one string.
-const SINGLE_VALUE_KINDS = ['string', 'number', 'boolean', 'options', 'jobId'];
+/** Endpoints whose fields the spec does not show, with the ones it implies. */
+const NOT_SHOWN: Record<string, SpecField[]> = {
+	// "scrape a single URL using query parameters": the URL, in the query.
+	'GET /scrape': [{ name: 'url', in: 'query', required: true }],
+};
 
-test('query and path fields hold single values: buildRequest sends them as they are, with no list or JSON encoding', () => {
-	const multi = OPERATIONS.flatMap(({ label, op }) =>
-		op.fields
-			.filter((f) => f.in !== 'body' && !SINGLE_VALUE_KINDS.includes(f.kind))
-			.map((f) => `${label} ${f.name} (${f.kind})`),
+const fieldsOf = (endpoint: SpecEndpoint) =>
+	endpoint.fieldsNotShown ? (NOT_SHOWN[endpointKey(endpoint)] ?? []) : endpoint.fields;
+
+/** The request the spec describes for these samples: each field where the spec puts it. */
+function specRequest(
+	endpoint: SpecEndpoint,
+	samples: Record<string, Sample>,
+	withOptional: boolean,
+) {
+	const query: Record<string, string> = {};
+	const body: Record<string, unknown> = {};
+	let path = endpoint.path;
+	for (const field of fieldsOf(endpoint)) {
+		if (!field.required && !withOptional) continue;
+		const sample = samples[field.name];
+		if (!sample) throw new Error(`${field.name} of ${endpointKey(endpoint)} is not in the editor`);
+		if (field.in === 'path')
+			path = path.replace(`{${field.name}}`, encodeURIComponent(String(sample.input)));
+		else if (field.in === 'query') query[field.name] = sample.query;
+		else body[field.name] = sample.body;
+	}
+	const hasBody = Object.keys(body).length > 0;
+	return { method: endpoint.method, path, query, body: hasBody ? body : undefined };
+}
+
+const CASES = SPEC.endpoints.flatMap((endpoint) =>
+	OPERATIONS.filter(({ op }) => endpointKey(op) === endpointKey(endpoint)).map((entry) => ({
+		...entry,
+		endpoint,
+	})),
+);
+
+test('every operation of the table runs on an endpoint of the spec', () => {
+	expect(CASES.map((c) => c.label).sort()).toEqual(OPERATIONS.map((o) => o.label).sort());
+});
+
+test("the spec's query and path fields are entered as single values (sent as they are, with no list or JSON encoding)", () => {
+	const single = ['string', 'number', 'boolean', 'options', 'jobId'];
+	const multi = CASES.flatMap(({ label, op, endpoint }) =>
+		fieldsOf(endpoint)
+			.filter((f) => f.in !== 'body')
+			.map((f) => ({ f, kind: op.fields.find((field) => field.name === f.name)?.kind }))
+			.filter(({ kind }) => !single.includes(kind ?? ''))
+			.map(({ f, kind }) => `${label} ${f.name} (${kind ?? 'not in the editor'})`),
 	);
 	expect(multi).toEqual([]);
 });
 
-describe.each(OPERATIONS)('$label', ({ resource, op }) => {
-	test('sends every field the user set, under its API name, with the bearer header', async () => {
+describe.each(CASES)('$label', ({ resource, op, endpoint }) => {
+	test('sends every field the user set where the spec puts it, with the bearer header', async () => {
 		const api = mockApi();
-		const { parameters, expected } = sampleOperation(op, true);
+		const { parameters, samples } = sampleOperation(op, true);
 
 		const { error } = await runNode({ type: resource.node, parameters });
 
 		expect(error).toBeUndefined();
+		const expected = specRequest(endpoint, samples, true);
 		expect(api.apiRequests().map(sent)).toEqual([expected]);
 		expect(api.apiRequests()[0].headers.authorization).toBe(BEARER);
 		if (expected.body !== undefined)
 			expect(api.apiRequests()[0].headers['content-type']).toMatch(/^application\/json/);
 	});
 
-	test('sends only the required fields when no option is set', async () => {
+	test('sends only the fields the spec requires when no option is set', async () => {
 		const api = mockApi();
-		const { parameters, expected } = sampleOperation(op, false);
+		const { parameters, samples } = sampleOperation(op, false);
 
 		const { error } = await runNode({ type: resource.node, parameters });
 
 		expect(error).toBeUndefined();
-		expect(api.apiRequests().map(sent)).toEqual([expected]);
+		expect(api.apiRequests().map(sent)).toEqual([specRequest(endpoint, samples, false)]);
 	});
 });

@@ -1,0 +1,189 @@
+/**
+ * Reads the facts out of the spec document (web-data-service.md): the Request cells of the
+ * endpoint list, the common query parameters of the brand retrieve endpoints, the body tables of
+ * POST /batch/scrape and POST /extract, and the Parameter bounds table under Limits. Only
+ * test/spec/facts.test.ts uses it, to hold test/spec/facts.json to the document.
+ */
+import type { SpecEndpoint, SpecFacts, SpecField, SpecLimit } from '../helpers/spec';
+
+/** The rows of the first markdown table after `heading`, as arrays of trimmed cells. */
+function tableAfter(markdown: string, heading: string): string[][] {
+	const start = markdown.indexOf(heading);
+	if (start < 0) throw new Error(`The spec has no "${heading}"`);
+	const lines = markdown.slice(start + heading.length).split('\n');
+	const first = lines.findIndex((line) => line.trim().startsWith('|'));
+	const rows: string[][] = [];
+	for (const line of lines.slice(first)) {
+		if (!line.trim().startsWith('|')) break;
+		rows.push(
+			line
+				.trim()
+				.replace(/^\||\|$/g, '')
+				.split('|')
+				.map((cell) => cell.trim()),
+		);
+	}
+	// Drop the header and the |---| separator.
+	return rows.slice(2);
+}
+
+const TYPES = ['array of string', 'array', 'number', 'boolean', 'string', 'object'];
+
+/** `false` -> false, `10` -> 10, `[markdown]` -> ['markdown'], anything else as text. */
+function defaultValue(rest: string): SpecField['default'] {
+	const marked = /`(\w+)` \(default\)/.exec(rest)?.[1];
+	if (marked) return marked;
+	const word = /default (\S+?)(?=[;,)\s]|$)/.exec(rest)?.[1];
+	if (word === undefined) return undefined;
+	if (/^\[.*\]$/.test(word)) return [word.slice(1, -1)];
+	if (word === 'true' || word === 'false') return word === 'true';
+	return /^\d+$/.test(word) ? Number(word) : word;
+}
+
+/** One field's description: `limit number 1 to 20 default 10 (max product pages)`. */
+function parseField(text: string, location: SpecField['in']): SpecField {
+	const [, rawName, rest] = /^(\S+)\s*(.*)$/.exec(text.trim())!;
+	const field: SpecField = {
+		name: rawName.replace(/\*$/, '').replace(/`/g, ''),
+		in: location,
+		required: rawName.endsWith('*'),
+	};
+	const type = TYPES.find((word) => rest.startsWith(word));
+	if (type) field.type = type;
+	const range = /(\d+) to (\d+)/.exec(rest);
+	if (range) [field.min, field.max] = [Number(range[1]), Number(range[2])];
+	const floor = />= (\d+)/.exec(rest);
+	if (floor) field.min = Number(floor[1]);
+	const oneOf = /one of ([\w, ]+?)(;|$)/.exec(rest);
+	const slashed = rest.replace(/\(default\)/g, '').replace(/[()]/g, '');
+	if (oneOf) field.enum = oneOf[1].split(',').map((value) => value.trim());
+	else if (slashed.includes(' / '))
+		field.enum = slashed.split(' / ').map((value) => value.trim().replace(/`/g, ''));
+	const fallback = defaultValue(rest);
+	if (fallback !== undefined) field.default = fallback;
+	return field;
+}
+
+/** `BrandRetrieveMaxAgeMs ... alternate name for maxAgeMs` folds into maxAgeMs. */
+function foldAlternates(fields: SpecField[], rules: Map<string, string>): SpecField[] {
+	const kept = fields.filter((field) => !/alternate name for/.test(rules.get(field.name) ?? ''));
+	for (const field of fields) {
+		const of = /alternate name for (\w+)/.exec(rules.get(field.name) ?? '')?.[1];
+		if (of) addAlternate(kept.find((f) => f.name === of)!, field.name);
+	}
+	return kept;
+}
+
+function addAlternate(field: SpecField, name: string): void {
+	field.alternateNames = [...(field.alternateNames ?? []), name];
+}
+
+/** A `| Field | Type | Rule |` table as fields of one location. */
+function tableFields(markdown: string, heading: string, location: SpecField['in']): SpecField[] {
+	const rows = tableAfter(markdown, heading);
+	const rules = new Map(rows.map(([name, , rule]) => [name.replace(/\*$/, ''), rule]));
+	return foldAlternates(
+		rows.map(([name, type, rule]) => parseField(`${name} ${type} ${rule}`, location)),
+		rules,
+	);
+}
+
+/** Splits a Request cell at `; `, except inside parentheses (`(one video; watch, ...)`). */
+function splitOutsideParentheses(cell: string): string[] {
+	const parts = [''];
+	let depth = 0;
+	for (let i = 0; i < cell.length; i++) {
+		if (cell[i] === '(') depth++;
+		if (cell[i] === ')') depth--;
+		if (depth === 0 && cell.startsWith('; ', i)) {
+			parts.push('');
+			i++;
+		} else parts[parts.length - 1] += cell[i];
+	}
+	return parts;
+}
+
+function requestFields(
+	cell: string,
+	markdown: string,
+	done: Map<string, SpecField[]>,
+): SpecField[] {
+	if (cell === 'none') return [];
+	const fields: SpecField[] = [];
+	let location: SpecField['in'] = 'body';
+	for (const part of splitOutsideParentheses(cell)) {
+		const text = part.replace(
+			/^(path|query|body)( \(all optional\))?:\s*/,
+			(_, at: SpecField['in']) => {
+				location = at;
+				return '';
+			},
+		);
+		if (text === 'common params')
+			fields.push(
+				...tableFields(
+					markdown,
+					'### Common query parameters of brand retrieve endpoints',
+					'query',
+				),
+			);
+		else if (text.startsWith('as ')) {
+			const [, base, extra, alternate, of] =
+				/^as (\S+), plus (.+?) and (\w+) \(alternate name for (\w+)/.exec(text)!;
+			const added = parseField(extra, location);
+			if (added.name === of) addAlternate(added, alternate);
+			fields.push(...structuredClone(done.get(`GET ${base}`)!), added);
+		} else fields.push(parseField(text, location));
+	}
+	return fields;
+}
+
+/** Every endpoint of the spec's endpoint list with the fields the spec gives it. */
+function endpoints(markdown: string): SpecEndpoint[] {
+	const done = new Map<string, SpecField[]>();
+	const bodies: Record<string, string> = {
+		'/batch/scrape': '### POST /batch/scrape body',
+		'/extract': '### POST /extract body',
+	};
+	return tableAfter(markdown, '### Endpoint list').map(([method, path, cell]) => {
+		if (!/^(none|path|query|body)/.test(cell))
+			return { method, path, fields: [], fieldsNotShown: true };
+		const fields =
+			cell === 'body: see below'
+				? tableFields(markdown, bodies[path], 'body')
+				: requestFields(cell, markdown, done);
+		done.set(`${method} ${path}`, fields);
+		return { method, path, fields };
+	});
+}
+
+/**
+ * A row of the `Parameter bounds` table under `## Limits`: `1 to 20, default 10`, or longest
+ * texts by name (`action key / selector / text length` | `64 / 2048 / 10000`).
+ */
+function limit([parameter, bound]: string[]): SpecLimit {
+	const lengths = /^action (.+) length$/.exec(parameter);
+	if (lengths) {
+		const sizes = bound.split(' / ').map(Number);
+		const names = lengths[1].split(' / ');
+		return { parameter, maxLength: Object.fromEntries(names.map((name, i) => [name, sizes[i]])) };
+	}
+	const [, min, max] = /^(\d+) to (\d+)/.exec(bound) ?? [];
+	if (min === undefined) throw new Error(`The Limits row "${parameter}" has no range: ${bound}`);
+	const fallback = /default (\d+)/.exec(bound)?.[1];
+	return {
+		parameter,
+		min: Number(min),
+		max: Number(max),
+		...(fallback === undefined ? {} : { default: Number(fallback) }),
+	};
+}
+
+/** The facts test/spec/facts.json holds, as the document states them. */
+export function parseSpec(markdown: string): SpecFacts {
+	const limits = markdown.slice(markdown.indexOf('## Limits'));
+	return {
+		endpoints: endpoints(markdown),
+		limits: tableAfter(limits, 'Parameter bounds').map(limit),
+	};
+}
