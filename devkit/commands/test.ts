@@ -44,7 +44,9 @@ export async function run(): Promise<number> {
 		env: { ...node24Env(), WEBDATA_REQUIRE_N8N1: '1' },
 	});
 
-	log('end-to-end tests in real n8n (2.x, and the operations, agent, files and egress suites in 1.x)');
+	log(
+		'end-to-end tests in real n8n (2.x, and the operations, agent, files and egress suites in 1.x)',
+	);
 	const e2e = await runE2e([]);
 
 	const files = [UNIT_RESULTS, ...DEFAULT_E2E_LINES.map((line) => n8nLine(line).results)];
