@@ -1,10 +1,4 @@
-import type {
-	IAuthenticateGeneric,
-	ICredentialTestRequest,
-	ICredentialType,
-	INodeProperties,
-	Icon,
-} from 'n8n-workflow';
+import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
 export class WebDataApi implements ICredentialType {
 	name = 'webDataApi';
@@ -45,20 +39,18 @@ export class WebDataApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey}}',
-			},
-		},
-	};
+	// The key goes only to the Web Data API, only through this package's nodes (they set the
+	// header themselves). 2.x refuses to decrypt the credential for any other node, the HTTP
+	// Request node included; without a generic `authenticate`, 1.x's HTTP Request node does not
+	// offer it and sends no key if a workflow names it. See docs/security.md.
+	restrictToSupportedNodes = true as const;
 
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
 			url: '/account',
 			method: 'GET',
+			headers: { Authorization: '=Bearer {{$credentials.apiKey}}' },
 			// The key goes to the Base URL only: a redirect fails the test instead of being followed.
 			disableFollowRedirect: true,
 		},

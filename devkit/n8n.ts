@@ -52,6 +52,12 @@ export interface N8nOptions {
 	/** Where `n8n start` writes its output. Default `<userFolder>/n8n.log`. */
 	logFile?: string;
 	env?: Record<string, string>;
+	/**
+	 * A hosts file for n8n alone: every n8n process runs in a mount namespace of its own
+	 * (`unshare -m`, root only) with this file bind-mounted on /etc/hosts, so names a test makes
+	 * up resolve, inside n8n only, to the addresses it chooses.
+	 */
+	hostsFile?: string;
 }
 
 export interface CliResult {
@@ -205,11 +211,22 @@ export class N8n {
 		}
 	}
 
+	/** The program and arguments that run `n8n <args>`: under unshare with a hostsFile. */
+	private n8nCommand(args: readonly string[]): [string, string[]] {
+		const n8n = [path.join(getN8nNodeBin(), 'node'), n8nEntry(), ...args];
+		const hosts = this.options.hostsFile;
+		if (!hosts) return [n8n[0], n8n.slice(1)];
+		// unshare makes the new namespace's mounts private: the bind mount never reaches the host.
+		const script = 'mount --bind "$0" /etc/hosts && exec "$@"';
+		return ['unshare', ['-m', '--', 'sh', '-c', script, path.resolve(hosts), ...n8n]];
+	}
+
 	/** Runs `n8n <args>` in its own process with this instance's environment. */
 	async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const started = Date.now();
-		const child = spawn(path.join(getN8nNodeBin(), 'node'), [n8nEntry(), ...args], {
+		const [command, commandArgs] = this.n8nCommand(args);
+		const child = spawn(command, commandArgs, {
 			env: this.env('cli'),
 			cwd: this.userFolder,
 			stdio: ['ignore', 'pipe', 'pipe'],
@@ -297,7 +314,8 @@ export class N8n {
 		const started = Date.now();
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
 		const log = fs.openSync(this.logFile, 'a');
-		const child = spawn(path.join(getN8nNodeBin(), 'node'), [n8nEntry(), ...command], {
+		const [program, programArgs] = this.n8nCommand(command);
+		const child = spawn(program, programArgs, {
 			env: this.env('server'),
 			cwd: this.userFolder,
 			stdio: ['ignore', log, log],

@@ -23,6 +23,22 @@ export function sandboxCredential(baseUrl: string, apiKey: string): object {
 	};
 }
 
+export const HEADER_AUTH_CREDENTIAL_ID = 'webdataHeaderAuth';
+export const HEADER_AUTH_CREDENTIAL_NAME = 'Web Data key as Header Auth';
+
+/**
+ * n8n's Header Auth credential carrying a sandbox key (`Authorization: Bearer <key>`): how n8n's
+ * own HTTP Request node reaches the API, the Web Data credential being for this package's nodes.
+ */
+export function headerAuthCredential(apiKey: string): object {
+	return {
+		id: HEADER_AUTH_CREDENTIAL_ID,
+		name: HEADER_AUTH_CREDENTIAL_NAME,
+		type: 'httpHeaderAuth',
+		data: { name: 'Authorization', value: `Bearer ${apiKey}` },
+	};
+}
+
 /** The AI example's model credential: a placeholder (there is no LLM offline). */
 export function openAiPlaceholderCredential(): object {
 	return {

@@ -8,10 +8,15 @@ module.exports = {
 	rootDir: '..',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/e2e/tests'],
-	// Against n8n 1.x (WEBDATA_N8N_LINE=1, see devkit/commands/e2e.ts) the operations, agent and files suites run.
+	// Against n8n 1.x (WEBDATA_N8N_LINE=1, see devkit/commands/e2e.ts) the operations, agent, files and egress suites run.
 	testMatch:
 		process.env.WEBDATA_N8N_LINE === '1'
-			? ['**/operations.e2e.test.ts', '**/agent.e2e.test.ts', '**/files.e2e.test.ts']
+			? [
+					'**/operations.e2e.test.ts',
+					'**/agent.e2e.test.ts',
+					'**/files.e2e.test.ts',
+					'**/egress.e2e.test.ts',
+				]
 			: ['**/*.test.ts'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],

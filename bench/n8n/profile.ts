@@ -24,7 +24,7 @@ import { ARTIFACTS_DIR, PACKAGE_NAME } from '../../devkit/paths';
 import { N8n } from '../../devkit/n8n';
 import { Sandbox, freePort, freePortBlock } from '../../devkit/sandbox';
 import { killOnExit } from '../../devkit/services';
-import { sandboxCredential } from '../../devkit/setup';
+import { headerAuthCredential, sandboxCredential } from '../../devkit/setup';
 import { sleep } from '../../devkit/wait';
 import { Steps, perThread, threadCpuMs, threadDelta, type MeasuredStep } from './measure';
 import { PLAN, SANDBOX_CONFIG } from './settings';
@@ -218,14 +218,17 @@ async function main(): Promise<void> {
 		logFile: path.join(OUT_DIR, 'n8n.log'),
 		env: { NODE_OPTIONS: `--inspect-port=127.0.0.1:${inspectPort}` },
 	});
-	const workflows: BenchWorkflow[] = [brandWorkflow(), minimalWorkflow()];
+	const workflows: BenchWorkflow[] = [brandWorkflow(), minimalWorkflow(sandbox.baseUrl)];
 	const out: string[] = [];
 	try {
 		await ready;
 		await sandbox.admin('POST', '/reset', SANDBOX_CONFIG);
 		n8n.installPackage(process.env.WEBDATA_BENCH_PACKAGE || undefined);
 		installMinimalNode(userFolder);
-		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
+		await n8n.importCredentials([
+			sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
+			headerAuthCredential(sandbox.apiKey),
+		]);
 		await n8n.importWorkflows(workflows.map((w) => w.workflow));
 		const started = n8n.start();
 		const unhookN8n = killOnExit(n8n.pid);

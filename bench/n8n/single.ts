@@ -23,7 +23,7 @@ import { TlsProxy, type ConnectionCounts } from '../tlsProxy';
 import { N8n } from '../../devkit/n8n';
 import { freePortBlock, type Sandbox } from '../../devkit/sandbox';
 import { killOnExit } from '../../devkit/services';
-import { sandboxCredential } from '../../devkit/setup';
+import { headerAuthCredential, sandboxCredential } from '../../devkit/setup';
 import { Steps, withCpu, type MeasuredStep } from './measure';
 import {
 	brandWorkflow,
@@ -101,7 +101,7 @@ export async function singleProcess(
 		env: { ...settings.n8nEnv, NODE_EXTRA_CA_CERTS: proxy.caFile },
 	});
 	const brand = brandWorkflow();
-	const minimal = minimalWorkflow();
+	const minimal = minimalWorkflow(sandbox.baseUrl);
 	const http = httpRequest
 		? [httpRequestWorkflow(sandbox.baseUrl, false), httpRequestWorkflow(sandbox.baseUrl, true)]
 		: [];
@@ -122,6 +122,7 @@ export async function singleProcess(
 		installMinimalNode(userFolder);
 		await n8n.importCredentials([
 			sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
+			headerAuthCredential(sandbox.apiKey),
 			...doors.map((d) => d.credential),
 		]);
 		await n8n.importWorkflows(

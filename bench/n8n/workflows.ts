@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { PACKAGE_NAME } from '../../devkit/paths';
 import { MINIMAL_NODE_TYPE } from '../minimalNode/install';
 import {
+	HEADER_AUTH_CREDENTIAL_ID,
+	HEADER_AUTH_CREDENTIAL_NAME,
 	SANDBOX_CREDENTIAL_ID,
 	SANDBOX_CREDENTIAL_NAME,
 	type WorkflowJson,
@@ -17,7 +19,16 @@ import {
 /** The node under test in every workflow: its run data gives the timing and the items. */
 export const NODE_UNDER_TEST = 'Under test';
 
+type CredentialRefs = Record<string, { id: string; name: string }>;
+
 const sandboxCredential = { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME };
+/**
+ * n8n's own nodes cannot use the Web Data credential (it is restricted to this package's nodes):
+ * they send the key through a Header Auth credential, as users calling the API directly do.
+ */
+const headerAuth: CredentialRefs = {
+	httpHeaderAuth: { id: HEADER_AUTH_CREDENTIAL_ID, name: HEADER_AUTH_CREDENTIAL_NAME },
+};
 
 export interface BenchWorkflow {
 	id: string;
@@ -50,7 +61,7 @@ function webhookWorkflow(
 	id: string,
 	label: string,
 	node: { type: string; typeVersion: number; parameters: Record<string, unknown> },
-	credential = sandboxCredential,
+	credentials: CredentialRefs = { webDataApi: sandboxCredential },
 ): BenchWorkflow {
 	const path = `bench-${id}`;
 	const workflow: WorkflowJson = {
@@ -72,7 +83,7 @@ function webhookWorkflow(
 				name: NODE_UNDER_TEST,
 				position: [440, 0],
 				onError: 'continueRegularOutput',
-				credentials: { webDataApi: credential },
+				credentials,
 				...node,
 			},
 		],
@@ -100,20 +111,25 @@ export function brandWorkflow(via?: {
 			typeVersion: 1,
 			parameters: { operation: 'retrieve', domain: '={{ $json.domain }}', options: {} },
 		},
-		via?.credential,
+		via && { webDataApi: via.credential },
 	);
 }
 
 /** The minimal node on n8n's httpRequestWithAuthentication (bench/minimalNode), 10 at once. */
-export function minimalWorkflow(): BenchWorkflow {
-	return webhookWorkflow('wdBenchMinimal', "minimal node on n8n's helper", {
-		type: MINIMAL_NODE_TYPE,
-		typeVersion: 1,
-		parameters: { domain: '={{ $json.domain }}', concurrency: 10 },
-	});
+export function minimalWorkflow(baseUrl: string): BenchWorkflow {
+	return webhookWorkflow(
+		'wdBenchMinimal',
+		"minimal node on n8n's helper",
+		{
+			type: MINIMAL_NODE_TYPE,
+			typeVersion: 1,
+			parameters: { baseUrl, domain: '={{ $json.domain }}', concurrency: 10 },
+		},
+		headerAuth,
+	);
 }
 
-/** n8n's HTTP Request node with the Web Data credential: default settings, or batches of 10 every 100 ms. */
+/** n8n's HTTP Request node with the key as Header Auth: default settings, or batches of 10 every 100 ms. */
 export function httpRequestWorkflow(baseUrl: string, batching: boolean): BenchWorkflow {
 	return webhookWorkflow(
 		batching ? 'wdBenchHttpBatched' : 'wdBenchHttp',
@@ -123,13 +139,14 @@ export function httpRequestWorkflow(baseUrl: string, batching: boolean): BenchWo
 			typeVersion: 4.2,
 			parameters: {
 				url: `${baseUrl}/brand/retrieve`,
-				authentication: 'predefinedCredentialType',
-				nodeCredentialType: 'webDataApi',
+				authentication: 'genericCredentialType',
+				genericAuthType: 'httpHeaderAuth',
 				sendQuery: true,
 				queryParameters: { parameters: [{ name: 'domain', value: '={{ $json.domain }}' }] },
 				options: batching ? { batching: { batch: { batchSize: 10, batchInterval: 100 } } } : {},
 			},
 		},
+		headerAuth,
 	);
 }
 

@@ -3,7 +3,7 @@
  * against the sandbox on 127.0.0.1 (`npm test` runs it after the unit tests):
  *   - every suite of e2e/tests against the pinned 2.x on Node 24 (headless Chromium for the
  *     editor check): results in artifacts/jest-e2e.json, outputs in artifacts/e2e/;
- *   - the operations, agent and files suites against the pinned 1.x on Node 22
+ *   - the operations, agent, files and egress suites against the pinned 1.x on Node 22
  *     (e2e/jest.config.js picks them): artifacts/jest-e2e-1x.json and artifacts/e2e-1x/.
  * WEBDATA_E2E_LINES picks the n8n lines (default "2 1"). Extra arguments go to every jest run
  * (e.g. -t trigger, or a path filter such as e2e/tests/queue).
@@ -20,8 +20,8 @@ import { ensureN8n, ensureNode, getNode24Bin, node24Env } from '../toolchain';
 const LABELS: Record<string, { start: string; summary: string }> = {
 	'2': { start: 'end-to-end suites in n8n 2.x', summary: 'e2e, n8n 2.x (artifacts/e2e/)' },
 	'1': {
-		start: 'end-to-end operations, agent and files suites in n8n 1.x',
-		summary: 'e2e, n8n 1.x operations, agent and files (artifacts/e2e-1x/)',
+		start: 'end-to-end operations, agent, files and egress suites in n8n 1.x',
+		summary: 'e2e, n8n 1.x operations, agent, files and egress (artifacts/e2e-1x/)',
 	},
 };
 

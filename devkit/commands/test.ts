@@ -1,7 +1,7 @@
 /**
  * `npm test`, the whole test command (.ci/run): build, lint, n8n's verification scanner, the
  * unit, transport, trigger and sandbox tests through n8n-core on Node 24, then the end-to-end
- * suites in real n8n (2.x, and the operations, agent and files suites in 1.x). Prints one
+ * suites in real n8n (2.x, and the operations, agent, files and egress suites in 1.x). Prints one
  * closing line "N passed, N failed" over every results file; exits non-zero on any failure.
  */
 import * as fs from 'node:fs';
@@ -44,7 +44,9 @@ export async function run(): Promise<number> {
 		env: { ...node24Env(), WEBDATA_REQUIRE_N8N1: '1' },
 	});
 
-	log('end-to-end tests in real n8n (2.x, and the operations, agent and files suites in 1.x)');
+	log(
+		'end-to-end tests in real n8n (2.x, and the operations, agent, files and egress suites in 1.x)',
+	);
 	const e2e = await runE2e([]);
 
 	const files = [UNIT_RESULTS, ...DEFAULT_E2E_LINES.map((line) => n8nLine(line).results)];

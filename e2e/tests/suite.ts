@@ -37,9 +37,12 @@ export class Suite {
 	async setUp({
 		credentials = [],
 		workflows,
+		hostsFile,
 	}: {
 		credentials?: object[];
 		workflows: object[];
+		/** n8n's own /etc/hosts (devkit/n8n.ts `hostsFile`). */
+		hostsFile?: string;
 	}): Promise<void> {
 		fs.mkdirSync(this.art, { recursive: true });
 		this.sandbox = new Sandbox(await freePort(), path.join(this.art, `sandbox-${this.name}.log`));
@@ -49,6 +52,7 @@ export class Suite {
 			userFolder: this.userFolder,
 			port: await freePortBlock(3),
 			logFile: path.join(this.art, `n8n-start-${this.name}.log`),
+			hostsFile,
 		});
 		// WEBDATA_ALLOW_UNBUILT=1 installs without nodes package.json lists but the build lacks (development only).
 		this.n8n.installPackage(ROOT, { skipMissing: process.env.WEBDATA_ALLOW_UNBUILT === '1' });

@@ -1,14 +1,15 @@
 /**
  * What the editor and AI agents see: every action node is usable as a tool, every field the spec
  * gives an endpoint is in the editor as the spec states it (required at the top, optional in
- * Options, its type, bounds, values and default), and the credential authenticates with the
- * bearer header and tests itself with GET /account.
+ * Options, its type, bounds, values and default), and the credential works only in this
+ * package's nodes (no generic authenticate, restricted to its nodes) and tests itself with
+ * GET /account.
  */
 import type { ICredentialType, IHttpRequestOptions, INode, INodeProperties } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/shared/endpoints';
-import { applyGenericAuth, resolveCredentialValue } from '../../devkit/credentials';
+import { resolveCredentialValue } from '../../devkit/credentials';
 import { uiProperty } from '../helpers/expectations';
 import { loadPackage } from '../../devkit/package';
 import { SPEC, endpointKey, type SpecField } from '../helpers/spec';
@@ -127,26 +128,26 @@ describe('credential webDataApi', () => {
 		expect(baseUrl).toMatchObject({ type: 'string', required: true });
 	});
 
-	test('its generic authenticate sends Authorization: Bearer <apiKey> and nothing else', () => {
-		expect(typeof credential.authenticate).toBe('object');
-		expect((credential.authenticate as { type: string }).type).toBe('generic');
-		const authenticated = applyGenericAuth(credential, data, {
-			url: '/x',
-			headers: { Accept: 'application/json' },
-		});
-		expect(authenticated.headers).toEqual({
-			Accept: 'application/json',
-			Authorization: 'Bearer bc_live_abc123',
-		});
-		expect(authenticated.qs).toBeUndefined();
-		expect(authenticated.body).toBeUndefined();
+	test("n8n 2.x refuses it to any node but this package's; no generic authenticate for 1.x's HTTP Request", () => {
+		expect(credential.restrictToSupportedNodes).toBe(true);
+		expect(credential.authenticate).toBeUndefined();
+		expect(credential.genericAuth).toBeUndefined();
 	});
 
-	test('its test request is GET /account on the base URL without trailing slashes', () => {
+	test('its test request is GET /account on the base URL without trailing slashes, with the key', () => {
 		const request = credential.test?.request as IHttpRequestOptions & { baseURL?: string };
 		expect(request.method ?? 'GET').toBe('GET');
 		expect(request.url).toBe('/account');
 		expect(resolveCredentialValue(request.baseURL, data)).toBe('https://api.webdata.test');
+		expect(
+			Object.fromEntries(
+				Object.entries(request.headers ?? {}).map(([name, value]) => [
+					name,
+					resolveCredentialValue(value, data),
+				]),
+			),
+		).toEqual({ Authorization: 'Bearer bc_live_abc123' });
+		expect(request.disableFollowRedirect).toBe(true);
 	});
 });
 

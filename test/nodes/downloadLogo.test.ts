@@ -7,10 +7,13 @@ import { Readable } from 'node:stream';
 
 import nock from 'nock';
 
+import { useFakeDns } from '../helpers/dns';
 import { mockApi, recordedRequest, useNock, type NockedRequest } from '../helpers/http';
 import { API_KEY, runNode } from '../../devkit/runNode';
 
 useNock();
+// n8n 2.x's egress filter resolves every logo host: *.test names are public here unless set.
+const names = useFakeDns();
 
 const LOGO_HOST = 'https://cdn.acme.test';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -507,5 +510,161 @@ describe('Download Logo pacing', () => {
 		expect(items.filter((item) => item.binary?.logo)).toHaveLength(40);
 		expect(requests).toHaveLength(40);
 		expect(most).toBe(MAX_DOWNLOADS);
+	});
+});
+
+describe('Download Logo resolves names (n8n 2.x egress filter)', () => {
+	// Each test its own names: n8n caches a look-up for a second.
+	test('a public-looking name that resolves to loopback is refused; nothing reaches it', async () => {
+		names.set('logo.rebound.test', '127.0.0.1');
+		brandApi('http://logo.rebound.test/logo.png');
+		const requests = host('http://logo.rebound.test');
+
+		const { items, error } = await runNode(retrieve());
+
+		expect(error).toBeUndefined();
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].json.logoError).toBe(
+			'Could not download the logo http://logo.rebound.test/logo.png: refused: ' +
+				"logo.rebound.test resolves to 127.0.0.1, which n8n's egress filter blocks as " +
+				`non-public; ${REFUSAL}`,
+		);
+		expect(names.lookups).toEqual(['logo.rebound.test']);
+		expect(requests).toEqual([]);
+	});
+
+	test.each([
+		['10.1.2.3', 'svc.cluster-local.test'],
+		['169.254.169.254', 'metadata.cloud.test'],
+		['192.168.1.20', 'nas.corp.test'],
+		['fd00::5', 'printer.lan.test'],
+	])('a name resolving to %s (%s) is refused', async (address, name) => {
+		names.set(name, address);
+		brandApi(`https://${name}/logo.png`);
+		const requests = host(`https://${name}`);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].json.logoError).toEqual(
+			expect.stringContaining(`refused: ${name} resolves to ${address}`),
+		);
+		expect(requests).toEqual([]);
+	});
+
+	test('a redirect to a name that resolves to a private address is refused: each hop is resolved', async () => {
+		names.set('inside.hop.test', '10.0.0.7');
+		brandApi('https://outside.hop.test/logo.png');
+		hostReplying('https://outside.hop.test', () => [
+			302,
+			'',
+			{ Location: 'http://inside.hop.test/admin.png' },
+		]);
+		const inside = host('http://inside.hop.test');
+
+		const { items } = await runNode(retrieve());
+
+		expect(names.lookups).toEqual(['outside.hop.test', 'inside.hop.test']);
+		expect(items[0].json.logoError).toEqual(
+			expect.stringContaining(
+				'refused: the logo redirects to http://inside.hop.test/admin.png, and inside.hop.test ' +
+					'resolves to 10.0.0.7',
+			),
+		);
+		expect(inside).toEqual([]);
+	});
+
+	test('a name that does not resolve is not fetched', async () => {
+		brandApi('https://logo.nowhere.invalid/logo.png');
+		const requests = host('https://logo.nowhere.invalid');
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].json.logoError).toEqual(
+			expect.stringContaining('logo.nowhere.invalid could not be resolved'),
+		);
+		expect(requests).toEqual([]);
+	});
+
+	test('with Allow Private Logo Hosts on, the name is not checked and the logo is fetched', async () => {
+		names.set('logo.mine.test', '127.0.0.1');
+		brandApi('http://logo.mine.test/logo.png');
+		const requests = host('http://logo.mine.test');
+
+		const { items } = await runNode(allowPrivate(true));
+
+		expect(items[0].json.logoError).toBeUndefined();
+		expect(items[0].binary?.logo).toMatchObject({ mimeType: 'image/png' });
+		expect(requests).toHaveLength(1);
+	});
+});
+
+describe('Download Logo keeps only images', () => {
+	test.each([
+		['text/html; charset=utf-8', 'text/html', '<html>login</html>'],
+		['application/json', 'application/json', '{"secret":1}'],
+		['application/octet-stream', 'application/octet-stream', 'MZ'],
+	])('a %s answer is refused, naming the type', async (contentType, named, body) => {
+		brandApi(`${LOGO_HOST}/logo.png`);
+		logoHost(() => [200, body, { 'Content-Type': contentType }]);
+
+		const { items, error } = await runNode(retrieve());
+
+		expect(error).toBeUndefined();
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].json.logoError).toBe(
+			`Could not download the logo ${LOGO_HOST}/logo.png: refused: the logo's host answered ` +
+				`${named}, not an image (only image/* answers are kept)`,
+		);
+	});
+
+	test('an answer without a content type is refused', async () => {
+		brandApi(`${LOGO_HOST}/logo.png`);
+		logoHost(() => [200, PNG]);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].json.logoError).toEqual(
+			expect.stringContaining('answered without a content type, not an image'),
+		);
+	});
+
+	test('an SVG is an image: kept', async () => {
+		brandApi(`${LOGO_HOST}/mark.svg`);
+		logoHost(() => [200, '<svg/>', { 'Content-Type': 'IMAGE/SVG+XML' }]);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].binary?.logo).toMatchObject({
+			mimeType: 'image/svg+xml',
+			fileName: 'mark.svg',
+		});
+	});
+});
+
+describe("Download Logo's file name", () => {
+	const pngAt = async (path: string) => {
+		brandApi(`${LOGO_HOST}/${path}`);
+		logoHost(() => [200, PNG, { 'Content-Type': 'image/png' }]);
+		const { items } = await runNode(retrieve());
+		return items[0].binary?.logo?.fileName;
+	};
+
+	test.each([
+		['..%2F..%2Fetc%2Fcron.d%2Fx.png', 'etc_cron.d_x.png'],
+		['..%5C..%5Cwindows%5Cx.png', 'windows_x.png'],
+		['evil%0D%0AContent-Type%3A%20text%2Fhtml.png', 'evil__Content-Type_ text_html.png'],
+		['a%00b%1Bc%7Fd%C2%85e.png', 'a_b_c_d_e.png'],
+		['name%E2%80%AEgnp.png', 'name_gnp.png'],
+		['%2E%2E', 'logo.png'],
+		['.htaccess', 'logo.png'],
+		['%E0%A4%A', 'logo.png'],
+		['brand%20mark.png', 'brand mark.png'],
+	])('%s becomes %s', async (segment, name) => {
+		expect(await pngAt(segment)).toBe(name);
+	});
+
+	test('a long name is cut to 100 characters, its extension kept', async () => {
+		const name = await pngAt(`${'a'.repeat(300)}.png`);
+		expect(name).toBe(`${'a'.repeat(96)}.png`);
 	});
 });

@@ -1,8 +1,9 @@
 /**
  * Download Logo: the brand's main logo as binary data (property `logo`) on its output item. A
  * failed or refused download keeps the item, with `logoError` saying why. The logo's URL comes
- * from the API's answer, so only public hosts are fetched unless Allow Private Logo Hosts is on,
- * and a node execution downloads at most MAX_LOGO_DOWNLOADS logos at a time.
+ * from the API's answer, so only public hosts are fetched unless Allow Private Logo Hosts is on
+ * (brand/logo.ts: the host as written, and in n8n 2.x the addresses its name resolves to), only
+ * image answers are kept, and a node execution downloads at most MAX_LOGO_DOWNLOADS logos at a time.
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
@@ -53,7 +54,7 @@ export const logoDownload: Behaviour = {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to add the brand\'s main logo as a file (binary property "logo"), for nodes that send or store files. Only http(s) logos up to 5 MB from public hosts; the API key is not sent to the logo\'s host.',
+							'Whether to add the brand\'s main logo as a file (binary property "logo"), for nodes that send or store files. Only http(s) image answers up to 5 MB from public hosts; the API key is not sent to the logo\'s host.',
 					},
 					{
 						displayName: 'Allow Private Logo Hosts',
@@ -61,7 +62,7 @@ export const logoDownload: Behaviour = {
 						type: 'boolean',
 						default: false,
 						description:
-							"Whether to also download logos from private hosts: localhost, loopback, private-network and link-local addresses (such as 127.0.0.1, 10.x, 192.168.x, 169.254.169.254). Off, they are refused, because the logo's URL comes from the API's answer. Turn on only for a logo server of your own on your network.",
+							"Whether to also download logos from private hosts: localhost, loopback, private-network and link-local addresses (such as 127.0.0.1, 10.x, 192.168.x, 169.254.169.254), and names that resolve to them. Off, they are refused, because the logo's URL comes from the API's answer. Turn on only for a logo server of your own on your network.",
 						displayOptions: { show: { downloadLogo: [true] } },
 					},
 				]
