@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../devkit/runNode';
+import { runNode } from '../test/helpers/runNode';
 import { Sandbox } from '../devkit/sandbox';
 import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/behaviours';
 import { pollDelays } from '../nodes/shared/jobs/polling';

@@ -20,7 +20,7 @@ import {
 	offeredTools,
 	toolResults,
 	type OfferedTool,
-} from '../../devkit/scriptedModel';
+} from './scriptedModel';
 import { loadExamples, openAiPlaceholderCredential, type WorkflowJson } from '../../devkit/setup';
 import { Suite, runError } from './suite';
 

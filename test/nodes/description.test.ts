@@ -8,7 +8,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import type { FieldSpec } from '../../nodes/shared/endpoints';
-import { applyGenericAuth, resolveCredentialValue } from '../../devkit/credentials';
+import { applyGenericAuth, resolveCredentialValue } from '../helpers/credentials';
 import { uiProperty } from '../helpers/expectations';
 import { loadPackage } from '../../devkit/package';
 import { FIELDS } from '../helpers/table';

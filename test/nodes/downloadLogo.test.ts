@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import nock from 'nock';
 
 import { mockApi, recordedRequest, useNock, type NockedRequest } from '../helpers/http';
-import { API_KEY, runNode } from '../../devkit/runNode';
+import { API_KEY, runNode } from '../helpers/runNode';
 
 useNock();
 

@@ -4,7 +4,7 @@
  * bearer header, and nothing the user did not set.
  */
 import { BEARER, mockApi, useNock, type NockedRequest } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { sampleOperation } from '../helpers/samples';
 import { OPERATIONS } from '../helpers/table';
 

@@ -35,9 +35,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { TestCredentialsHelper } from '../../devkit/credentials';
+import { TestCredentialsHelper } from '../helpers/credentials';
 import { loadPackage } from '../../devkit/package';
-import { BASE_URL } from '../../devkit/runNode';
+import { BASE_URL } from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 
 export { BASE_URL };

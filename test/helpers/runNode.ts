@@ -26,7 +26,7 @@ import type {
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials';
-import { loadPackage } from './package';
+import { loadPackage } from '../../devkit/package';
 
 export const BASE_URL = 'https://api.webdata.test';
 export const API_KEY = 'bc_test_0123456789abcdef';
