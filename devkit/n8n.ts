@@ -18,8 +18,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { installTarball, packPackage } from './tarball';
-import { sleep, stopChild } from './wait';
 import { ROOT, N8N_MAJOR } from './paths';
+import { readText, startGroup, tail, type Group } from './proc';
+import { sleep } from './wait';
 import { n8nEntry, getN8nNodeBin, requireFromN8n } from './toolchain';
 
 export interface Owner {
@@ -113,8 +114,7 @@ export class N8n {
 	readonly owner: Owner;
 	readonly logFile: string;
 	private readonly options: N8nOptions;
-	private server?: ReturnType<typeof spawn>;
-	private serverExit?: Promise<number | null>;
+	private server?: Group;
 	private cookie?: string;
 
 	constructor(options: N8nOptions) {
@@ -289,24 +289,24 @@ export class N8n {
 	}
 
 	/**
-	 * Starts `n8n start` (or another long-running n8n command: `worker`, `webhook`) and resolves
-	 * with the milliseconds it took for /healthz/readiness on this instance's port to answer 200.
+	 * Starts `n8n start` (or another long-running n8n command: `worker`, `webhook`) in a process
+	 * group of its own (its task runners in it; devkit/proc.ts startGroup) and resolves with the
+	 * milliseconds it took for /healthz/readiness on this instance's port to answer 200.
 	 */
 	async start(timeoutMs = 180_000, command: readonly string[] = ['start']): Promise<number> {
 		if (this.server) throw new Error('already started');
 		const started = Date.now();
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
 		const log = fs.openSync(this.logFile, 'a');
-		const child = spawn(path.join(getN8nNodeBin(), 'node'), [n8nEntry(), ...command], {
+		const server = startGroup(path.join(getN8nNodeBin(), 'node'), [n8nEntry(), ...command], {
 			env: this.env('server'),
 			cwd: this.userFolder,
 			stdio: ['ignore', log, log],
 		});
 		fs.closeSync(log);
-		this.server = child;
-		this.serverExit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+		this.server = server;
 		let exited: number | null | undefined;
-		void this.serverExit.then((code) => (exited = code));
+		void server.exited.then((code) => (exited = code));
 		while (Date.now() - started < timeoutMs) {
 			if (exited !== undefined) {
 				this.server = undefined;
@@ -314,12 +314,8 @@ export class N8n {
 					`n8n ${command.join(' ')} exited with code ${exited} while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`,
 				);
 			}
-			try {
-				const res = await fetch(`${this.baseUrl}/healthz/readiness`);
-				if (res.ok) return Date.now() - started;
-			} catch {
-				// not listening yet
-			}
+			const ready = await fetch(`${this.baseUrl}/healthz/readiness`).catch(() => undefined);
+			if (ready?.ok) return Date.now() - started;
 			await sleep(250);
 		}
 		await this.stop();
@@ -329,21 +325,20 @@ export class N8n {
 	}
 
 	get pid(): number | undefined {
-		return this.server?.pid;
+		return this.server?.child.pid;
 	}
 
 	/** Resolves with the exit code when the server started by start() exits. */
 	exited(): Promise<number | null> {
-		return this.serverExit ?? Promise.resolve(null);
+		return this.server?.exited ?? Promise.resolve(null);
 	}
 
-	/** Stops the server started by start() (SIGTERM, then SIGKILL after 20 s). */
+	/** Stops the server started by start() and its task runners (SIGTERM, SIGKILL after 20 s). */
 	async stop(): Promise<void> {
-		const child = this.server;
-		if (!child || !this.serverExit) return;
+		const server = this.server;
 		this.server = undefined;
 		this.cookie = undefined;
-		await stopChild(child, this.serverExit, 20_000);
+		await server?.stop(20_000);
 	}
 
 	/** Logs in as the owner; later rest() calls carry the session cookie. */
@@ -493,16 +488,4 @@ function passwordHash(userFolder: string, password: string): string {
 	fs.mkdirSync(userFolder, { recursive: true });
 	fs.writeFileSync(cacheFile, hash, { mode: 0o600 });
 	return hash;
-}
-
-export function readText(file: string): string {
-	try {
-		return fs.readFileSync(file, 'utf8');
-	} catch {
-		return '';
-	}
-}
-
-export function tail(text: string, lines: number): string {
-	return text.split('\n').slice(-lines).join('\n');
 }

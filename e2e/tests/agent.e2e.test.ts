@@ -12,7 +12,8 @@ import * as path from 'node:path';
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
 import { toolDescription } from '../../nodes/shared/tool';
-import { nodeItems, nodeTask, tail, type ExecuteResult } from '../../devkit/n8n';
+import { nodeItems, nodeTask, type ExecuteResult } from '../../devkit/n8n';
+import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
 import {
 	ANSWER_PREFIX,

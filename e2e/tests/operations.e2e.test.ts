@@ -9,7 +9,8 @@
  * Step timings go to timings-operations.json in the artifacts folder.
  */
 import { RESOURCES } from '../../nodes/shared/endpoints';
-import { nodeItems, nodeTask, tail, type ExecuteResult } from '../../devkit/n8n';
+import { nodeItems, nodeTask, type ExecuteResult } from '../../devkit/n8n';
+import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
 import { loadExamples } from '../../devkit/setup';
 import { Suite, runError, serveLogos } from './suite';

@@ -11,7 +11,8 @@ import * as path from 'node:path';
 
 import { N8n, type ExecuteResult, type RunData } from '../../devkit/n8n';
 import { E2E_ARTIFACTS_DIR, ROOT } from '../../devkit/paths';
-import { Sandbox, freePort, freePortBlock } from '../../devkit/sandbox';
+import { freePort } from '../../devkit/ports';
+import { Sandbox } from '../../devkit/sandbox';
 import { sandboxCredential } from '../../devkit/setup';
 
 export class Suite {
@@ -47,7 +48,7 @@ export class Suite {
 		this.userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-e2e-'));
 		this.n8n = new N8n({
 			userFolder: this.userFolder,
-			port: await freePortBlock(3),
+			port: await freePort(3),
 			logFile: path.join(this.art, `n8n-start-${this.name}.log`),
 		});
 		// WEBDATA_ALLOW_UNBUILT=1 installs without nodes package.json lists but the build lacks (development only).
