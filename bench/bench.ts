@@ -43,7 +43,7 @@ const JOB_DURATION_MS = 30000;
  * the bench's event loop with the node under test, as with a real remote service.
  */
 async function startSandbox(config: SandboxConfigOverrides): Promise<Sandbox> {
-	const sandbox = new Sandbox(0, undefined, [], {
+	const sandbox = new Sandbox(0, undefined, {
 		config,
 		node: process.execPath,
 		inheritStderr: true,
