@@ -28,7 +28,7 @@ import * as path from 'node:path';
 
 import { N8n } from './n8n';
 import { ROOT } from './paths';
-import { freePort } from './ports';
+import { freePort } from './loopback';
 import { cleanUpOnExit, readText } from './proc';
 import { Postgres, Redis } from './services';
 import { sleep } from './wait';

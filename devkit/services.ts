@@ -17,7 +17,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
-import { freePort } from './ports';
+import { freePort } from './loopback';
 import { onPath, readText, startGroup, tail, type Group } from './proc';
 import { waitFor } from './wait';
 

@@ -20,7 +20,7 @@ import * as path from 'node:path';
 
 import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
 import { N8n } from '../../devkit/n8n';
-import { freePort } from '../../devkit/ports';
+import { freePort } from '../../devkit/loopback';
 import { cleanUpOnExit } from '../../devkit/proc';
 import { Sandbox } from '../../devkit/sandbox';
 import {

@@ -29,7 +29,7 @@ import { queueMode, CALLS, ITEMS, WORKERS, WORKER_CONCURRENCY, type QueueResult 
 import { LIMIT, PLAN, SANDBOX_CONFIG } from './settings';
 import { singleProcess, type BenchSettings } from './single';
 import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
-import { freePort } from '../../devkit/ports';
+import { freePort } from '../../devkit/loopback';
 import { Sandbox } from '../../devkit/sandbox';
 
 const SETTINGS: BenchSettings = {

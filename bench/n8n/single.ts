@@ -13,7 +13,7 @@ import * as path from 'node:path';
 
 import { bareClient, type BareClientResult } from '../bareClient';
 import { N8n } from '../../devkit/n8n';
-import { freePort } from '../../devkit/ports';
+import { freePort } from '../../devkit/loopback';
 import { cleanUpOnExit } from '../../devkit/proc';
 import type { Sandbox } from '../../devkit/sandbox';
 import { sandboxCredential } from '../../devkit/setup';

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { buildUnlessSkipped } from '../build';
 import { N8n } from '../n8n';
 import { MAIN_USER_FOLDER, N8N_LISTEN, N8N_PORT, N8N_VERSION, SANDBOX_PORT } from '../paths';
-import { isPortFree } from '../ports';
+import { isPortFree } from '../loopback';
 import { readText, tail } from '../proc';
 import { Sandbox } from '../sandbox';
 import {

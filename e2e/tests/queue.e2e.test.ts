@@ -20,7 +20,7 @@ import * as path from 'node:path';
 import { nodeItems } from '../../devkit/n8n';
 import { ARTIFACTS_DIR } from '../../devkit/paths';
 import { QueueCluster, type ExecutionRow } from '../../devkit/queue';
-import { freePort } from '../../devkit/ports';
+import { freePort } from '../../devkit/loopback';
 import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
 import { sandboxCredential, type WorkflowJson } from '../../devkit/setup';

@@ -1,4 +1,8 @@
-/** Free TCP ports on 127.0.0.1, for every server the devkit, the tests and the benchmarks start. */
+/**
+ * 127.0.0.1 for the devkit, the tests and the benchmarks: free ports for the servers they start,
+ * and small HTTP servers of their own (webhook receivers, a logo host, a scripted model).
+ */
+import * as http from 'node:http';
 import * as net from 'node:net';
 
 /** Whether `port` can be bound on 127.0.0.1 now. */
@@ -28,4 +32,31 @@ export async function freePort(count = 1): Promise<number> {
 		}
 	}
 	throw new Error(`no block of ${count} free ports found on 127.0.0.1`);
+}
+
+export interface LoopbackServer {
+	/** http://127.0.0.1:PORT */
+	url: string;
+	close(): Promise<void>;
+}
+
+/** An HTTP server on a free port of 127.0.0.1, handing `handle` each request with its whole body. */
+export async function serveLoopback(
+	handle: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => unknown,
+): Promise<LoopbackServer> {
+	const server = http.createServer(async (req, res) => {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		await handle(req, Buffer.concat(chunks).toString('utf8'), res);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as net.AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				server.closeAllConnections();
+			}),
+	};
 }
