@@ -17,6 +17,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import type { IRun, ITaskData } from 'n8n-workflow';
+
 import { installTarball, packPackage } from './tarball';
 import { ROOT, N8N_MAJOR } from './paths';
 import { readText, startGroup, tail, type Group } from './proc';
@@ -62,38 +64,9 @@ export interface CliResult {
 	ms: number;
 }
 
-/** The parts of n8n's IRun the tests read. */
-export interface RunItem {
-	json: Record<string, unknown>;
-	binary?: Record<string, { mimeType?: string; fileName?: string; [k: string]: unknown }>;
-	pairedItem?: unknown;
-}
-export interface TaskData {
-	startTime: number;
-	executionTime: number;
-	executionStatus?: string;
-	error?: { message: string; description?: string; name?: string; [k: string]: unknown };
-	data?: { main?: Array<RunItem[] | null> };
-}
-export interface RunData {
-	data: {
-		resultData: {
-			runData: Record<string, TaskData[]>;
-			error?: {
-				message: string;
-				description?: string;
-				name?: string;
-				node?: { name: string };
-				[k: string]: unknown;
-			};
-			lastNodeExecuted?: string;
-		};
-	};
-	status: string;
-	mode?: string;
-	startedAt?: string;
-	stoppedAt?: string;
-}
+/** n8n's run data as `n8n execute --rawOutput` and the REST API give it. */
+export type RunData = IRun;
+export type { INodeExecutionData as RunItem, ITaskData as TaskData } from 'n8n-workflow';
 
 export interface ExecuteResult extends CliResult {
 	/** True when n8n reported the run as successful. */
@@ -190,13 +163,10 @@ export class N8n {
 	 * Installs the built package as users get it: `npm pack` of `from`, then `npm install` of
 	 * that tarball into this user folder's `.n8n/nodes` (see devkit/tarball.ts).
 	 */
-	installPackage(
-		from: string = ROOT,
-		{ skipMissing = false }: { skipMissing?: boolean } = {},
-	): string {
+	installPackage(from: string = ROOT): string {
 		const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-tarball-'));
 		try {
-			const tarball = packPackage(from, staging, { skipMissing });
+			const tarball = packPackage(from, staging);
 			const n8nFolder = path.join(this.userFolder, '.n8n');
 			fs.rmSync(path.join(n8nFolder, 'nodes'), { recursive: true, force: true });
 			return installTarball(tarball, n8nFolder);
@@ -467,7 +437,7 @@ export function nodeTask(
 	run: RunData | undefined,
 	node: string,
 	runIndex = 0,
-): TaskData | undefined {
+): ITaskData | undefined {
 	return run?.data.resultData.runData[node]?.[runIndex];
 }
 
