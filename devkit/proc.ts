@@ -83,14 +83,14 @@ export function npmRun(script: string): Promise<number> {
 }
 
 /*
- * The watchdog of a process group: `sh` reading one line from a pipe of ours. stop() writes
- * "done"; when this process dies any other way (a crashed or killed jest, SIGKILL, a beforeAll
- * that never reached afterAll) the pipe closes unread, and it kills the group and removes the
- * folders. An 'exit' handler would not do: jest hands test files a `process` whose listeners
- * never fire, and nothing runs after SIGKILL. $0 is the group (0: folders only).
+ * The watchdog of a process group: `sh` waiting to read from a pipe of ours, which we never write
+ * to. A clean stop kills the watchdog. When this process dies any other way (a crashed or killed
+ * jest, SIGKILL, a beforeAll that never reached afterAll) the pipe closes, `read` returns, and it
+ * kills the group and removes the folders. An 'exit' handler would not do: jest hands test files
+ * a `process` whose listeners never fire, and nothing runs after SIGKILL. $0 is the group (0:
+ * folders only).
  */
-const WATCHDOG =
-	'read -r said; [ "$said" = done ] && exit; [ "$0" = 0 ] || kill -9 -"$0"; sleep 1; rm -rf -- "$@"';
+const WATCHDOG = 'read -r _; [ "$0" = 0 ] || kill -9 -"$0"; sleep 1; rm -rf -- "$@"';
 
 /** Removes `dirs` (and kills process group `group`) if this process dies before release(). */
 export function cleanUpOnExit(group: number | undefined, dirs: string[] = []): () => void {
@@ -102,7 +102,7 @@ export function cleanUpOnExit(group: number | undefined, dirs: string[] = []): (
 	watchdog.unref();
 	(watchdog.stdin as unknown as { unref(): void }).unref();
 	watchdog.stdin.on('error', () => undefined);
-	return () => watchdog.stdin.end('done\n');
+	return () => watchdog.kill('SIGKILL');
 }
 
 /** Signals every process of a group; false when there is none left. */
