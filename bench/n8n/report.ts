@@ -1,6 +1,6 @@
 /**
  * The benchmark's printout: one table of figure / measured / target / met, then the details that
- * explain a missed target (the sandbox's view of each step, queue mode per worker and per second).
+ * explain a missed target (the sandbox's view of each step, queue mode per worker).
  */
 import type { QueueResult } from './queue';
 import type { MeasuredStep } from './measure';
