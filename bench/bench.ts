@@ -1,6 +1,6 @@
 /**
  * The benchmark of issue 3 (not a timed test). It runs our built nodes through the same n8n-core
- * harness as the tests (devkit/runNode.ts: Workflow + WorkflowExecute, n8n's own HTTP helpers)
+ * harness as the tests (test/helpers/runNode.ts: Workflow + WorkflowExecute, n8n's own HTTP helpers)
  * against the local sandbox on loopback (in its own process, like a remote service), and prints:
  *
  *   1. 200 items (Web Data Brand > Retrieve, default settings) against a server with 100 ms
@@ -23,9 +23,9 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../devkit/runNode';
+import { runNode } from '../test/helpers/runNode';
 import { Sandbox } from '../devkit/sandbox';
 import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/behaviours';
 import { pollDelays } from '../nodes/shared/jobs/polling';
@@ -40,11 +40,16 @@ const JOB_DURATION_MS = 30000;
 
 /**
  * The sandbox in a child process on this Node (its CLI), so the server's own work does not share
- * the bench's event loop with the node under test, as with a real remote service.
+ * the bench's event loop with the node under test, as with a real remote service. Latency
+ * LATENCY_MS, plan concurrency PLAN_CONCURRENCY and `rateLimitPerMinute`.
  */
-async function startSandbox(config: SandboxConfigOverrides): Promise<Sandbox> {
-	const sandbox = new Sandbox(0, undefined, [], {
-		config,
+async function startSandbox(
+	rateLimitPerMinute: number,
+	config: SandboxConfigOverrides = { credits: 10_000_000 },
+): Promise<Sandbox> {
+	const plan = { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute };
+	const sandbox = new Sandbox(0, undefined, {
+		config: { latencyMs: LATENCY_MS, plan, ...config },
 		node: process.execPath,
 		inheritStderr: true,
 	});
@@ -54,58 +59,27 @@ async function startSandbox(config: SandboxConfigOverrides): Promise<Sandbox> {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
-interface ThroughputResult {
-	label: string;
-	count: number;
-	ok: number;
-	seconds: number;
-	perSecond: number;
-	limit: number;
-	share: number;
-	refused: number;
-	requests: number;
-	pairedOk: boolean;
-	/** From the node's start to its first item request (validation of every item, n8n). */
-	beforeFirstS: number;
-	/** From the first item request to the second: the plan read, while one item runs alone. */
-	planHoldS: number;
-	/** Items per second from the first item request to the last one's answer. */
-	steadyPerSecond: number;
-}
-
 async function throughput(
 	label: string,
 	rateLimitPerMinute: number,
 	options: INodeParameters = {},
 	count = ITEMS,
-): Promise<ThroughputResult> {
-	const sandbox = await startSandbox({
-		latencyMs: LATENCY_MS,
-		credits: 10_000_000,
-		plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute },
-	});
+) {
+	const sandbox = await startSandbox(rateLimitPerMinute);
 	const credentials = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl };
 	const parameters = { operation: 'retrieve', domain: '={{ $json.domain }}', options };
+	const run = (items: IDataObject[]) =>
+		runNode({ type: 'webDataBrand', parameters, items, credentials, continueOnFail: true });
 	try {
 		// Warm-up (not counted): loads the package into n8n-core and JIT-compiles the paths.
-		await runNode({
-			type: 'webDataBrand',
-			parameters,
-			items: [{ domain: 'warmup0.example' }, { domain: 'warmup1.example' }],
-			credentials,
-		});
+		await run([{ domain: 'warmup0.example' }, { domain: 'warmup1.example' }]);
 		await sandbox.reset();
 
-		const items = Array.from({ length: count }, (_, i) => ({ domain: `brand${i}.example` }));
 		const startedAt = Date.now();
 		const started = performance.now();
-		const { items: out, error } = await runNode({
-			type: 'webDataBrand',
-			parameters,
-			items,
-			credentials,
-			continueOnFail: true,
-		});
+		const { items: out, error } = await run(
+			Array.from({ length: count }, (_, i) => ({ domain: `brand${i}.example` })),
+		);
 		const seconds = (performance.now() - started) / 1000;
 		if (error) throw error;
 		const ok = out.filter(
@@ -118,21 +92,17 @@ async function throughput(
 		const limit = Math.min(PLAN_CONCURRENCY / (LATENCY_MS / 1000), rateLimitPerMinute / 60);
 		const perSecond = ok / seconds;
 		const arrivals = api.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
-		const firstAt = arrivals[0];
+		const [firstAt] = arrivals;
 		const lastDone = arrivals[arrivals.length - 1] + LATENCY_MS;
 		return {
-			label,
-			count,
-			ok,
-			seconds,
-			perSecond,
-			limit,
-			share: perSecond / limit,
+			...{ label, count, ok, seconds, perSecond, limit, share: perSecond / limit, pairedOk },
 			refused: api.filter((r) => r.status === 429).length,
 			requests: api.length,
-			pairedOk,
+			/** From the node's start to its first item request (validation of every item, n8n). */
 			beforeFirstS: (firstAt - startedAt) / 1000,
+			/** From the first item request to the second: the plan read, while one item runs alone. */
 			planHoldS: ((arrivals[1] ?? firstAt) - firstAt) / 1000,
+			/** Items per second from the first item request to the last one's answer. */
 			steadyPerSecond: ok / ((lastDone - firstAt) / 1000),
 		};
 	} finally {
@@ -145,11 +115,7 @@ async function throughput(
  * server: what this server allows in practice, its own per-request cost included.
  */
 async function bareClientRate(rateLimitPerMinute: number): Promise<number> {
-	const sandbox = await startSandbox({
-		latencyMs: LATENCY_MS,
-		credits: 10_000_000,
-		plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute },
-	});
+	const sandbox = await startSandbox(rateLimitPerMinute);
 	try {
 		await bareClient(sandbox, { count: 2, loops: 2, prefix: 'warmup' });
 		await sandbox.reset();
@@ -181,11 +147,7 @@ function computedPolls(durationS: number): number[] {
 }
 
 async function pollsPerJob(): Promise<PollResult> {
-	const sandbox = await startSandbox({
-		latencyMs: LATENCY_MS,
-		jobDurationMs: JOB_DURATION_MS,
-		plan: { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute: 600 },
-	});
+	const sandbox = await startSandbox(600, { jobDurationMs: JOB_DURATION_MS });
 	try {
 		const started = Date.now();
 		const { items, error } = await runNode({

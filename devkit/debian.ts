@@ -5,12 +5,11 @@
  * editor screenshot (devkit/browser.ts). Installs only.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 
 import { chromiumPath } from './browser';
 import { log, onPath, runToStderr } from './proc';
+import { postgresBin } from './services';
 
-const POSTGRES_ROOT = '/usr/lib/postgresql';
 /** Exit 101 here: "do not start services", so the packages leave their system servers stopped. */
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';
 
@@ -19,18 +18,15 @@ function isRoot(): boolean {
 }
 
 function hasPostgres(): boolean {
-	let versions: string[] = [];
 	try {
-		versions = fs.readdirSync(POSTGRES_ROOT);
+		return postgresBin() !== '' && onPath('psql') !== undefined;
 	} catch {
-		// not installed
+		return false;
 	}
-	const initdb = versions.some((v) => fs.existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'initdb')));
-	return initdb && onPath('psql') !== undefined;
 }
 
 function hasRedis(): boolean {
-	return onPath('redis-server') !== undefined;
+	return onPath('redis-server') !== undefined && onPath('redis-cli') !== undefined;
 }
 
 function aptGet(args: string[]): void {

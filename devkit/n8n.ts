@@ -17,9 +17,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import type { IRun, ITaskData } from 'n8n-workflow';
+
 import { installTarball, packPackage } from './tarball';
-import { sleep, stopChild } from './wait';
 import { ROOT, N8N_MAJOR } from './paths';
+import { readText, startGroup, tail, type Group } from './proc';
+import { sleep } from './wait';
 import { n8nEntry, getN8nNodeBin, requireFromN8n } from './toolchain';
 
 export interface Owner {
@@ -67,38 +70,9 @@ export interface CliResult {
 	ms: number;
 }
 
-/** The parts of n8n's IRun the tests read. */
-export interface RunItem {
-	json: Record<string, unknown>;
-	binary?: Record<string, { mimeType?: string; fileName?: string; [k: string]: unknown }>;
-	pairedItem?: unknown;
-}
-export interface TaskData {
-	startTime: number;
-	executionTime: number;
-	executionStatus?: string;
-	error?: { message: string; description?: string; name?: string; [k: string]: unknown };
-	data?: { main?: Array<RunItem[] | null> };
-}
-export interface RunData {
-	data: {
-		resultData: {
-			runData: Record<string, TaskData[]>;
-			error?: {
-				message: string;
-				description?: string;
-				name?: string;
-				node?: { name: string };
-				[k: string]: unknown;
-			};
-			lastNodeExecuted?: string;
-		};
-	};
-	status: string;
-	mode?: string;
-	startedAt?: string;
-	stoppedAt?: string;
-}
+/** n8n's run data as `n8n execute --rawOutput` and the REST API give it. */
+export type RunData = IRun;
+export type { INodeExecutionData as RunItem, ITaskData as TaskData } from 'n8n-workflow';
 
 export interface ExecuteResult extends CliResult {
 	/** True when n8n reported the run as successful. */
@@ -119,8 +93,7 @@ export class N8n {
 	readonly owner: Owner;
 	readonly logFile: string;
 	private readonly options: N8nOptions;
-	private server?: ReturnType<typeof spawn>;
-	private serverExit?: Promise<number | null>;
+	private server?: Group;
 	private cookie?: string;
 
 	constructor(options: N8nOptions) {
@@ -196,13 +169,10 @@ export class N8n {
 	 * Installs the built package as users get it: `npm pack` of `from`, then `npm install` of
 	 * that tarball into this user folder's `.n8n/nodes` (see devkit/tarball.ts).
 	 */
-	installPackage(
-		from: string = ROOT,
-		{ skipMissing = false }: { skipMissing?: boolean } = {},
-	): string {
+	installPackage(from: string = ROOT): string {
 		const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-tarball-'));
 		try {
-			const tarball = packPackage(from, staging, { skipMissing });
+			const tarball = packPackage(from, staging);
 			const n8nFolder = path.join(this.userFolder, '.n8n');
 			fs.rmSync(path.join(n8nFolder, 'nodes'), { recursive: true, force: true });
 			return installTarball(tarball, n8nFolder);
@@ -306,8 +276,9 @@ export class N8n {
 	}
 
 	/**
-	 * Starts `n8n start` (or another long-running n8n command: `worker`, `webhook`) and resolves
-	 * with the milliseconds it took for /healthz/readiness on this instance's port to answer 200.
+	 * Starts `n8n start` (or another long-running n8n command: `worker`, `webhook`) in a process
+	 * group of its own (its task runners in it; devkit/proc.ts startGroup) and resolves with the
+	 * milliseconds it took for /healthz/readiness on this instance's port to answer 200.
 	 */
 	async start(timeoutMs = 180_000, command: readonly string[] = ['start']): Promise<number> {
 		if (this.server) throw new Error('already started');
@@ -315,16 +286,15 @@ export class N8n {
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
 		const log = fs.openSync(this.logFile, 'a');
 		const [program, programArgs] = this.n8nCommand(command);
-		const child = spawn(program, programArgs, {
+		const server = startGroup(program, programArgs, {
 			env: this.env('server'),
 			cwd: this.userFolder,
 			stdio: ['ignore', log, log],
 		});
 		fs.closeSync(log);
-		this.server = child;
-		this.serverExit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+		this.server = server;
 		let exited: number | null | undefined;
-		void this.serverExit.then((code) => (exited = code));
+		void server.exited.then((code) => (exited = code));
 		while (Date.now() - started < timeoutMs) {
 			if (exited !== undefined) {
 				this.server = undefined;
@@ -332,12 +302,8 @@ export class N8n {
 					`n8n ${command.join(' ')} exited with code ${exited} while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`,
 				);
 			}
-			try {
-				const res = await fetch(`${this.baseUrl}/healthz/readiness`);
-				if (res.ok) return Date.now() - started;
-			} catch {
-				// not listening yet
-			}
+			const ready = await fetch(`${this.baseUrl}/healthz/readiness`).catch(() => undefined);
+			if (ready?.ok) return Date.now() - started;
 			await sleep(250);
 		}
 		await this.stop();
@@ -347,21 +313,20 @@ export class N8n {
 	}
 
 	get pid(): number | undefined {
-		return this.server?.pid;
+		return this.server?.child.pid;
 	}
 
 	/** Resolves with the exit code when the server started by start() exits. */
 	exited(): Promise<number | null> {
-		return this.serverExit ?? Promise.resolve(null);
+		return this.server?.exited ?? Promise.resolve(null);
 	}
 
-	/** Stops the server started by start() (SIGTERM, then SIGKILL after 20 s). */
+	/** Stops the server started by start() and its task runners (SIGTERM, SIGKILL after 20 s). */
 	async stop(): Promise<void> {
-		const child = this.server;
-		if (!child || !this.serverExit) return;
+		const server = this.server;
 		this.server = undefined;
 		this.cookie = undefined;
-		await stopChild(child, this.serverExit, 20_000);
+		await server?.stop(20_000);
 	}
 
 	/** Logs in as the owner; later rest() calls carry the session cookie. */
@@ -490,7 +455,7 @@ export function nodeTask(
 	run: RunData | undefined,
 	node: string,
 	runIndex = 0,
-): TaskData | undefined {
+): ITaskData | undefined {
 	return run?.data.resultData.runData[node]?.[runIndex];
 }
 
@@ -511,16 +476,4 @@ function passwordHash(userFolder: string, password: string): string {
 	fs.mkdirSync(userFolder, { recursive: true });
 	fs.writeFileSync(cacheFile, hash, { mode: 0o600 });
 	return hash;
-}
-
-export function readText(file: string): string {
-	try {
-		return fs.readFileSync(file, 'utf8');
-	} catch {
-		return '';
-	}
-}
-
-export function tail(text: string, lines: number): string {
-	return text.split('\n').slice(-lines).join('\n');
 }

@@ -1,9 +1,9 @@
 /**
  * Running other programs from the devkit: its log lines, PATH look-ups, installers whose output
- * goes to stderr (stdout carries only what a command prints as its answer), and children that
- * share this process's terminal.
+ * goes to stderr (stdout carries only what a command prints as its answer), children that
+ * share this process's terminal, and servers in process groups of their own.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -80,4 +80,87 @@ export function run(
 /** `npm run <script> --silent` on this terminal; resolves with its exit status. */
 export function npmRun(script: string): Promise<number> {
 	return run('npm', ['run', script, '--silent']);
+}
+
+/*
+ * The watchdog of a process group: `sh` waiting to read from a pipe of ours, which we never write
+ * to. A clean stop kills the watchdog. When this process dies any other way (a crashed or killed
+ * jest, SIGKILL, a beforeAll that never reached afterAll) the pipe closes, `read` returns, and it
+ * kills the group and removes the folders. An 'exit' handler would not do: jest hands test files
+ * a `process` whose listeners never fire, and nothing runs after SIGKILL. $0 is the group (0:
+ * folders only).
+ */
+const WATCHDOG = 'read -r _; [ "$0" = 0 ] || kill -9 -"$0"; sleep 1; rm -rf -- "$@"';
+
+/** Removes `dirs` (and kills process group `group`) if this process dies before release(). */
+export function cleanUpOnExit(group: number | undefined, dirs: string[] = []): () => void {
+	const watchdog = spawn('sh', ['-c', WATCHDOG, String(group ?? 0), ...dirs], {
+		detached: true,
+		stdio: ['pipe', 'ignore', 'ignore'],
+	});
+	// Neither the watchdog nor its pipe keeps this process alive.
+	watchdog.unref();
+	(watchdog.stdin as unknown as { unref(): void }).unref();
+	watchdog.stdin.on('error', () => undefined);
+	return () => watchdog.kill('SIGKILL');
+}
+
+/** Signals every process of a group; false when there is none left. */
+export function killGroup(group: number | undefined, signal: NodeJS.Signals = 'SIGKILL'): boolean {
+	try {
+		if (group !== undefined) process.kill(-group, signal);
+		return group !== undefined;
+	} catch {
+		return false;
+	}
+}
+
+export interface Group {
+	child: ChildProcess;
+	/** Resolves with the exit code once the leader has exited. */
+	exited: Promise<number | null>;
+	/** `signal` to the leader, SIGKILL after `graceMs`; then SIGKILL to what it left in its group. */
+	stop(graceMs: number, signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * A long-running child (a server) as the leader of its own process group, with everything it
+ * starts: stop() ends them all, and so does the watchdog when this process dies first (it also
+ * removes `dirs` then). Ctrl-C on the terminal does not reach the group: its owner stops it.
+ */
+export function startGroup(
+	command: string,
+	args: string[],
+	{ dirs, ...options }: SpawnOptions & { dirs?: string[] },
+): Group {
+	const child = spawn(command, args, { ...options, detached: true });
+	const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+	const release = cleanUpOnExit(child.pid, dirs);
+	return {
+		child,
+		exited,
+		async stop(graceMs, signal = 'SIGTERM') {
+			if (child.exitCode === null && child.signalCode === null) {
+				child.kill(signal);
+				const timer = setTimeout(() => killGroup(child.pid), graceMs);
+				await exited;
+				clearTimeout(timer);
+			}
+			killGroup(child.pid);
+			release();
+		},
+	};
+}
+
+/** A file's text; '' when it is missing. */
+export function readText(file: string): string {
+	try {
+		return fs.readFileSync(file, 'utf8');
+	} catch {
+		return '';
+	}
+}
+
+export function tail(text: string, lines: number): string {
+	return text.split('\n').slice(-lines).join('\n');
 }

@@ -1,20 +1,21 @@
 /**
- * The local Web Data Service (sandbox/) as a child process, and its admin API.
+ * The local Web Data Service (sandbox/) as a child process in a process group of its own
+ * (devkit/proc.ts startGroup), and its admin API.
  *
  * Contract of `node dist-dev/sandbox/cli.js --port N`: the first stdout line is
  * `WEBDATA_SANDBOX_READY {"baseUrl":"http://127.0.0.1:N","apiKey":"bc_..."}`. The admin API
  * (no auth) lives under /__sandbox.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import type { SandboxConfigOverrides } from '../sandbox/config';
 import { ROOT } from './paths';
+import { startGroup, type Group } from './proc';
 import { getNode24Bin } from './toolchain';
-import { stopChild } from './wait';
 
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
+const READY = 'WEBDATA_SANDBOX_READY ';
 
 export interface RecordedRequest {
 	method: string;
@@ -32,7 +33,6 @@ export interface SandboxWebhook {
 	isActive: boolean;
 	secret?: string;
 	deliveries?: Array<Record<string, unknown>>;
-	recentDeliveries?: Array<Record<string, unknown>>;
 	[k: string]: unknown;
 }
 
@@ -57,13 +57,12 @@ export interface SandboxOptions {
 export class Sandbox {
 	baseUrl = '';
 	apiKey = '';
-	private child?: ChildProcess;
-	private exit?: Promise<number | null>;
+	private server?: Group;
 
+	/** `port` 0: one the system picks. */
 	constructor(
 		readonly port: number,
 		private readonly logFile?: string,
-		private readonly args: string[] = [],
 		private readonly options: SandboxOptions = {},
 	) {}
 
@@ -73,62 +72,48 @@ export class Sandbox {
 			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
 		const started = Date.now();
 		const { config, node, inheritStderr } = this.options;
-		const child = spawn(
+		this.server = startGroup(
 			node ?? path.join(getNode24Bin(), 'node'),
-			[SANDBOX_CLI, '--port', String(this.port), ...this.args],
+			[SANDBOX_CLI, '--port', String(this.port)],
 			{
 				cwd: ROOT,
-				env: config
-					? { ...process.env, WEBDATA_SANDBOX_CONFIG: JSON.stringify(config) }
-					: process.env,
+				env: { ...process.env, WEBDATA_SANDBOX_CONFIG: config ? JSON.stringify(config) : '' },
 				stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
 			},
 		);
-		this.child = child;
-		this.exit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+		const { child, exited } = this.server;
 		const log = this.logFile ? fs.createWriteStream(this.logFile, { flags: 'a' }) : undefined;
-		let buffer = '';
-		let stderr = '';
-		child.stderr?.on('data', (d: Buffer) => {
-			stderr += d.toString();
+		let output = '';
+		const keep = (d: Buffer) => {
+			output += d.toString();
 			log?.write(d);
-		});
-		const ready = new Promise<void>((resolve, reject) => {
-			const timer = setTimeout(
-				() => reject(new Error(`sandbox not ready within ${timeoutMs} ms:\n${buffer}${stderr}`)),
-				timeoutMs,
-			);
+		};
+		child.stderr?.on('data', keep);
+		await new Promise<void>((resolve, reject) => {
+			const fail = (why: string) => reject(new Error(`sandbox ${why}:\n${output}`));
+			const timer = setTimeout(() => fail(`not ready within ${timeoutMs} ms`), timeoutMs);
+			void exited.then((code) => fail(`exited (${code}) before it was ready`));
 			child.stdout?.on('data', (d: Buffer) => {
-				log?.write(d);
-				if (this.baseUrl) return;
-				buffer += d.toString();
-				const line = buffer.split('\n').find((l) => l.startsWith('WEBDATA_SANDBOX_READY '));
-				if (line) {
-					const info = JSON.parse(line.slice('WEBDATA_SANDBOX_READY '.length));
-					this.baseUrl = String(info.baseUrl).replace(/\/+$/, '');
-					this.apiKey = info.apiKey;
-					clearTimeout(timer);
-					resolve();
-				}
-			});
-			void this.exit?.then((code) => {
+				keep(d);
+				const line = output.split('\n').find((l) => l.startsWith(READY));
+				if (this.baseUrl || !line) return;
+				const info = JSON.parse(line.slice(READY.length));
+				this.baseUrl = String(info.baseUrl).replace(/\/+$/, '');
+				this.apiKey = info.apiKey;
 				clearTimeout(timer);
-				reject(new Error(`sandbox exited (${code}) before it was ready:\n${buffer}${stderr}`));
+				resolve();
 			});
 		});
-		await ready;
 		return Date.now() - started;
 	}
 
 	get pid(): number | undefined {
-		return this.child?.pid;
+		return this.server?.child.pid;
 	}
 
 	async stop(): Promise<void> {
-		const child = this.child;
-		if (!child) return;
-		this.child = undefined;
-		if (this.exit) await stopChild(child, this.exit, 5_000);
+		await this.server?.stop(5_000);
+		this.server = undefined;
 	}
 
 	async admin<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
@@ -142,12 +127,12 @@ export class Sandbox {
 		return (text ? JSON.parse(text) : undefined) as T;
 	}
 
-	reset(): Promise<unknown> {
-		return this.admin('POST', '/reset');
+	reset(config?: SandboxConfigOverrides): Promise<unknown> {
+		return this.admin('POST', '/reset', config);
 	}
 
-	async requests(): Promise<RecordedRequest[]> {
-		return unwrapList<RecordedRequest>(await this.admin('GET', '/requests'), 'requests');
+	requests(): Promise<RecordedRequest[]> {
+		return this.admin('GET', '/requests');
 	}
 
 	clearRequests(): Promise<unknown> {
@@ -158,18 +143,16 @@ export class Sandbox {
 		return this.admin('PATCH', '/config', config);
 	}
 
-	async jobs(): Promise<AdminJob[]> {
-		return unwrapList<AdminJob>(await this.admin('GET', '/jobs'), 'jobs');
+	jobs(): Promise<AdminJob[]> {
+		return this.admin('GET', '/jobs');
 	}
 
-	async webhooks(): Promise<SandboxWebhook[]> {
-		return unwrapList<SandboxWebhook>(await this.admin('GET', '/webhooks'), 'webhooks');
+	webhooks(): Promise<SandboxWebhook[]> {
+		return this.admin('GET', '/webhooks');
 	}
 
 	async createJob(type: string, durationMs?: number): Promise<string> {
-		const res = await this.admin<Record<string, unknown>>('POST', '/jobs', { type, durationMs });
-		const id = res.id ?? (res.data as Record<string, unknown> | undefined)?.id;
-		return String(id);
+		return (await this.admin<{ id: string }>('POST', '/jobs', { type, durationMs })).id;
 	}
 
 	/** Calls the service API itself, as a client would. */
@@ -195,48 +178,4 @@ export class Sandbox {
 		}
 		return { status: res.status, body: parsed as T };
 	}
-}
-
-/** Accepts `[...]`, `{requests: [...]}` or `{data: [...]}`. */
-function unwrapList<T>(value: unknown, key: string): T[] {
-	if (Array.isArray(value)) return value as T[];
-	if (value && typeof value === 'object') {
-		const record = value as Record<string, unknown>;
-		if (Array.isArray(record[key])) return record[key] as T[];
-		if (Array.isArray(record.data)) return record.data as T[];
-	}
-	throw new Error(`unexpected sandbox answer: ${JSON.stringify(value).slice(0, 200)}`);
-}
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-	const net = await import('node:net');
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
-		});
-	});
-}
-
-/** A port p with p .. p + count - 1 all free on 127.0.0.1 (n8n takes its port and the next two). */
-export async function freePortBlock(count: number): Promise<number> {
-	const net = await import('node:net');
-	const isFree = (port: number) =>
-		new Promise<boolean>((resolve) => {
-			const server = net.createServer();
-			server.once('error', () => resolve(false));
-			server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-		});
-	for (let attempt = 0; attempt < 50; attempt++) {
-		const base = 20000 + Math.floor(Math.random() * 30000);
-		let ok = true;
-		for (let i = 0; i < count && ok; i++) ok = await isFree(base + i);
-		if (ok) return base;
-	}
-	throw new Error(`no block of ${count} free ports found`);
 }

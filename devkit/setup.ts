@@ -2,12 +2,12 @@
  * What an n8n instance of this project holds: the sandbox credential, the placeholder OpenAI
  * credential of the AI example, and the example workflows of examples/.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import type { N8n } from './n8n';
-import { EXAMPLES_DIR } from './paths';
+import { EXAMPLES_DIR, PACKAGE_NAME } from './paths';
 
 export const SANDBOX_CREDENTIAL_ID = 'webdataSandbox';
 export const SANDBOX_CREDENTIAL_NAME = 'Web Data sandbox';
@@ -61,6 +61,70 @@ export interface WorkflowJson {
 	}>;
 	connections: Record<string, unknown>;
 	[k: string]: unknown;
+}
+
+export type WorkflowNode = WorkflowJson['nodes'][number];
+/** A node as the builders below take it: its id and position are filled in when missing. */
+export type NodeSpec = Partial<Pick<WorkflowNode, 'id'>> &
+	Pick<WorkflowNode, 'name' | 'type'> & {
+		parameters: Record<string, unknown>;
+		[k: string]: unknown;
+	};
+
+/** The sandbox credential as a node refers to it. */
+export const SANDBOX_CREDENTIALS = {
+	webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },
+};
+
+/** One of our nodes (`type` without the package, e.g. webDataBrand) on the sandbox credential. */
+export function webDataNode(
+	name: string,
+	type: string,
+	parameters: Record<string, unknown>,
+	more: Record<string, unknown> = {},
+): NodeSpec {
+	const node = { name, type: `${PACKAGE_NAME}.${type}`, typeVersion: 1, parameters };
+	return { ...node, credentials: SANDBOX_CREDENTIALS, ...more };
+}
+
+export const MANUAL_TRIGGER: NodeSpec = {
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	parameters: {},
+};
+
+/** A production Webhook node taking POSTs at `path` (answering at once unless told otherwise). */
+export function webhookTrigger(
+	path: string,
+	parameters: Record<string, unknown> = { responseMode: 'onReceived' },
+	webhookId: string = randomUUID(),
+): NodeSpec {
+	const type = 'n8n-nodes-base.webhook';
+	return {
+		name: 'Webhook',
+		type,
+		typeVersion: 2,
+		webhookId,
+		parameters: { httpMethod: 'POST', path, ...parameters, options: {} },
+	};
+}
+
+/** A workflow of `nodes` one after the other, each fed by the one before, left to right. */
+export function chainWorkflow(
+	id: string,
+	name: string,
+	nodes: NodeSpec[],
+	settings: Record<string, unknown> = {},
+): WorkflowJson {
+	const connect = (to: NodeSpec) => ({ main: [[{ node: to.name, type: 'main', index: 0 }]] });
+	return {
+		id,
+		name,
+		settings: { executionOrder: 'v1', ...settings },
+		nodes: nodes.map((node, i) => ({ id: `${id}-${i}`, position: [220 * i, 0], ...node })),
+		connections: Object.fromEntries(nodes.slice(1).map((to, i) => [nodes[i].name, connect(to)])),
+	};
 }
 
 /** The example workflows, by file name. */

@@ -5,7 +5,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
 interface Manifest {
@@ -27,48 +26,20 @@ function pack(dir: string, into: string): string {
 }
 
 /**
- * The listed nodes and credentials that are not built. n8n refuses the whole package when one is
- * missing: say which, before it does; with `skipMissing` (development only) they are unlisted
- * from the packed manifest instead.
+ * Packs `from` (its built dist/ and package.json `files`) into `into`; returns the tarball. n8n
+ * refuses the whole package when a listed node or credential is missing: say which, before it does.
  */
-function unbuilt(from: string, manifest: Manifest): string[] {
-	const listed = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])];
-	return listed.filter((file) => !fs.existsSync(path.join(from, file)));
-}
-
-/** Packs `from` (its built dist/ and package.json `files`) into `into`; returns the tarball. */
-export function packPackage(
-	from: string,
-	into: string,
-	{ skipMissing = false }: { skipMissing?: boolean } = {},
-): string {
+export function packPackage(from: string, into: string): string {
 	if (!fs.existsSync(path.join(from, 'dist')))
 		throw new Error(`${from}/dist is missing: run \`npm run build\` first`);
 	const manifest = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8')) as Manifest;
-	const missing = unbuilt(from, manifest);
-	if (missing.length === 0) return pack(from, into);
-	if (!skipMissing)
+	const listed = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])];
+	const missing = listed.filter((file) => !fs.existsSync(path.join(from, file)));
+	if (missing.length > 0)
 		throw new Error(
 			`package.json lists files that are not built: ${missing.join(', ')} (run \`npm run build\`)`,
 		);
-	// Unpack, unlist what is missing, pack again: still a tarball that npm installs.
-	const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-pack-'));
-	try {
-		execFileSync('tar', ['-xzf', pack(from, staging), '-C', staging]);
-		const unpacked = path.join(staging, 'package');
-		const keep = (files?: string[]) => files?.filter((file) => !missing.includes(file));
-		const manifestPath = path.join(unpacked, 'package.json');
-		const packed = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-		packed.n8n = {
-			...packed.n8n,
-			nodes: keep(packed.n8n?.nodes),
-			credentials: keep(packed.n8n?.credentials),
-		};
-		fs.writeFileSync(manifestPath, JSON.stringify(packed, null, 2));
-		return pack(unpacked, into);
-	} finally {
-		fs.rmSync(staging, { recursive: true, force: true });
-	}
+	return pack(from, into);
 }
 
 /**

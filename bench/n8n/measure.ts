@@ -10,24 +10,27 @@ import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
 import { NODE_UNDER_TEST } from './workflows';
 
+/** The body of a call of the benchmark's workflows: `{domains: [{domain}, ...]}`. */
+export const domainsBody = (list: string[]) => ({ domains: list.map((domain) => ({ domain })) });
+
 /**
- * POSTs every list of domains to the webhook at once; resolves when every call has answered. A
- * 404 (the webhook not registered yet, just after activation: it starts nothing) is tried again
- * for up to 15 s.
+ * POSTs every body to the webhook at once; resolves when every call has answered. A 404 (the
+ * webhook not registered yet, just after activation: it starts nothing) is tried again for up
+ * to 15 s.
  */
-export async function callAtOnce(url: string, lists: string[][]): Promise<void> {
-	const call = async (list: string[]) => {
+export async function callAtOnce(url: string, bodies: object[]): Promise<void> {
+	const call = async (body: object) => {
 		for (const started = Date.now(); ; await sleep(250)) {
 			const res = await fetch(url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ domains: list.map((domain) => ({ domain })) }),
+				body: JSON.stringify(body),
 			});
 			const answer = { status: res.status, body: await res.text() };
 			if (answer.status !== 404 || Date.now() - started > 15_000) return answer;
 		}
 	};
-	const answers = await Promise.all(lists.map(call));
+	const answers = await Promise.all(bodies.map(call));
 	const bad = answers.find((a) => a.status !== 200);
 	if (bad) throw new Error(`${url} answered ${bad.status}: ${bad.body.slice(0, 300)}`);
 }
@@ -178,48 +181,6 @@ export async function traffic(sandbox: Sandbox, latencyMs: number): Promise<Traf
 	};
 }
 
-/** CPU time (ms) of each thread of `pid` by name (MainThread, V8Worker, libuv-worker...). */
-export function threadCpuMs(pid: number | undefined): Record<string, number> {
-	const byName: Record<string, number> = {};
-	if (pid === undefined) return byName;
-	let tids: string[] = [];
-	try {
-		tids = fs.readdirSync(`/proc/${pid}/task`);
-	} catch {
-		return byName;
-	}
-	for (const tid of tids) {
-		try {
-			const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-			byName[name] =
-				(byName[name] ?? 0) + ticksMs(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
-		} catch {
-			// the thread ended meanwhile
-		}
-	}
-	return byName;
-}
-
-/** What each thread used between two readings (threads gone meanwhile are not counted). */
-export function threadDelta(
-	before: Record<string, number>,
-	after: Record<string, number>,
-): Record<string, number> {
-	return Object.fromEntries(
-		Object.entries(after)
-			.map(([name, ms]) => [name, ms - (before[name] ?? 0)] as const)
-			.filter(([, ms]) => ms > 0)
-			.sort((a, b) => b[1] - a[1]),
-	);
-}
-
-/** "MainThread 1.52, V8Worker 0.14" (ms per item). */
-export function perThread(threads: Record<string, number>, items: number): string {
-	return Object.entries(threads)
-		.map(([name, ms]) => `${name} ${(ms / Math.max(1, items)).toFixed(2)}`)
-		.join(', ');
-}
-
 /** user + system time (ms) in a /proc stat line; 10 ms ticks. */
 function ticksMs(stat: string): number {
 	const [utime, stime] = stat
@@ -301,8 +262,6 @@ export interface MeasuredStep {
 	traffic: Omit<Traffic, 'records'>;
 	/** CPU time (ms) each process used during the step. */
 	cpuMs: Record<string, number>;
-	/** The n8n process's CPU time (ms) during the step, by thread. */
-	n8nThreadsMs: Record<string, number>;
 }
 
 /** Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox. */
@@ -321,30 +280,23 @@ export class Steps {
 	 * Calls the workflow once per list of domains, all at once, and reads what happened. The CPU
 	 * is counted from a quiet n8n until it is quiet again after the executions have ended; reading
 	 * their run data back (the benchmark's own REST calls) comes after and is not counted.
-	 * `onEnded` runs as the executions have ended.
 	 */
-	async step(
+	step = async (
 		label: string,
 		w: { id: string; path: string },
 		lists: string[][],
-		onEnded?: () => Promise<void>,
-	): Promise<MeasuredStep> {
+	): Promise<MeasuredStep> => {
 		await this.sandbox.clearRequests();
-		let threadsBefore: Record<string, number> = {};
 		const { result: ids, cpuMs } = await withCpu(
 			{ n8n: this.n8n.pid, sandbox: this.sandbox.pid },
 			async () => {
-				threadsBefore = threadCpuMs(this.n8n.pid);
-				await callAtOnce(`${this.n8n.baseUrl}/webhook/${w.path}`, lists);
-				const ended = await this.runs.ended(w.id, lists.length);
-				await onEnded?.();
-				return ended;
+				await callAtOnce(`${this.n8n.baseUrl}/webhook/${w.path}`, lists.map(domainsBody));
+				return await this.runs.ended(w.id, lists.length);
 			},
 			{ settle: [this.n8n.pid] },
 		);
-		const n8nThreadsMs = threadDelta(threadsBefore, threadCpuMs(this.n8n.pid));
 		const runs = await this.runs.read(ids);
 		const { records: _records, ...seen } = await traffic(this.sandbox, this.latencyMs);
-		return { label, runs, node: throughput(runs), traffic: seen, cpuMs, n8nThreadsMs };
-	}
+		return { label, runs, node: throughput(runs), traffic: seen, cpuMs };
+	};
 }

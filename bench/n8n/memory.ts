@@ -18,18 +18,21 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { ARTIFACTS_DIR, N8N_VERSION, PACKAGE_NAME } from '../../devkit/paths';
+import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
 import { N8n } from '../../devkit/n8n';
-import { Sandbox, freePort, freePortBlock } from '../../devkit/sandbox';
-import { killOnExit } from '../../devkit/services';
+import { freePort } from '../../devkit/loopback';
+import { cleanUpOnExit } from '../../devkit/proc';
+import { Sandbox } from '../../devkit/sandbox';
 import {
-	SANDBOX_CREDENTIAL_ID,
-	SANDBOX_CREDENTIAL_NAME,
+	chainWorkflow,
 	sandboxCredential,
+	webDataNode,
+	type NodeSpec,
 	type WorkflowJson,
 } from '../../devkit/setup';
 import { sleep } from '../../devkit/wait';
-import { webhookNode } from './workflows';
+import { callAtOnce } from './measure';
+import { benchWebhook } from './workflows';
 
 const SIZES = (process.env.WEBDATA_BENCH_SIZES ?? '10000,40000,100000').split(',').map(Number);
 /** Above this size only the file output runs: items of 100,000 pages are what it replaces. */
@@ -66,18 +69,12 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
  * A workflow called over a webhook that answers, without data, when the last node is done.
  * `saved: false` sets the workflow's "Save successful production executions" to "Do not save".
  */
-function workflow(id: string, node: WorkflowJson['nodes'][number], saved = true): WorkflowJson {
-	return {
-		id,
-		name: `bench memory: ${id}`,
-		settings: { executionOrder: 'v1', ...(saved ? {} : { saveDataSuccessExecution: 'none' }) },
-		nodes: [webhookNode(id, id), { ...node, position: [220, 0] }],
-		connections: { Webhook: { main: [[{ node: node.name, type: 'main', index: 0 }]] } },
-	};
+function workflow(id: string, node: NodeSpec, saved = true): WorkflowJson {
+	const settings = saved ? {} : { saveDataSuccessExecution: 'none' };
+	return chainWorkflow(id, `bench memory: ${id}`, [benchWebhook(id), node], settings);
 }
 
 const trivial = workflow('memTrivial', {
-	id: 'memTrivial-noop',
 	name: 'No Op',
 	type: 'n8n-nodes-base.noOp',
 	typeVersion: 1,
@@ -86,24 +83,13 @@ const trivial = workflow('memTrivial', {
 
 function crawlWorkflow(shape: Shape): WorkflowJson {
 	const output = shape === 'unsaved' ? 'records' : shape;
-	return workflow(
-		`memCrawl${shape}`,
-		{
-			id: `memCrawl${shape}-node`,
-			name: 'Crawl',
-			type: `${PACKAGE_NAME}.webDataCrawl`,
-			typeVersion: 1,
-			credentials: { webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME } },
-			parameters: {
-				operation: 'getStatus',
-				id: '={{ $json.body.crawlId }}',
-				page: '1',
-				returnAll: true,
-				options: { output },
-			},
-		},
-		shape !== 'unsaved',
-	);
+	const parameters = { operation: 'getStatus', id: '={{ $json.body.crawlId }}', page: '1' };
+	const crawl = webDataNode('Crawl', 'webDataCrawl', {
+		...parameters,
+		returnAll: true,
+		options: { output },
+	});
+	return workflow(`memCrawl${shape}`, crawl, shape !== 'unsaved');
 }
 
 function status(pid: number, key: 'VmRSS' | 'VmHWM'): number {
@@ -114,19 +100,8 @@ function status(pid: number, key: 'VmRSS' | 'VmHWM'): number {
 	return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) * 1024;
 }
 
-async function call(n8n: N8n, id: string, body: object): Promise<void> {
-	for (const started = Date.now(); ; await sleep(250)) {
-		const res = await fetch(`${n8n.baseUrl}/webhook/${id}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-		});
-		const text = await res.text();
-		if (res.ok) return;
-		if (res.status !== 404 || Date.now() - started > 15_000)
-			throw new Error(`webhook ${id} answered ${res.status}: ${text.slice(0, 300)}`);
-	}
-}
+const call = (n8n: N8n, id: string, body: object) =>
+	callAtOnce(`${n8n.baseUrl}/webhook/${id}`, [body]);
 
 /** One execution in a fresh n8n: warm-up, peak reset, the call, then the peak. */
 async function measure(
@@ -136,19 +111,17 @@ async function measure(
 	body: object,
 ): Promise<Run> {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-bench-memory-'));
-	const unhook = killOnExit(undefined, { dirs: [userFolder] });
+	const release = cleanUpOnExit(undefined, [userFolder]);
 	const n8n = new N8n({
 		userFolder,
-		port: await freePortBlock(3),
+		port: await freePort(3),
 		logFile: path.join(ARTIFACTS, `n8n-${w.id}-${label.replace(/\W+/g, '-')}.log`),
 	});
 	try {
 		n8n.installPackage();
 		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
 		await n8n.importWorkflows([trivial, w].filter((x, i, all) => all.indexOf(x) === i));
-		const ready = n8n.start();
-		const unhookN8n = killOnExit(n8n.pid);
-		await ready;
+		await n8n.start();
 		await n8n.activate(trivial.id);
 		if (w !== trivial) await n8n.activate(w.id);
 		await call(n8n, trivial.id, {});
@@ -162,12 +135,11 @@ async function measure(
 		// The execution is saved before the webhook answers; give its last writes a moment.
 		await sleep(500);
 		const peak = status(pid, 'VmHWM');
-		unhookN8n();
 		return { label, rssBefore, peak, ms };
 	} finally {
 		await n8n.stop();
 		fs.rmSync(userFolder, { recursive: true, force: true });
-		unhook();
+		release();
 	}
 }
 
@@ -199,11 +171,9 @@ async function main(): Promise<void> {
 	fs.rmSync(ARTIFACTS, { recursive: true, force: true });
 	fs.mkdirSync(ARTIFACTS, { recursive: true });
 	const sandbox = new Sandbox(await freePort(), path.join(ARTIFACTS, 'sandbox.log'));
-	const ready = sandbox.start();
-	const unhook = killOnExit(sandbox.pid);
 	try {
-		await ready;
-		await sandbox.admin('POST', '/reset', {
+		await sandbox.start();
+		await sandbox.reset({
 			crawlPageSize: PAGE_SIZE,
 			credits: 100_000_000,
 			plan: { concurrency: 10, rateLimitPerMinute: 60_000 },
@@ -236,7 +206,6 @@ async function main(): Promise<void> {
 		);
 	} finally {
 		await sandbox.stop();
-		unhook();
 	}
 }
 

@@ -5,8 +5,7 @@
  * the account, so together they must find the plan's room from the service's 429s.
  *
  * Besides the totals it attributes every request the sandbox recorded to the worker that sent
- * it (the call's domains -> its execution -> the worker whose log started it), and bins them
- * per second: requests, 429s and mean requests in flight per worker.
+ * it (the call's domains -> its execution -> the worker whose log started it).
  */
 import * as path from 'node:path';
 
@@ -16,6 +15,7 @@ import { sandboxCredential } from '../../devkit/setup';
 import {
 	Runs,
 	callAtOnce,
+	domainsBody,
 	throughput,
 	traffic,
 	withCpu,
@@ -30,15 +30,6 @@ export const WORKERS = 2;
 export const WORKER_CONCURRENCY = 5;
 export const CALLS = 8;
 export const ITEMS = 100;
-const BIN_MS = 1000;
-
-export interface WorkerBin {
-	/** Seconds from the first request. */
-	t: number;
-	/** Per worker: requests sent, of them refused (429), mean admitted requests in flight. */
-	workers: Record<string, { sent: number; refused: number; meanInFlight: number }>;
-}
-
 export interface QueueResult {
 	runs: Array<NodeRun & { worker: string }>;
 	node: Throughput;
@@ -46,60 +37,8 @@ export interface QueueResult {
 	/** CPU time (ms) each process used during the measurement. */
 	cpuMs: Record<string, number>;
 	perWorker: Record<string, { executions: number; requests: number; refused: number }>;
-	bins: WorkerBin[];
-	/** Each 429: when (s from the first request), whose, and each worker's admitted requests in flight then. */
-	refusals: Array<{ t: number; worker: string; inFlight: Record<string, number> }>;
 	warmedWorkers: string[];
 	timings: Record<string, number>;
-}
-
-/** Sent / refused / mean in flight per worker and per bin of BIN_MS. */
-function binByWorker(
-	records: RecordedRequest[],
-	workerOf: (r: RecordedRequest) => string,
-	latencyMs: number,
-): WorkerBin[] {
-	const t0 = Math.min(...records.map((r) => Date.parse(r.at)));
-	const end = Math.max(...records.map((r) => Date.parse(r.at))) + latencyMs;
-	const bins: WorkerBin[] = [];
-	for (let from = t0; from < end; from += BIN_MS) {
-		const workers: WorkerBin['workers'] = {};
-		for (const r of records) {
-			const at = Date.parse(r.at);
-			const w = (workers[workerOf(r)] ??= { sent: 0, refused: 0, meanInFlight: 0 });
-			if (at >= from && at < from + BIN_MS) {
-				w.sent++;
-				if (r.status === 429) w.refused++;
-			}
-			// Time this admitted request spent in flight inside the bin, as a share of the bin.
-			if (r.status !== 429)
-				w.meanInFlight +=
-					Math.max(0, Math.min(at + latencyMs, from + BIN_MS) - Math.max(at, from)) / BIN_MS;
-		}
-		bins.push({ t: (from - t0) / 1000, workers });
-	}
-	return bins;
-}
-
-function refusals(
-	records: RecordedRequest[],
-	workerOf: (r: RecordedRequest) => string,
-	latencyMs: number,
-): QueueResult['refusals'] {
-	const t0 = Math.min(...records.map((r) => Date.parse(r.at)));
-	const admitted = records.filter((r) => r.status !== 429);
-	return records
-		.filter((r) => r.status === 429)
-		.map((refused) => {
-			const at = Date.parse(refused.at);
-			const inFlight: Record<string, number> = {};
-			for (const r of admitted) {
-				const start = Date.parse(r.at);
-				if (start <= at && at < start + latencyMs)
-					inFlight[workerOf(r)] = (inFlight[workerOf(r)] ?? 0) + 1;
-			}
-			return { t: (at - t0) / 1000, worker: workerOf(refused), inFlight };
-		});
 }
 
 export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Promise<QueueResult> {
@@ -138,7 +77,7 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 		t = Date.now();
 		await callAtOnce(
 			url,
-			Array.from({ length: WORKERS * 2 }, (_, k) => domains(`qwarm${k}`, ITEMS)),
+			Array.from({ length: WORKERS * 2 }, (_, k) => domainsBody(domains(`qwarm${k}`, ITEMS))),
 		);
 		const warm = await runs.next(brand.id, WORKERS * 2);
 		const warmMap = workerOfExecution();
@@ -153,7 +92,7 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 			async () => {
 				await callAtOnce(
 					url,
-					Array.from({ length: CALLS }, (_, k) => domains(`q${k}`, ITEMS)),
+					Array.from({ length: CALLS }, (_, k) => domainsBody(domains(`q${k}`, ITEMS))),
 				);
 				return await runs.ended(brand.id, CALLS);
 			},
@@ -187,8 +126,6 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 			traffic: seen,
 			cpuMs,
 			perWorker,
-			bins: binByWorker(records, workerOf, settings.latencyMs),
-			refusals: refusals(records, workerOf, settings.latencyMs),
 			warmedWorkers,
 			timings,
 		};

@@ -1,11 +1,10 @@
 /**
  * The benchmark's printout: one table of figure / measured / target / met, then the details that
- * explain a missed target (the sandbox's view of each step, queue mode per worker and per second).
+ * explain a missed target (the sandbox's view of each step, queue mode per worker).
  */
 import type { QueueResult } from './queue';
-import { perThread, type MeasuredStep } from './measure';
-import type { SingleResult } from './single';
-import { CONNECTION_ITEMS, PAIR_ITEMS, SIZES } from './single';
+import type { MeasuredStep } from './measure';
+import { PAIR_ITEMS, SIZES, type SingleResult } from './single';
 
 export interface Row {
 	figure: string;
@@ -73,17 +72,6 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 			met: first <= FIRST_REQUEST_TARGET_MS,
 		});
 	}
-	for (const count of SIZES) {
-		const step = single.minimal[count];
-		const ratio = step.node.perSecond / single.bare[count].perSecond;
-		out.push({
-			figure: `minimal node on n8n's httpRequestWithAuthentication, ${count} items`,
-			measured:
-				`${step.node.ok}/${step.node.items} ok, ${f1(step.node.perSecond)} items/s = ${ratio.toFixed(3)} x bare, ` +
-				`n8n CPU ${cpuPerItem(step).toFixed(2)} ms/item, first request ${firstRequestMs(step).toFixed(0)} ms`,
-			target: "(n8n's own machinery)",
-		});
-	}
 	const pair = single.pair;
 	out.push({
 		figure: `2 executions x ${PAIR_ITEMS} at once: 429s`,
@@ -139,50 +127,11 @@ export function rows(single: SingleResult, queue: QueueResult | undefined, limit
 			met: refused <= 0.03,
 		});
 	}
-	out.push(...connectionRows(single));
 	for (const h of single.http) {
 		out.push({
 			figure: h.label,
 			measured: `${h.node.ok}/${h.node.items} ok, ${f1(h.node.perSecond)} items/s (${failures(h.node)}), n8n CPU ${cpuPerItem(h).toFixed(2)} ms/item, first request ${firstRequestMs(h).toFixed(0)} ms`,
 			target: '(comparison)',
-		});
-	}
-	return out;
-}
-
-/** Handshakes (TLS) or connections (plain) per request the stand-in forwarded. */
-function perRequest(run: {
-	transport: string;
-	counts: { connections: number; handshakes: number };
-	requests: number;
-}): string {
-	const n = run.transport === 'HTTPS' ? run.counts.handshakes : run.counts.connections;
-	const what = run.transport === 'HTTPS' ? 'TLS handshakes' : 'connections';
-	return `${(n / Math.max(1, run.requests)).toFixed(2)} ${what}/request (${run.counts.connections} connections)`;
-}
-
-/**
- * Issue 21 item 4: Web Data Brand through the connection stand-in, over HTTP and HTTPS, beside
- * the bare client over the same HTTPS door with and without keep-alive.
- */
-function connectionRows(single: SingleResult): Row[] {
-	const { connections } = single;
-	const keepAlive = connections.bare.find((b) => b.label.includes(' keep-alive'));
-	const out: Row[] = connections.bare.map((b) => ({
-		figure: `${b.label}, ${CONNECTION_ITEMS} requests (+${connections.connectDelayMs} ms per new connection)`,
-		measured: `${f1(b.result.perSecond)} items/s, ${perRequest(b)}`,
-		target: '(comparison)',
-	}));
-	for (const run of connections.brand) {
-		const { node } = run.step;
-		const ratio = keepAlive ? node.perSecond / keepAlive.result.perSecond : 0;
-		out.push({
-			figure: `${run.label} (+${connections.connectDelayMs} ms per new connection)`,
-			measured:
-				`${node.ok}/${node.items} ok, ${f1(node.perSecond)} items/s = ${ratio.toFixed(3)} x bare HTTPS keep-alive, ` +
-				`n8n CPU ${cpuPerItem(run.step).toFixed(2)} ms/item, first request ${firstRequestMs(run.step).toFixed(0)} ms, ${perRequest(run)}`,
-			target: '>= 0.95 x bare HTTPS keep-alive, all ok',
-			met: ratio >= 0.95 && node.ok === node.items,
 		});
 	}
 	return out;
@@ -216,16 +165,13 @@ function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string 
 		.join(', ')}`;
 }
 
-function stepDetail(
-	s: Omit<MeasuredStep, 'n8nThreadsMs'> & Partial<Pick<MeasuredStep, 'n8nThreadsMs'>>,
-): string {
+function stepDetail(s: MeasuredStep): string {
 	const before = s.traffic.firstAt - Math.min(...s.runs.map((r) => r.startMs));
 	const after = Math.max(...s.runs.map((r) => r.endMs)) - s.traffic.lastDoneAt;
 	return (
 		`  ${s.label.padEnd(44)} node ${s.node.seconds.toFixed(2)} s = ${before.toFixed(0)} ms to the first request + ` +
 		`${((s.traffic.lastDoneAt - s.traffic.firstAt) / 1000).toFixed(2)} s of requests (${f1(s.traffic.servedPerSecond)} answered/s) + ${after.toFixed(0)} ms after the last answer; ` +
-		`${s.traffic.requests} requests, ${s.traffic.refused} x 429, max ${s.traffic.maxInFlight} in flight; ${cpuPerRequest(s.cpuMs, s.traffic.requests)}` +
-		(s.n8nThreadsMs ? ` (n8n by thread: ${perThread(s.n8nThreadsMs, s.traffic.requests)})` : '')
+		`${s.traffic.requests} requests, ${s.traffic.refused} x 429, max ${s.traffic.maxInFlight} in flight; ${cpuPerRequest(s.cpuMs, s.traffic.requests)}`
 	);
 }
 
@@ -234,13 +180,7 @@ export function details(single: SingleResult, queue: QueueResult | undefined): s
 		'Bare client CPU:',
 		...SIZES.map((c) => `  ${c} requests: ${cpuPerRequest(single.bare[c].cpuMs, c)}`),
 		'Each step as the sandbox saw it:',
-		...[
-			...SIZES.map((c) => single.brand[c]),
-			...SIZES.map((c) => single.minimal[c]),
-			single.pair,
-			...single.http,
-			...single.connections.brand.map((b) => b.step),
-		].map(stepDetail),
+		...[...SIZES.map((c) => single.brand[c]), single.pair, ...single.http].map(stepDetail),
 	];
 	if (queue) {
 		lines.push(
@@ -256,28 +196,6 @@ export function details(single: SingleResult, queue: QueueResult | undefined): s
 		for (const [w, s] of Object.entries(queue.perWorker).sort()) {
 			lines.push(`  ${w}: ${s.executions} executions, ${s.requests} requests, ${s.refused} x 429`);
 		}
-		const workers = Object.keys(queue.perWorker).sort();
-		lines.push(
-			`  per second from the first request: ${workers.map((w) => `${w} sent/429/mean in flight`).join('   ')}`,
-		);
-		for (const b of queue.bins) {
-			const cells = workers.map((w) => {
-				const c = b.workers[w] ?? { sent: 0, refused: 0, meanInFlight: 0 };
-				return `${String(c.sent).padStart(4)} ${String(c.refused).padStart(3)} ${c.meanInFlight.toFixed(1).padStart(5)}`.padEnd(
-					w.length + 26,
-				);
-			});
-			lines.push(`  t=${b.t.toFixed(0).padStart(3)} s ${''.padEnd(22)}${cells.join('   ')}`);
-		}
-		lines.push(
-			"  429s (s from the first request, whose; admitted requests in flight then per worker, by the sandbox's records):",
-		);
-		const refusals = queue.refusals.map(
-			(r) =>
-				`${r.t.toFixed(2)} ${r.worker.replace('worker-', 'w')} (${workers.map((w) => r.inFlight[w] ?? 0).join('+')})`,
-		);
-		for (let i = 0; i < refusals.length; i += 6)
-			lines.push(`    ${refusals.slice(i, i + 6).join(', ')}`);
 	}
 	return lines.join('\n');
 }

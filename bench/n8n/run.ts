@@ -7,8 +7,7 @@
  *   1. a bare fetch client (10 loops) against the same sandbox: the ceiling (bench/n8n/single.ts);
  *   2. our node at 200 and 1000 items in a long-running `n8n start` that has read the plan in a
  *      warm-up execution: >= 0.95 of the bare client, <= 2.5 ms of n8n CPU per item, the first
- *      request <= 150 ms after the node starts; beside it the minimal node on n8n's
- *      httpRequestWithAuthentication (bench/minimalNode), the ceiling of n8n's own machinery;
+ *      request <= 150 ms after the node starts;
  *   3. two executions of 200 items at once in that process: no 429, all items ok;
  *   4. queue mode, 2 workers --concurrency=5, 8 executions x 100 items at once
  *      (bench/n8n/queue.ts): 800/800 ok, >= 85% of the limit, <= 3% of requests refused, and
@@ -30,8 +29,8 @@ import { queueMode, CALLS, ITEMS, WORKERS, WORKER_CONCURRENCY, type QueueResult 
 import { LIMIT, PLAN, SANDBOX_CONFIG } from './settings';
 import { singleProcess, type BenchSettings } from './single';
 import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
-import { Sandbox, freePort } from '../../devkit/sandbox';
-import { killOnExit } from '../../devkit/services';
+import { freePort } from '../../devkit/loopback';
+import { Sandbox } from '../../devkit/sandbox';
 
 const SETTINGS: BenchSettings = {
 	...PLAN,
@@ -52,12 +51,10 @@ async function main(): Promise<void> {
 	fs.rmSync(SETTINGS.artifactsDir, { recursive: true, force: true });
 	fs.mkdirSync(SETTINGS.artifactsDir, { recursive: true });
 	const sandbox = new Sandbox(await freePort(), path.join(SETTINGS.artifactsDir, 'sandbox.log'));
-	const ready = sandbox.start();
-	const unhook = killOnExit(sandbox.pid);
 	try {
-		await ready;
+		await sandbox.start();
 		// Reset with the config: limits, the request log and the balance start afresh for each part.
-		await sandbox.admin('POST', '/reset', SANDBOX_CONFIG);
+		await sandbox.reset(SANDBOX_CONFIG);
 		say(
 			`n8n ${N8N_VERSION}, one process: bare client, Web Data Brand at 200 and 1000 items, 2 executions at once (${load()}) ...`,
 		);
@@ -67,7 +64,7 @@ async function main(): Promise<void> {
 		say(`done at ${seconds(t0)} (${load()})`);
 		let queue: QueueResult | undefined;
 		if (process.env.WEBDATA_BENCH_QUEUE !== '0') {
-			await sandbox.admin('POST', '/reset', SANDBOX_CONFIG);
+			await sandbox.reset(SANDBOX_CONFIG);
 			say(
 				`queue mode: ${WORKERS} workers --concurrency=${WORKER_CONCURRENCY}, ${CALLS} executions x ${ITEMS} items at once (${load()}) ...`,
 			);
@@ -100,7 +97,6 @@ async function main(): Promise<void> {
 		);
 	} finally {
 		await sandbox.stop();
-		unhook();
 	}
 }
 

@@ -7,12 +7,13 @@
  * (5680); WEBDATA_N8N_LISTEN (127.0.0.1; 0.0.0.0 to reach n8n from another machine).
  */
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 
 import { buildUnlessSkipped } from '../build';
-import { N8n, tail, readText } from '../n8n';
+import { N8n } from '../n8n';
 import { MAIN_USER_FOLDER, N8N_LISTEN, N8N_PORT, N8N_VERSION, SANDBOX_PORT } from '../paths';
+import { isPortFree } from '../loopback';
+import { readText, tail } from '../proc';
 import { Sandbox } from '../sandbox';
 import {
 	importExamples,
@@ -27,14 +28,6 @@ function say(message: string): void {
 	process.stdout.write(`[webdata] ${message}\n`);
 }
 
-async function portFree(port: number): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-	});
-}
-
 export async function run(): Promise<number> {
 	await buildUnlessSkipped();
 	getNode24Bin();
@@ -47,7 +40,7 @@ export async function run(): Promise<number> {
 		['n8n CLI task broker', N8N_PORT + 2],
 		['sandbox', SANDBOX_PORT],
 	] as const) {
-		if (!(await portFree(port))) {
+		if (!(await isPortFree(port))) {
 			throw new Error(
 				`port ${port} (${what}) is in use: is another \`npm start\` running? Set WEBDATA_N8N_PORT / WEBDATA_SANDBOX_PORT to use others.`,
 			);

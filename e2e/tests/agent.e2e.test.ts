@@ -1,7 +1,7 @@
 /**
  * Our nodes as an AI Agent's tools inside real n8n, offline: examples/ai-agent-tools.json (agent,
  * OpenAI Chat Model, three Web Data tools) started by a Manual Trigger, its model credential
- * pointed at a scripted model on 127.0.0.1 (devkit/scriptedModel.ts) that calls the Scrape tool
+ * pointed at a scripted model on 127.0.0.1 (scriptedModel.ts) that calls the Scrape tool
  * on a large sandbox page, then answers quoting what the tool returned. It shows what the model
  * is offered (each tool's description), that the call reaches the sandbox with the model's
  * argument, and that the tool's answer stays within the answer budget.
@@ -12,7 +12,8 @@ import * as path from 'node:path';
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
 import { toolDescription } from '../../nodes/shared/tool';
-import { nodeItems, nodeTask, tail, type ExecuteResult } from '../../devkit/n8n';
+import { nodeItems, nodeTask, type ExecuteResult } from '../../devkit/n8n';
+import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
 import {
 	ANSWER_PREFIX,
@@ -20,7 +21,7 @@ import {
 	offeredTools,
 	toolResults,
 	type OfferedTool,
-} from '../../devkit/scriptedModel';
+} from './scriptedModel';
 import { loadExamples, openAiPlaceholderCredential, type WorkflowJson } from '../../devkit/setup';
 import { Suite, runError } from './suite';
 

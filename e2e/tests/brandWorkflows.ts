@@ -4,12 +4,7 @@
  * the brand monitoring check publishes one with Watch for Changes and Download Logo, so its
  * webhook calls are production executions, the ones n8n saves static data for.
  */
-import {
-	SANDBOX_CREDENTIAL_ID,
-	SANDBOX_CREDENTIAL_NAME,
-	type WorkflowJson,
-} from '../../devkit/setup';
-import { PACKAGE } from './operations';
+import { chainWorkflow, webDataNode, webhookTrigger, type WorkflowJson } from '../../devkit/setup';
 
 export interface WebhookBrandsOptions {
 	id: string;
@@ -23,50 +18,17 @@ export interface WebhookBrandsOptions {
 }
 
 export function webhookBrandsWorkflow(o: WebhookBrandsOptions): WorkflowJson {
-	return {
-		id: o.id,
-		name: o.name,
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: `${o.id}-webhook`,
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: o.webhookId,
-				parameters: { httpMethod: 'POST', path: o.path, responseMode: 'onReceived', options: {} },
-			},
-			{
-				id: `${o.id}-split`,
-				name: 'Split Out',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: { fieldToSplitOut: 'body.domains', options: {} },
-			},
-			{
-				id: `${o.id}-brand`,
-				name: o.brandNode,
-				type: `${PACKAGE}.webDataBrand`,
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: {
-					operation: 'retrieve',
-					domain: '={{ $json.domain }}',
-					...o.brandParameters,
-					options: {},
-				},
-				credentials: {
-					webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },
-				},
-			},
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
-			'Split Out': { main: [[{ node: o.brandNode, type: 'main', index: 0 }]] },
+	const retrieve = { operation: 'retrieve', domain: '={{ $json.domain }}' };
+	return chainWorkflow(o.id, o.name, [
+		webhookTrigger(o.path, undefined, o.webhookId),
+		{
+			name: 'Split Out',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			parameters: { fieldToSplitOut: 'body.domains', options: {} },
 		},
-	};
+		webDataNode(o.brandNode, 'webDataBrand', { ...retrieve, ...o.brandParameters, options: {} }),
+	]);
 }
 
 export const WATCH_WORKFLOW_ID = 'wdE2eBrandWatch';

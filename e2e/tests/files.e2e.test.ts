@@ -4,7 +4,8 @@
  * (Extract From Text File) reads it back downstream; its lines are the crawl's page results in
  * order, each with the crawl's ID and status, and the crawl's item is one small item.
  */
-import { nodeItems, nodeTask, tail } from '../../devkit/n8n';
+import { nodeItems, nodeTask } from '../../devkit/n8n';
+import { tail } from '../../devkit/proc';
 import type { WorkflowJson } from '../../devkit/setup';
 import { crawlToFileNode, demoCrawl } from './operations';
 import { Suite, runError } from './suite';

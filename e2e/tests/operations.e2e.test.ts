@@ -9,7 +9,8 @@
  * Step timings go to timings-operations.json in the artifacts folder.
  */
 import { RESOURCES } from '../../nodes/shared/endpoints';
-import { nodeItems, nodeTask, tail, type ExecuteResult } from '../../devkit/n8n';
+import { nodeItems, nodeTask, type ExecuteResult, type RunItem } from '../../devkit/n8n';
+import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
 import { loadExamples } from '../../devkit/setup';
 import { Suite, runError, serveLogos } from './suite';
@@ -184,7 +185,7 @@ describe('3. examples/brand-monitoring.json, its nodes started from a Manual Tri
 			});
 			expect(
 				(nodeTask(result.run, 'Send notification')?.data?.main?.[0] ?? []).map(
-					({ json, binary }) => [json.domain, json.summary, binary?.logo?.fileName],
+					({ json, binary }: RunItem) => [json.domain, json.summary, binary?.logo?.fileName],
 				),
 			).toEqual(
 				domains.map((domain) => [

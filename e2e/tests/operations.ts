@@ -11,14 +11,10 @@ import { isDeepStrictEqual } from 'node:util';
 
 import type { EndpointId } from '../../contract';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
-import {
-	SANDBOX_CREDENTIAL_ID,
-	SANDBOX_CREDENTIAL_NAME,
-	type WorkflowJson,
-} from '../../devkit/setup';
+import { MANUAL_TRIGGER, chainWorkflow, webDataNode, type WorkflowJson } from '../../devkit/setup';
 import { RESOURCES } from '../../nodes/shared/endpoints';
 
-export const PACKAGE = 'n8n-nodes-webdata';
+export { PACKAGE_NAME as PACKAGE } from '../../devkit/paths';
 
 type Json = Record<string, unknown>;
 
@@ -753,26 +749,13 @@ export const OP_CASES: OpCase[] = (
 	return rows.map((c) => ({ ...row, ...c }));
 });
 
-export const credentials = {
-	webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },
-};
-
 /** Web Data Crawl reading the sandbox's demo crawl whole into one JSON Lines file. */
 export function crawlToFileNode(id: string, name: string, position: [number, number]) {
+	const parameters = { operation: 'getStatus', id: 'crawl_demo', page: '1', returnAll: true };
 	return {
+		...webDataNode(name, 'webDataCrawl', { ...parameters, options: { output: 'file' } }),
 		id,
-		name,
-		type: `${PACKAGE}.webDataCrawl`,
-		typeVersion: 1,
 		position,
-		parameters: {
-			operation: 'getStatus',
-			id: 'crawl_demo',
-			page: '1',
-			returnAll: true,
-			options: { output: 'file' },
-		},
-		credentials,
 	};
 }
 
@@ -785,74 +768,26 @@ export const EDITOR_WORKFLOW_ID = 'wdE2eEditor';
 
 /** Manual Trigger, then every case in order; each node runs once and never stops the chain. */
 export function operationsWorkflow(cases: OpCase[] = OP_CASES): WorkflowJson {
-	const nodes: WorkflowJson['nodes'] = [
-		{
-			id: 'op-start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-	];
-	const connections: Record<string, unknown> = {};
-	let previous = 'Start';
-	cases.forEach((c, i) => {
-		nodes.push({
-			id: `op-${i}`,
-			name: c.title,
-			type: `${PACKAGE}.${c.node}`,
-			typeVersion: 1,
-			position: [220 * (i + 1), 0],
-			parameters: { operation: c.operation, ...c.parameters },
-			credentials,
-			executeOnce: true,
-			alwaysOutputData: true,
-			onError: 'continueRegularOutput',
-		});
-		connections[previous] = { main: [[{ node: c.title, type: 'main', index: 0 }]] };
-		previous = c.title;
-	});
-	return {
-		id: OPS_WORKFLOW_ID,
-		name: 'e2e: every operation',
-		nodes,
-		connections,
-		settings: { executionOrder: 'v1' },
-	};
+	const once = { executeOnce: true, alwaysOutputData: true, onError: 'continueRegularOutput' };
+	return chainWorkflow(OPS_WORKFLOW_ID, 'e2e: every operation', [
+		MANUAL_TRIGGER,
+		...cases.map((c) =>
+			webDataNode(c.title, c.node, { operation: c.operation, ...c.parameters }, once),
+		),
+	]);
 }
 
 /** Brand retrieve whose maxAgeMs comes from an expression and is past the spec's bound. */
 export function badParameterWorkflow(): WorkflowJson {
-	return {
-		id: BAD_PARAM_WORKFLOW_ID,
-		name: 'e2e: out-of-bounds parameter',
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: 'bp-start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'bp-brand',
-				name: 'Brand retrieve',
-				type: `${PACKAGE}.webDataBrand`,
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {
-					operation: 'retrieve',
-					domain: 'example.com',
-					options: { maxAgeMs: `={{ ${BRAND_RETRIEVE_BOUND} + 1 }}` },
-				},
-				credentials,
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Brand retrieve', type: 'main', index: 0 }]] } },
-	};
+	const options = { maxAgeMs: `={{ ${BRAND_RETRIEVE_BOUND} + 1 }}` };
+	return chainWorkflow(BAD_PARAM_WORKFLOW_ID, 'e2e: out-of-bounds parameter', [
+		MANUAL_TRIGGER,
+		webDataNode('Brand retrieve', 'webDataBrand', {
+			operation: 'retrieve',
+			domain: 'example.com',
+			options,
+		}),
+	]);
 }
 
 /**
@@ -860,61 +795,24 @@ export function badParameterWorkflow(): WorkflowJson {
  * logo the sandbox lists on loopback must be refused.
  */
 export function privateLogoWorkflow(domain: string): WorkflowJson {
-	return {
-		id: PRIVATE_LOGO_WORKFLOW_ID,
-		name: 'e2e: Download Logo refuses a loopback logo',
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: 'pl-start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'pl-brand',
-				name: PRIVATE_LOGO_NODE,
-				type: `${PACKAGE}.webDataBrand`,
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: { operation: 'retrieve', domain, downloadLogo: true, options: {} },
-				credentials,
-			},
-		],
-		connections: { Start: { main: [[{ node: PRIVATE_LOGO_NODE, type: 'main', index: 0 }]] } },
-	};
+	const parameters = { operation: 'retrieve', domain, downloadLogo: true, options: {} };
+	return chainWorkflow(PRIVATE_LOGO_WORKFLOW_ID, 'e2e: Download Logo refuses a loopback logo', [
+		MANUAL_TRIGGER,
+		webDataNode(PRIVATE_LOGO_NODE, 'webDataBrand', parameters),
+	]);
 }
 
 /** Web Data Trigger on the seeded webhook, then a NoOp. Published before n8n starts. */
 export function triggerWorkflow(webhookId = 'wh_demo'): WorkflowJson {
-	return {
-		id: TRIGGER_WORKFLOW_ID,
-		name: 'e2e: trigger',
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: 'tr-trigger',
-				name: 'Web Data Trigger',
-				type: `${PACKAGE}.webDataTrigger`,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: '0b6f1d7e-2a44-4d1c-9b7e-6a0e5e2d9c11',
-				parameters: { webhookId, events: ['crawl.completed'] },
-				credentials,
-			},
-			{
-				id: 'tr-noop',
-				name: 'Received',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {},
-			},
-		],
-		connections: { 'Web Data Trigger': { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-	};
+	return chainWorkflow(TRIGGER_WORKFLOW_ID, 'e2e: trigger', [
+		webDataNode(
+			'Web Data Trigger',
+			'webDataTrigger',
+			{ webhookId, events: ['crawl.completed'] },
+			{ webhookId: '0b6f1d7e-2a44-4d1c-9b7e-6a0e5e2d9c11' },
+		),
+		{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+	]);
 }
 
 /** A node left under its default name, for the editor screenshot. */
@@ -925,31 +823,11 @@ export const EDITOR_NODE = {
 	operation: 'retrieve',
 };
 export function editorWorkflow(): WorkflowJson {
-	return {
-		id: EDITOR_WORKFLOW_ID,
-		name: 'e2e: editor',
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			{
-				id: 'ed-start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: EDITOR_NODE.id,
-				name: EDITOR_NODE.name,
-				type: `${PACKAGE}.${EDITOR_NODE.type}`,
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: { operation: EDITOR_NODE.operation, domain: 'example.com', options: {} },
-				credentials,
-			},
-		],
-		connections: { Start: { main: [[{ node: EDITOR_NODE.name, type: 'main', index: 0 }]] } },
-	};
+	const { id, name, type, operation } = EDITOR_NODE;
+	return chainWorkflow(EDITOR_WORKFLOW_ID, 'e2e: editor', [
+		MANUAL_TRIGGER,
+		webDataNode(name, type, { operation, domain: 'example.com', options: {} }, { id }),
+	]);
 }
 
 export const PICKER_WORKFLOW_ID = 'wdE2ePickers';
@@ -970,19 +848,12 @@ export const PICKER_NODES = [
 	},
 ];
 export function pickerWorkflow(): WorkflowJson {
-	return {
-		id: PICKER_WORKFLOW_ID,
-		name: 'e2e: job pickers',
-		settings: { executionOrder: 'v1' },
-		nodes: PICKER_NODES.map((node, i) => ({
-			id: node.id,
-			name: node.name,
-			type: `${PACKAGE}.${node.type}`,
-			typeVersion: 1,
-			position: [240 * i, 0],
-			parameters: node.parameters,
-			credentials,
-		})),
-		connections: {},
-	};
+	const workflow = chainWorkflow(
+		PICKER_WORKFLOW_ID,
+		'e2e: job pickers',
+		PICKER_NODES.map(({ id, name, type, parameters }) =>
+			webDataNode(name, type, parameters, { id }),
+		),
+	);
+	return { ...workflow, connections: {} };
 }

@@ -13,14 +13,15 @@
  *   d. stopping the cluster leaves no process behind.
  * Logs and timings: artifacts/e2e/queue/.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { nodeItems } from '../../devkit/n8n';
 import { ARTIFACTS_DIR } from '../../devkit/paths';
 import { QueueCluster, type ExecutionRow } from '../../devkit/queue';
-import { Sandbox, freePort } from '../../devkit/sandbox';
-import { descendants, killOnExit, snapshot, startTime } from '../../devkit/services';
+import { freePort } from '../../devkit/loopback';
+import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
 import { sandboxCredential, type WorkflowJson } from '../../devkit/setup';
 import { TRIGGER_WORKFLOW_ID, crawlToFileNode, demoCrawl, triggerWorkflow } from './operations';
@@ -121,7 +122,6 @@ function crawlFileWorkflow(): WorkflowJson {
 }
 
 let sandbox: Sandbox;
-let releaseSandbox: (() => void) | undefined;
 let cluster: QueueCluster;
 const timings: Record<string, number> = {};
 
@@ -136,10 +136,7 @@ beforeAll(async () => {
 	});
 	let t = Date.now();
 	sandbox = new Sandbox(await freePort(), path.join(cluster.logDir, 'sandbox.log'));
-	// start() spawns before its first await: the watchdog knows the pid before it is ready.
-	const sandboxReady = sandbox.start();
-	releaseSandbox = killOnExit(sandbox.pid);
-	await sandboxReady;
+	await sandbox.start();
 	timings['sandbox start'] = Date.now() - t;
 	t = Date.now();
 	await cluster.start(async (main) => {
@@ -158,7 +155,6 @@ afterAll(async () => {
 	try {
 		// Sandbox first: the cluster's stop() copies its log too.
 		await sandbox?.stop();
-		releaseSandbox?.();
 	} finally {
 		await cluster?.stop();
 		Object.assign(timings, cluster?.timings ?? {});
@@ -171,6 +167,12 @@ afterAll(async () => {
 		);
 	}
 });
+
+/** The processes of these process groups (procps' pgrep). */
+function inGroups(groups: number[]): string[] {
+	const found = spawnSync('pgrep', ['-a', '-g', groups.join(',')], { encoding: 'utf8' });
+	return found.stdout.split('\n').filter(Boolean);
+}
 
 async function runData(id: string) {
 	return await cluster.main.execution(id);
@@ -313,15 +315,13 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 		test('stop() ends PostgreSQL, Redis and the three n8n processes with everything they started', async () => {
 			const pids = { ...cluster.pids(), postgres: cluster.postgres.pid, redis: cluster.redis.pid };
 			expect(Object.values(pids).every((pid) => typeof pid === 'number')).toBe(true);
-			const all = snapshot(
-				Object.values(pids).flatMap((pid) => [pid as number, ...descendants(pid as number)]),
-			);
-			expect(all.length).toBeGreaterThan(Object.keys(pids).length); // postgres backends, task runners
+			// Each server leads a process group of its own, with what it started in it.
+			const groups = Object.values(pids) as number[];
+			expect(inGroups(groups).length).toBeGreaterThan(groups.length); // postgres backends, task runners
 			const t = Date.now();
 			await cluster.stop();
 			timings['d: cluster stop'] = Date.now() - t;
-			const alive = all.filter(({ pid, start }) => startTime(pid) === start);
-			expect(alive).toEqual([]);
+			expect(inGroups(groups)).toEqual([]);
 			expect(fs.existsSync(cluster.dir)).toBe(false);
 			expect(fs.existsSync(cluster.postgres.dir)).toBe(false);
 		});

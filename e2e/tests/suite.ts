@@ -4,14 +4,14 @@
  * outputs saved in E2E_ARTIFACTS_DIR (artifacts/e2e, or artifacts/e2e-1x under n8n 1.x).
  */
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { N8n, type ExecuteResult, type RunData } from '../../devkit/n8n';
-import { E2E_ARTIFACTS_DIR, ROOT } from '../../devkit/paths';
-import { Sandbox, freePort, freePortBlock } from '../../devkit/sandbox';
+import { E2E_ARTIFACTS_DIR } from '../../devkit/paths';
+import { freePort, serveLoopback } from '../../devkit/loopback';
+import { Sandbox } from '../../devkit/sandbox';
 import { sandboxCredential } from '../../devkit/setup';
 
 export class Suite {
@@ -50,12 +50,11 @@ export class Suite {
 		this.userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-e2e-'));
 		this.n8n = new N8n({
 			userFolder: this.userFolder,
-			port: await freePortBlock(3),
+			port: await freePort(3),
 			logFile: path.join(this.art, `n8n-start-${this.name}.log`),
 			hostsFile,
 		});
-		// WEBDATA_ALLOW_UNBUILT=1 installs without nodes package.json lists but the build lacks (development only).
-		this.n8n.installPackage(ROOT, { skipMissing: process.env.WEBDATA_ALLOW_UNBUILT === '1' });
+		this.n8n.installPackage();
 		await this.time('import:credentials (first n8n command: database set-up)', () =>
 			this.n8n.importCredentials([
 				sandboxCredential(this.sandbox.baseUrl, this.sandbox.apiKey),
@@ -115,15 +114,9 @@ export async function deliverWithoutToken(registeredUrl: string): Promise<number
 export async function serveLogos() {
 	const requests: Array<{ path: string; headers: http.IncomingHttpHeaders }> = [];
 	const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-	const server = http.createServer((req, res) => {
+	const server = await serveLoopback((req, _body, res) => {
 		requests.push({ path: req.url ?? '', headers: req.headers });
 		res.writeHead(200, { 'content-type': 'image/png' }).end(png);
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		requests,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-	};
+	return { ...server, requests };
 }

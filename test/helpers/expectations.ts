@@ -3,7 +3,7 @@ import type { INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 
 import type { MockApi } from './http';
 import { loadPackage } from '../../devkit/package';
-import type { RunNodeResult } from '../../devkit/runNode';
+import type { RunNodeResult } from '../helpers/runNode';
 
 export interface ValidationExpectation {
 	/** The API name the value was given under. */

@@ -9,7 +9,7 @@
  */
 import nock from 'nock';
 
-import { API_KEY, BASE_URL } from '../../devkit/runNode';
+import { API_KEY, BASE_URL } from '../helpers/runNode';
 
 export interface NockedRequest {
 	method: string;

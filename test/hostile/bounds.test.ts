@@ -4,7 +4,7 @@
  * segment.
  */
 import type { AccountResponse } from '../../contract';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { ACCOUNT_BODY, mockApi, OK_REPLY, useNock } from '../helpers/http';
 import { MAX_EMPTY_PAGES, MAX_PAGES } from '../../nodes/shared/jobs/pagination';
 import { PLAN_BOUNDS, readPlanLimits } from '../../nodes/shared/transport/plan';

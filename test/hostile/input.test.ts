@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { mockApi, useNock } from '../helpers/http';
-import { runNode, type RunNodeResult } from '../../devkit/runNode';
+import { runNode, type RunNodeResult } from '../helpers/runNode';
 import { sampleOperation } from '../helpers/samples';
 import { FIELDS, OPERATIONS } from '../helpers/table';
 import { withItemValue } from '../helpers/expectations';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 
 import nock from 'nock';
 
-import { API_KEY, BASE_URL, runNode, type RunNodeOptions } from '../../devkit/runNode';
+import { API_KEY, BASE_URL, runNode, type RunNodeOptions } from '../helpers/runNode';
 import { mockApi, OK_REPLY, useNock } from '../helpers/http';
 
 useNock();

@@ -3,7 +3,7 @@
  * resultPagination.totalPages, Crawl > Get Status follows `next` until null. Each page is one
  * request and no page past the last is asked for.
  */
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { Recorder, answer, jobDetail, resetNock } from './support';
 
 afterEach(resetNock);

@@ -6,7 +6,7 @@ import { WorkflowExecute } from 'n8n-core';
 import type { IRun } from 'n8n-workflow';
 import nock from 'nock';
 
-import { API_KEY, BASE_URL } from '../../devkit/runNode';
+import { API_KEY, BASE_URL } from '../helpers/runNode';
 import { sleep } from '../../devkit/wait';
 import { recordedRequest } from '../helpers/http';
 

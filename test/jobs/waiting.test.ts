@@ -5,7 +5,7 @@
  */
 
 import { onFakeClock } from '../helpers/clock';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import {
 	FAST_POLL_S,
 	accountScope,

@@ -12,7 +12,7 @@ import { DEFAULT_AGENT_BUDGET, fitToBudget } from '../../nodes/shared/behaviours
 import { RESOURCES } from '../../nodes/shared/endpoints';
 import { toolDescription } from '../../nodes/shared/tool';
 import { loadPackage } from '../../devkit/package';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { ACCOUNT_BODY, mockApi, useNock } from '../helpers/http';
 import { created, jobDetail } from '../jobs/support';
 

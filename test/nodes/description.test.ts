@@ -9,7 +9,7 @@ import type { ICredentialType, IHttpRequestOptions, INode, INodeProperties } fro
 import { Workflow } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/shared/endpoints';
-import { resolveCredentialValue } from '../../devkit/credentials';
+import { resolveCredentialValue } from '../helpers/credentials';
 import { uiProperty } from '../helpers/expectations';
 import { loadPackage } from '../../devkit/package';
 import { SPEC, endpointKey, type SpecField } from '../helpers/spec';

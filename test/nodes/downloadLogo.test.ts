@@ -9,7 +9,7 @@ import nock from 'nock';
 
 import { useFakeDns } from '../helpers/dns';
 import { mockApi, recordedRequest, useNock, type NockedRequest } from '../helpers/http';
-import { API_KEY, runNode } from '../../devkit/runNode';
+import { API_KEY, runNode } from '../helpers/runNode';
 
 useNock();
 // n8n 2.x's egress filter resolves every logo host: *.test names are public here unless set.

@@ -7,8 +7,8 @@
 import nock from 'nock';
 
 import { mockApi, useNock } from '../helpers/http';
-import { TestCredentialsHelper } from '../../devkit/credentials';
-import { API_KEY, BASE_URL, runNode, type RunNodeResult } from '../../devkit/runNode';
+import { TestCredentialsHelper } from '../helpers/credentials';
+import { API_KEY, BASE_URL, runNode, type RunNodeResult } from '../helpers/runNode';
 
 useNock();
 

@@ -16,7 +16,7 @@ import { BinaryDataBlobManager, BinaryDataService, ErrorReporter } from 'n8n-cor
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { loadPackage } from '../../devkit/package';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { FAST_POLL_S, Recorder, answer, created, jobDetail, resetNock } from '../jobs/support';
 
 afterEach(resetNock);

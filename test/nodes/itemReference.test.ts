@@ -20,7 +20,7 @@ import type {
 } from 'n8n-workflow';
 
 import { n8nLine } from '../../devkit/paths';
-import { testAdditionalData } from '../../devkit/runNode';
+import { testAdditionalData } from '../helpers/runNode';
 
 type Reader = (name: string, itemIndex: number, fallback: unknown) => unknown;
 type ReaderFactory = (

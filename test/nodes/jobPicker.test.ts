@@ -6,7 +6,7 @@
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { loadPackage } from '../../devkit/package';
-import { runNode, searchList } from '../../devkit/runNode';
+import { runNode, searchList } from '../helpers/runNode';
 import { mockApi, useNock, type NockedRequest } from '../helpers/http';
 
 useNock();

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { expectRejected } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { SPEC } from '../helpers/spec';
 
 useNock();

@@ -5,7 +5,7 @@
  */
 import { expectRejected, uiProperty, withItemValue } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { singleRequestSwitches } from '../helpers/samples';
 import { SPEC } from '../helpers/spec';
 import { field, operation } from '../helpers/table';

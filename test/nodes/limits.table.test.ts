@@ -5,7 +5,7 @@
  */
 import { expectRejected, withItemValue } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { sampleOperation } from '../helpers/samples';
 import { FIELDS } from '../helpers/table';
 

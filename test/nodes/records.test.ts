@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { mockApi, useNock, type NockedRequest, type NockReply } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { BEHAVIOURS } from '../../nodes/shared/behaviours';
 import { paging } from '../../nodes/shared/behaviours/paging';
 import { records } from '../../nodes/shared/behaviours/records';

@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { BEARER, mockApi, useNock, type NockedRequest } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 
 useNock();
 

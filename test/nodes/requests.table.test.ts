@@ -6,7 +6,7 @@
  * comes from the spec's facts, not from the row.
  */
 import { BEARER, mockApi, useNock, type NockedRequest } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { sampleOperation, type Sample } from '../helpers/samples';
 import { SPEC, endpointKey, type SpecEndpoint, type SpecField } from '../helpers/spec';
 import { OPERATIONS } from '../helpers/table';

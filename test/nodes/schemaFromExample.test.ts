@@ -5,7 +5,7 @@
  */
 import { schemaOfExample } from '../../nodes/shared/schema/fromExample';
 import { mockApi, useNock } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 
 useNock();
 

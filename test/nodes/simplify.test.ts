@@ -3,7 +3,7 @@
  * the whole response.
  */
 import { mockApi, useNock } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 
 useNock();
 

@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { FieldSpec } from '../../nodes/shared/endpoints';
 import { expectRejected } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { sampleOperation } from '../helpers/samples';
 import { FIELDS, field, operation } from '../helpers/table';
 

@@ -9,7 +9,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { mockApi, useNock } from '../helpers/http';
 import { loadPackage } from '../../devkit/package';
-import { NODE_NAME, runNode, type RunNodeResult } from '../../devkit/runNode';
+import { NODE_NAME, runNode, type RunNodeResult } from '../helpers/runNode';
 import { SIMPLIFIERS } from '../../nodes/shared/behaviours/simplify';
 import {
 	compactState,

@@ -1,9 +1,9 @@
 /** Helpers for the sandbox tests: HTTP calls on loopback, a webhook listener, polling. */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import nock from 'nock';
 
+import { serveLoopback } from '../../devkit/loopback';
 import type { SandboxConfigOverrides } from '../../sandbox/config';
 import { startSandbox } from '../../sandbox/server';
 import type { SandboxHandle } from '../../sandbox/server';
@@ -113,32 +113,16 @@ export interface Listener {
 export async function startListener(): Promise<Listener> {
 	const received: Received[] = [];
 	const statuses: number[] = [];
-	const server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			const text = Buffer.concat(chunks).toString('utf8');
-			let body: unknown = text;
-			try {
-				body = JSON.parse(text);
-			} catch {
-				// keep the text
-			}
-			received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-			res.writeHead(statuses.shift() ?? 200, { 'content-type': 'application/json' });
-			res.end('{"ok":true}');
-		});
+	const server = await serveLoopback((req, text, res) => {
+		let body: unknown = text;
+		try {
+			body = JSON.parse(text);
+		} catch {
+			// keep the text
+		}
+		received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+		res.writeHead(statuses.shift() ?? 200, { 'content-type': 'application/json' });
+		res.end('{"ok":true}');
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const port = (server.address() as AddressInfo).port;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		received,
-		statuses,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			}),
-	};
+	return { ...server, received, statuses };
 }

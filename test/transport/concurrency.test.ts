@@ -7,7 +7,7 @@
 import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
-import { runNode } from '../../devkit/runNode';
+import { runNode } from '../helpers/runNode';
 import { PLAN_MAX_AGE_MS } from '../../nodes/shared/transport/accounts';
 import {
 	type Answer,

@@ -6,7 +6,7 @@
 import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
-import { type RunNodeOptions, runNode } from '../../devkit/runNode';
+import { type RunNodeOptions, runNode } from '../helpers/runNode';
 import {
 	API_KEY,
 	BASE_URL,

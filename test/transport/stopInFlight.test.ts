@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { API_KEY, runNode } from '../../devkit/runNode';
+import { API_KEY, runNode } from '../helpers/runNode';
 import { sleep, waitFor } from '../../devkit/wait';
 import { ACCOUNT_BODY } from '../helpers/http';
 import { watchExecutions } from '../jobs/support';

@@ -15,8 +15,7 @@
  * (devkit/package.ts), as in every node test: call useTriggerPackage() in the test file.
  */
 import 'reflect-metadata';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
@@ -35,9 +34,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { TestCredentialsHelper } from '../../devkit/credentials';
+import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
+import { TestCredentialsHelper } from '../helpers/credentials';
 import { loadPackage } from '../../devkit/package';
-import { BASE_URL } from '../../devkit/runNode';
+import { BASE_URL, testAdditionalData } from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 
 export { BASE_URL };
@@ -188,22 +188,12 @@ export class TriggerHarness {
 	additionalData(
 		extra: Partial<IWorkflowExecuteAdditionalData> = {},
 	): IWorkflowExecuteAdditionalData {
+		const credentialsHelper = new TestCredentialsHelper(
+			{ webDataApi: triggerPackage().credential },
+			{ webDataApi: { ...this.credentials } as ICredentialDataDecryptedObject },
+		);
 		return {
-			credentialsHelper: new TestCredentialsHelper(
-				{ webDataApi: triggerPackage().credential },
-				{ webDataApi: { ...this.credentials } as ICredentialDataDecryptedObject },
-			),
-			currentNodeParameters: undefined,
-			variables: {},
-			instanceBaseUrl: `${this.n8nUrl}/`,
-			restApiUrl: `${this.n8nUrl}/rest`,
-			webhookBaseUrl: `${this.n8nUrl}/webhook`,
-			webhookWaitingBaseUrl: `${this.n8nUrl}/webhook-waiting`,
-			webhookTestBaseUrl: `${this.n8nUrl}/webhook-test`,
-			formWaitingBaseUrl: `${this.n8nUrl}/form-waiting`,
-			userId: 'user-1',
-			setExecutionStatus: () => {},
-			sendDataToUI: () => {},
+			...testAdditionalData(undefined, undefined, credentialsHelper, this.n8nUrl),
 			...extra,
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
@@ -451,54 +441,32 @@ export interface StandInDelivery extends DeliveryOutcome {
  */
 export async function startN8nStandIn(
 	harness: TriggerHarness,
-): Promise<{ url: string; deliveries: StandInDelivery[]; close(): Promise<void> }> {
+): Promise<LoopbackServer & { deliveries: StandInDelivery[] }> {
 	const deliveries: StandInDelivery[] = [];
-	const server = http.createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', () => {
-			void (async () => {
-				const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-				const test = url.pathname === new URL(harness.nodeUrl(true)).pathname;
-				const production = url.pathname === new URL(harness.nodeUrl(false)).pathname;
-				if (req.method !== 'POST' || (!test && !production) || (test && !harness.listening)) {
-					res.writeHead(404, { 'content-type': 'application/json' });
-					res.end(JSON.stringify({ message: 'The requested webhook is not registered.' }));
-					return;
-				}
-				const headers: Record<string, string> = {};
-				for (const [name, value] of Object.entries(req.headers))
-					if (typeof value === 'string') headers[name] = value;
-				const query = Object.fromEntries(url.searchParams.entries());
-				try {
-					const outcome = await harness.handle({
-						headers,
-						query,
-						text: Buffer.concat(chunks).toString('utf8'),
-						test,
-					});
-					deliveries.push({ ...outcome, path: url.pathname, test, token: query.token });
-					res.writeHead(outcome.status, { 'content-type': 'application/json' });
-					res.end(JSON.stringify(outcome.body));
-					if (test && outcome.started) await harness.stopListening();
-				} catch (error) {
-					res.writeHead(500, { 'content-type': 'application/json' });
-					res.end(JSON.stringify({ message: (error as Error).message }));
-				}
-			})();
-		});
+	const answer = (res: http.ServerResponse, status: number, body: unknown) =>
+		res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+	const server = await serveLoopback(async (req, text, res) => {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const test = url.pathname === new URL(harness.nodeUrl(true)).pathname;
+		const production = url.pathname === new URL(harness.nodeUrl(false)).pathname;
+		if (req.method !== 'POST' || (!test && !production) || (test && !harness.listening)) {
+			answer(res, 404, { message: 'The requested webhook is not registered.' });
+			return;
+		}
+		const headers: Record<string, string> = {};
+		for (const [name, value] of Object.entries(req.headers))
+			if (typeof value === 'string') headers[name] = value;
+		const query = Object.fromEntries(url.searchParams.entries());
+		try {
+			const outcome = await harness.handle({ headers, query, text, test });
+			deliveries.push({ ...outcome, path: url.pathname, test, token: query.token });
+			answer(res, outcome.status, outcome.body);
+			if (test && outcome.started) await harness.stopListening();
+		} catch (error) {
+			answer(res, 500, { message: (error as Error).message });
+		}
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const port = (server.address() as AddressInfo).port;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		deliveries,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			}),
-	};
+	return { ...server, deliveries };
 }
 
 export { sleep, waitFor } from '../../devkit/wait';

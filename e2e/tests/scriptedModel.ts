@@ -7,8 +7,9 @@
  *   const model = new ScriptedModel(() => ({ name: 'Scrape_page', arguments: { url } }));
  *   await model.start(); // credential base URL: model.baseUrl
  */
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type * as http from 'node:http';
+
+import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
 
 export interface OfferedTool {
 	name: string;
@@ -59,31 +60,24 @@ const TOOL_CALL_ID = 'call_scripted_1';
 
 export class ScriptedModel {
 	readonly requests: ModelRequest[] = [];
-	private server?: http.Server;
-	private port = 0;
+	private server?: LoopbackServer;
 
 	/** `callFor` picks the tool call from the tools the first request offers. */
 	constructor(private readonly callFor: (tools: OfferedTool[]) => ToolCall) {}
 
 	get baseUrl(): string {
-		return `http://127.0.0.1:${this.port}/v1`;
+		return `${this.server?.url}/v1`;
 	}
 
 	async start(): Promise<void> {
-		this.server = http.createServer((req, res) => void this.handle(req, res));
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-		this.port = (this.server.address() as AddressInfo).port;
+		this.server = await serveLoopback((req, body, res) => this.handle(req, body, res));
 	}
 
 	async stop(): Promise<void> {
-		if (!this.server) return;
-		this.server.closeAllConnections();
-		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+		await this.server?.close();
 	}
 
-	private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-		const chunks: Buffer[] = [];
-		for await (const chunk of req) chunks.push(chunk as Buffer);
+	private handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
 		const path = (req.url ?? '').split('?')[0];
 		if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
 			res.writeHead(404, { 'content-type': 'application/json' });
@@ -93,7 +87,7 @@ export class ScriptedModel {
 		const request: ModelRequest = {
 			path,
 			headers: req.headers,
-			body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as ModelRequest['body'],
+			body: JSON.parse(body || '{}') as ModelRequest['body'],
 		};
 		this.requests.push(request);
 		const message = this.reply(request);

@@ -26,7 +26,7 @@ import type {
 import { createRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials';
-import { loadPackage } from './package';
+import { loadPackage } from '../../devkit/package';
 
 export const BASE_URL = 'https://api.webdata.test';
 export const API_KEY = 'bc_test_0123456789abcdef';
@@ -75,13 +75,15 @@ export interface RunNodeOptions {
 }
 
 /**
- * What n8n hands an execution besides the workflow, as a local instance would (URLs, user,
- * hooks): shared by runNode and by tests that drive another n8n-core (the 1.x engine).
+ * What n8n hands an execution besides the workflow, as a local instance at `n8nUrl` would (URLs,
+ * user, hooks): shared by runNode, the trigger's harness and tests that drive another n8n-core
+ * (the 1.x engine).
  */
 export function testAdditionalData(
-	executionId: string,
+	executionId: string | undefined,
 	hooks: unknown,
 	credentialsHelper: unknown,
+	n8nUrl = 'http://localhost:5678',
 ) {
 	return {
 		hooks,
@@ -90,12 +92,12 @@ export function testAdditionalData(
 		currentNodeParameters: undefined,
 		encryptedRunnerIdentity: undefined,
 		variables: {},
-		instanceBaseUrl: 'http://localhost:5678/',
-		restApiUrl: 'http://localhost:5678/rest',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		instanceBaseUrl: `${n8nUrl}/`,
+		restApiUrl: `${n8nUrl}/rest`,
+		webhookBaseUrl: `${n8nUrl}/webhook`,
+		webhookWaitingBaseUrl: `${n8nUrl}/webhook-waiting`,
+		webhookTestBaseUrl: `${n8nUrl}/webhook-test`,
+		formWaitingBaseUrl: `${n8nUrl}/form-waiting`,
 		userId: 'user-1',
 		setExecutionStatus: () => {},
 		sendDataToUI: () => {},
@@ -186,20 +188,25 @@ async function nodeTypesRegistry(): Promise<INodeTypes> {
 	};
 }
 
-/** Executes Manual Trigger -> our node through WorkflowExecute and returns what our node did. */
-export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+/** The workflow of a run (or an editor call), and the credentials it reads. */
+async function prepare(options: RunNodeOptions) {
 	const pkg = await loadPackage();
 	const workflowData = buildWorkflow(pkg.packageName, options);
 	const workflow = new Workflow({
-		id: workflowData.id,
-		name: workflowData.name,
-		nodes: workflowData.nodes,
-		connections: workflowData.connections,
+		...workflowData,
 		nodeTypes: await nodeTypesRegistry(),
-		active: false,
-		settings: workflowData.settings,
 		staticData: structuredClone(options.staticData ?? {}),
 	});
+	const credentials = { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject;
+	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, {
+		webDataApi: credentials,
+	});
+	return { pkg, workflowData, workflow, credentialsHelper };
+}
+
+/** Executes Manual Trigger -> our node through WorkflowExecute and returns what our node did. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const { workflowData, workflow, credentialsHelper } = await prepare(options);
 
 	const executionId = `test-${++executionCounter}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
@@ -207,10 +214,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveFinished(run));
 
-	const credentials = { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject;
-	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, {
-		webDataApi: credentials,
-	});
 	const additionalData = testAdditionalData(
 		executionId,
 		hooks,
@@ -260,24 +263,17 @@ export interface SearchListOptions {
 
 /** Calls one of our nodes' listSearch methods as the editor does, through n8n-core's context. */
 export async function searchList(options: SearchListOptions): Promise<INodeListSearchResult> {
-	const pkg = await loadPackage();
-	const workflowData = buildWorkflow(pkg.packageName, {
-		type: options.type,
+	const { pkg, workflow, credentialsHelper } = await prepare({
+		...options,
 		parameters: options.parameters ?? {},
 	});
-	const workflow = new Workflow({
-		id: workflowData.id,
-		nodes: workflowData.nodes,
-		connections: workflowData.connections,
-		nodeTypes: await nodeTypesRegistry(),
-		active: false,
-	});
-	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, {
-		webDataApi: { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject,
-	});
 	const additionalData = { credentialsHelper } as unknown as IWorkflowExecuteAdditionalData;
-	const node = workflow.getNode(NODE_NAME)!;
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'id');
+	const context = new LoadOptionsContext(
+		workflow,
+		workflow.getNode(NODE_NAME)!,
+		additionalData,
+		'id',
+	);
 	const search = pkg.nodeTypes[options.type].methods?.listSearch?.[options.method];
 	if (!search) throw new Error(`${options.type} has no listSearch method ${options.method}`);
 	return await search.call(context, options.filter, options.paginationToken);
