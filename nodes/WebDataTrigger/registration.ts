@@ -9,7 +9,14 @@
 import type { IDataObject, IHookFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isPlainObject, type WebhookResponse, type WebhookTestResponse } from '../../contract';
+import {
+	ENDPOINTS,
+	gotValue,
+	isPlainObject,
+	validateWire,
+	type WebhookResponse,
+	type WebhookTestResponse,
+} from '../../contract';
 import { endpointRequest } from '../shared/transport/apiRequest';
 import type { WebDataClient } from '../shared/transport/client';
 import { maskError } from '../shared/transport/errors';
@@ -119,22 +126,35 @@ export function selectedEvents(ctx: Pick<IHookFunctions, 'getNodeParameter'>): s
 	return [...new Set([...fromList, ...typed])];
 }
 
+/** The path id of the webhook endpoints, checked as every other ID is (contract/validate.ts). */
+const WEBHOOK_ID_FIELD = ENDPOINTS.webhookUpdate.fields.filter((field) => field.in === 'path');
+
+/**
+ * `id` if it is a valid path ID (not `.` or `..`, which would address the endpoint's parent; no control
+ * characters or broken Unicode; at most 256 characters), else a NodeOperationError naming Webhook ID
+ * and the bound. Separators are no risk: path values are percent-encoded.
+ */
+export function checkWebhookId(node: INode, id: string): string {
+	const checked = validateWire(WEBHOOK_ID_FIELD, { id });
+	if (checked.ok) return id;
+	const [issue] = checked.issues;
+	throw new NodeOperationError(
+		node,
+		`"Webhook ID" (webhookId) ${issue.message}${gotValue(issue)}`,
+		{ description: 'Nothing was sent to the Web Data API.' },
+	);
+}
+
 export function requireWebhookId(
 	ctx: Pick<IHookFunctions, 'getNodeParameter'>,
 	node: INode,
 ): string {
 	const id = webhookIdOf(ctx);
-	if (id === '') {
-		throw new NodeOperationError(
-			node,
-			'Enter the ID of a webhook of your Web Data Service account',
-			{
-				description:
-					'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID (the local sandbox has wh_demo).',
-			},
-		);
-	}
-	return id;
+	if (id !== '') return checkWebhookId(node, id);
+	throw new NodeOperationError(node, 'Enter the ID of a webhook of your Web Data Service account', {
+		description:
+			'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID (the local sandbox has wh_demo).',
+	});
 }
 
 export function requireEvents(
@@ -252,6 +272,7 @@ export async function patchWebhook(
 	body: IDataObject,
 	hidden: Array<string | undefined> = [],
 ): Promise<WebhookState | undefined> {
+	checkWebhookId(client.node, id);
 	try {
 		const response = await client.request<WebhookResponse>(
 			endpointRequest('webhookUpdate', { id, ...body }),
@@ -297,6 +318,7 @@ export async function requestTestDelivery(
 	event: string,
 	url: string,
 ): Promise<WebhookTestResponse> {
+	checkWebhookId(client.node, id);
 	try {
 		return await client.request<WebhookTestResponse>(endpointRequest('webhookTest', { id, event }));
 	} catch (error) {
