@@ -20,6 +20,7 @@ import {
 import { endpointRequest } from '../shared/transport/apiRequest';
 import type { WebDataClient } from '../shared/transport/client';
 import { maskError } from '../shared/transport/errors';
+import { newTokenKey } from './token';
 
 /** The fields of a webhook the trigger changes and puts back; unknown when the API omits them. */
 export type WebhookState = {
@@ -85,6 +86,19 @@ export function saveRegistration(data: IDataObject, registration: Registration):
 
 export function clearRegistration(data: IDataObject): void {
 	delete data[KEY];
+}
+
+const TOKEN_KEY = 'tokenKey';
+
+/** The node's token key (token.ts), or undefined before the first deactivation. */
+export function readTokenKey(data: IDataObject): string | undefined {
+	const value = data[TOKEN_KEY];
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Revokes every token issued so far, in every process that reads the static data n8n saves. */
+export function replaceTokenKey(data: IDataObject): void {
+	data[TOKEN_KEY] = newTokenKey();
 }
 
 /** The url, events and isActive of a webhook, from `{success, data: Webhook}` or a bare Webhook. */
