@@ -27,8 +27,9 @@ export async function runItems(
 		maxConcurrent = readMaxConcurrent(ctx);
 	} catch (error) {
 		// A node option every item shares: under Continue On Fail each item carries its refusal.
-		if (!continueOnFail) throw error;
-		return prepared.map((_, i) => errorItem(error as Error, i));
+		const refusal = asNodeError(ctx.getNode(), error as Error);
+		if (!continueOnFail) throw refusal;
+		return prepared.map((_, i) => errorItem(refusal, i));
 	}
 	const client = new WebDataClient(ctx, { shared: true, maxConcurrent, signal });
 	const outputs = await Promise.all(
