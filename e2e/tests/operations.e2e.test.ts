@@ -6,6 +6,7 @@
  *   3. examples/brand-monitoring.json (Watch for Changes, Download Logo) runs once;
  *   4. Download Logo refuses a logo on loopback unless Allow Private Logo Hosts is on.
  *   5. an API answer redirecting to another origin is not followed: the key stays home.
+ *   6. a refused node option under Continue On Fail: every item carries it, the next node runs.
  * Step timings go to timings-operations.json in the artifacts folder.
  */
 import { RESOURCES } from '../../nodes/shared/endpoints';
@@ -15,12 +16,17 @@ import type { RecordedRequest } from '../../devkit/sandbox';
 import { loadExamples } from '../../devkit/setup';
 import { Suite, runError, serveLogos } from './suite';
 import {
+	BAD_OPTION_DOMAINS,
+	BAD_OPTION_NEXT,
+	BAD_OPTION_NODE,
+	BAD_OPTION_WORKFLOW_ID,
 	BAD_PARAM_WORKFLOW_ID,
 	BRAND_RETRIEVE_BOUND,
 	OP_CASES,
 	OPS_WORKFLOW_ID,
 	PRIVATE_LOGO_NODE,
 	PRIVATE_LOGO_WORKFLOW_ID,
+	badOptionWorkflow,
 	badParameterWorkflow,
 	expectedOnTheWire,
 	isJobPoll,
@@ -258,5 +264,33 @@ describe('5. the API answers with a redirect to another origin', () => {
 			await sandbox.configure({ failure: null });
 			await elsewhere.close();
 		}
+	});
+});
+
+describe('6. Max Concurrent Requests -1 on a node set to On Error: Continue', () => {
+	test('every item carries the refusal, nothing is sent, and the next node runs', async () => {
+		const { sandbox, n8n } = suite;
+		await sandbox.reset();
+		await sandbox.clearRequests();
+		await n8n.importWorkflows([badOptionWorkflow()]);
+		const result = await suite.time('execute: refused option, continue on fail', () =>
+			n8n.execute(BAD_OPTION_WORKFLOW_ID),
+		);
+		suite.saveRun('bad-option-continue', result);
+
+		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
+			status: 'success',
+			error: '',
+		});
+		const message =
+			'"Max Concurrent Requests" (maxConcurrentRequests) must be a whole number from 1 to 50, got -1 [item 0]';
+		const items = nodeTask(result.run, BAD_OPTION_NODE)?.data?.main?.[0] ?? [];
+		expect(items.map((item) => [item.json.error, item.pairedItem])).toEqual(
+			BAD_OPTION_DOMAINS.map((_, i) => [message, { item: i }]),
+		);
+		expect(nodeItems(result.run, BAD_OPTION_NEXT).map((json) => json.error)).toEqual(
+			BAD_OPTION_DOMAINS.map(() => message),
+		);
+		expect(await sandbox.requests()).toEqual([]);
 	});
 });

@@ -802,6 +802,64 @@ export function privateLogoWorkflow(domain: string): WorkflowJson {
 	]);
 }
 
+export const BAD_OPTION_WORKFLOW_ID = 'wdE2eBadOptionContinue';
+export const BAD_OPTION_NODE = 'Brand with bad option';
+export const BAD_OPTION_NEXT = 'After the brand';
+export const BAD_OPTION_DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
+
+/**
+ * Three domains (Set, Split Out) into Brand > Retrieve with Max Concurrent Requests -1 and On
+ * Error: Continue, then a NoOp: every item must carry the refusal and the NoOp must run.
+ */
+export function badOptionWorkflow(): WorkflowJson {
+	const node = (name: string, x: number, rest: { type: string } & Record<string, unknown>) => ({
+		id: `bo-${x}`,
+		name,
+		typeVersion: 1,
+		position: [x, 0],
+		parameters: {},
+		...rest,
+	});
+	const names = ['Start', 'Domains', 'One per domain', BAD_OPTION_NODE, BAD_OPTION_NEXT];
+	return {
+		id: BAD_OPTION_WORKFLOW_ID,
+		name: 'e2e: a refused node option under Continue On Fail',
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			node(names[0], 0, { type: 'n8n-nodes-base.manualTrigger' }),
+			node(names[1], 220, {
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				parameters: {
+					mode: 'raw',
+					jsonOutput: JSON.stringify({ domains: BAD_OPTION_DOMAINS }),
+					options: {},
+				},
+			}),
+			node(names[2], 440, {
+				type: 'n8n-nodes-base.splitOut',
+				parameters: { fieldToSplitOut: 'domains', options: {} },
+			}),
+			node(names[3], 660, {
+				type: `${PACKAGE}.webDataBrand`,
+				parameters: {
+					operation: 'retrieve',
+					domain: '={{ $json.domains }}',
+					options: { maxConcurrentRequests: -1 },
+				},
+				credentials,
+				onError: 'continueRegularOutput',
+			}),
+			node(names[4], 880, { type: 'n8n-nodes-base.noOp' }),
+		],
+		connections: Object.fromEntries(
+			names
+				.slice(0, -1)
+				.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
+		),
+	};
+}
+
 /** Web Data Trigger on the seeded webhook, then a NoOp. Published before n8n starts. */
 export function triggerWorkflow(webhookId = 'wh_demo'): WorkflowJson {
 	return chainWorkflow(TRIGGER_WORKFLOW_ID, 'e2e: trigger', [

@@ -26,6 +26,8 @@ import {
 	patchWebhook,
 	previousOf,
 	readRegistration,
+	readTokenKey,
+	replaceTokenKey,
 	requestTestDelivery,
 	requireEvents,
 	requireWebhookId,
@@ -222,6 +224,7 @@ export class WebDataTrigger implements INodeType {
 							`Web Data Trigger: webhook ${registration.webhookId} no longer exists`,
 						);
 					revokeToken(registration.token);
+					replaceTokenKey(data);
 					clearRegistration(data);
 					registration = undefined;
 				}
@@ -247,6 +250,7 @@ export class WebDataTrigger implements INodeType {
 					workflowId: String(this.getWorkflow().id ?? ''),
 					nodeId: node.id,
 					webhookId,
+					tokenKey: readTokenKey(data),
 				});
 				const url = withToken(nodeUrl, token);
 				// Remembered before the PATCH, so that a failure after the service applied it can still be undone.
@@ -264,6 +268,7 @@ export class WebDataTrigger implements INodeType {
 				]);
 				if (updated === undefined) {
 					revokeToken(token);
+					replaceTokenKey(data);
 					clearRegistration(data);
 					throw new NodeOperationError(
 						node,
@@ -279,11 +284,14 @@ export class WebDataTrigger implements INodeType {
 			 * this node: when someone has pointed it elsewhere since, it is left alone. A 404 means
 			 * it is gone, which is fine. Static data is cleared once done; on any other failure it
 			 * is kept (so a later deactivation can still restore) and the error is raised. Either
-			 * way the token is revoked: without static data, no delivery carrying it is accepted.
+			 * way the token is revoked and the token key replaced: once n8n has saved the static
+			 * data, no process accepts a token issued before.
 			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const data = this.getWorkflowStaticData('node');
 				const registration = readRegistration(data);
+				// Every token issued so far fails its MAC from now on, in any process (see token.ts).
+				replaceTokenKey(data);
 				if (!registration) return true;
 				revokeToken(registration.token);
 				const client = new WebDataClient(this);
@@ -354,7 +362,8 @@ export class WebDataTrigger implements INodeType {
  */
 async function deliveryAuthorized(ctx: IWebhookFunctions): Promise<boolean> {
 	const presented = presentedToken(ctx.getQueryData());
-	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
+	const data = ctx.getWorkflowStaticData('node');
+	const registration = readRegistration(data);
 	if (registration) return sameSecret(presented, registration.token);
 	if (presented === undefined) return false;
 	let apiKey: string;
@@ -368,6 +377,7 @@ async function deliveryAuthorized(ctx: IWebhookFunctions): Promise<boolean> {
 	}
 	return tokenIssuedFor(presented, {
 		apiKey,
+		tokenKey: readTokenKey(data),
 		scope: scopeOf(ctx.getMode()),
 		workflowId: String(ctx.getWorkflow().id ?? ''),
 		nodeId: ctx.getNode().id,

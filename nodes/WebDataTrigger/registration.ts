@@ -9,10 +9,18 @@
 import type { IDataObject, IHookFunctions, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isPlainObject, type WebhookResponse, type WebhookTestResponse } from '../../contract';
+import {
+	ENDPOINTS,
+	gotValue,
+	isPlainObject,
+	validateWire,
+	type WebhookResponse,
+	type WebhookTestResponse,
+} from '../../contract';
 import { endpointRequest } from '../shared/transport/apiRequest';
 import type { WebDataClient } from '../shared/transport/client';
 import { maskError } from '../shared/transport/errors';
+import { newTokenKey } from './token';
 
 /** The fields of a webhook the trigger changes and puts back; unknown when the API omits them. */
 export type WebhookState = {
@@ -80,6 +88,19 @@ export function clearRegistration(data: IDataObject): void {
 	delete data[KEY];
 }
 
+const TOKEN_KEY = 'tokenKey';
+
+/** The node's token key (token.ts), or undefined before the first deactivation. */
+export function readTokenKey(data: IDataObject): string | undefined {
+	const value = data[TOKEN_KEY];
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Revokes every token issued so far, in every process that reads the static data n8n saves. */
+export function replaceTokenKey(data: IDataObject): void {
+	data[TOKEN_KEY] = newTokenKey();
+}
+
 /** The url, events and isActive of a webhook, from `{success, data: Webhook}` or a bare Webhook. */
 export function stateOf(value: unknown): WebhookState {
 	const webhook = isPlainObject(value) && isPlainObject(value.data) ? value.data : value;
@@ -119,22 +140,35 @@ export function selectedEvents(ctx: Pick<IHookFunctions, 'getNodeParameter'>): s
 	return [...new Set([...fromList, ...typed])];
 }
 
+/** The path id of the webhook endpoints, checked as every other ID is (contract/validate.ts). */
+const WEBHOOK_ID_FIELD = ENDPOINTS.webhookUpdate.fields.filter((field) => field.in === 'path');
+
+/**
+ * `id` if it is a valid path ID (not `.` or `..`, which would address the endpoint's parent; no control
+ * characters or broken Unicode; at most 256 characters), else a NodeOperationError naming Webhook ID
+ * and the bound. Separators are no risk: path values are percent-encoded.
+ */
+export function checkWebhookId(node: INode, id: string): string {
+	const checked = validateWire(WEBHOOK_ID_FIELD, { id });
+	if (checked.ok) return id;
+	const [issue] = checked.issues;
+	throw new NodeOperationError(
+		node,
+		`"Webhook ID" (webhookId) ${issue.message}${gotValue(issue)}`,
+		{ description: 'Nothing was sent to the Web Data API.' },
+	);
+}
+
 export function requireWebhookId(
 	ctx: Pick<IHookFunctions, 'getNodeParameter'>,
 	node: INode,
 ): string {
 	const id = webhookIdOf(ctx);
-	if (id === '') {
-		throw new NodeOperationError(
-			node,
-			'Enter the ID of a webhook of your Web Data Service account',
-			{
-				description:
-					'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID (the local sandbox has wh_demo).',
-			},
-		);
-	}
-	return id;
+	if (id !== '') return checkWebhookId(node, id);
+	throw new NodeOperationError(node, 'Enter the ID of a webhook of your Web Data Service account', {
+		description:
+			'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID (the local sandbox has wh_demo).',
+	});
 }
 
 export function requireEvents(
@@ -252,6 +286,7 @@ export async function patchWebhook(
 	body: IDataObject,
 	hidden: Array<string | undefined> = [],
 ): Promise<WebhookState | undefined> {
+	checkWebhookId(client.node, id);
 	try {
 		const response = await client.request<WebhookResponse>(
 			endpointRequest('webhookUpdate', { id, ...body }),
@@ -297,6 +332,7 @@ export async function requestTestDelivery(
 	event: string,
 	url: string,
 ): Promise<WebhookTestResponse> {
+	checkWebhookId(client.node, id);
 	try {
 		return await client.request<WebhookTestResponse>(endpointRequest('webhookTest', { id, event }));
 	} catch (error) {

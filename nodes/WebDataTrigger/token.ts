@@ -10,14 +10,22 @@
  * - `mac` is an HMAC-SHA256, keyed with the credential's API key, of the nonce, the issue time
  *   and what the URL is for: test or production URL, workflow id, node id and webhook id.
  *
+ * - the MAC also covers the node's token key: a random secret in the node's static data
+ *   (`tokenKey`), replaced at every deactivation. Absent until the first deactivation.
+ *
  * The whole token is kept in the node's static data, and a delivery must carry exactly that
  * token. The MAC is only there for the moments when n8n has not attached that static data yet:
  * n8n saves a production activation's static data after every webhook of the workflow is
  * created, and attaches a test registration's static data only after create() returns. A
- * delivery in such a moment is accepted only if its MAC checks out (which needs the API key),
- * the token is at most FRESH_MS old, and, when this process issued a token for the same
- * binding, it is the latest one and no deactivation came after it. Another process (a queue-mode
- * webhook process, or after a restart) has only the MAC and the age to go by.
+ * delivery in such a moment is accepted only if its MAC checks out with the API key and the
+ * token key the static data holds, the token is at most FRESH_MS old, and, when this process
+ * issued a token for the same binding, it is the latest one and no deactivation came after it.
+ *
+ * Another process (a queue-mode webhook process, or after a restart) reads the static data n8n
+ * saved, which after a deactivation holds no registration and a new token key (n8n saves static
+ * data after deleting a workflow's webhooks): every token issued before the deactivation fails
+ * its MAC there. What it cannot tell apart: tokens of activations since the last deactivation,
+ * up to FRESH_MS old, while the registration is not saved yet.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -29,6 +37,8 @@ export interface TokenBinding {
 	workflowId: string;
 	nodeId: string;
 	webhookId: string;
+	/** The node's token key (static data); undefined before the first deactivation. */
+	tokenKey?: string;
 }
 
 /** How long after issue a token is accepted without static data: n8n saves it within seconds. */
@@ -40,7 +50,7 @@ export const CLOCK_SKEW_MS = 30_000;
 /** The bindings whose latest token this process remembers; beyond, the oldest is forgotten. */
 export const REMEMBERED_BINDINGS = 1_000;
 
-const DOMAIN = 'n8n-nodes-webdata/webDataTrigger/v2';
+const DOMAIN = 'n8n-nodes-webdata/webDataTrigger/v3';
 
 /** Binding key -> SHA-256 of the latest token issued, or null once deactivated. */
 const latest = new Map<string, Buffer | null>();
@@ -68,11 +78,17 @@ function mac(binding: TokenBinding, nonce: string, issued: string): string {
 				binding.workflowId,
 				binding.nodeId,
 				binding.webhookId,
+				binding.tokenKey ?? '',
 				nonce,
 				issued,
 			].join('\n'),
 		)
 		.digest('base64url');
+}
+
+/** A new token key: it makes every token of the binding issued before it fail its MAC. */
+export function newTokenKey(): string {
+	return randomBytes(32).toString('base64url');
 }
 
 /** A token for `binding` issued at `now`, without remembering it. URL-safe: base64url and dots. */
@@ -120,6 +136,11 @@ export function tokenIssuedFor(
 	const remembered = latest.get(keyOf(binding));
 	if (remembered === undefined) return true;
 	return remembered !== null && timingSafeEqual(remembered, digest(presented));
+}
+
+/** What a new process knows of the tokens issued: nothing (tests start each as one). */
+export function forgetIssuedTokens(): void {
+	latest.clear();
 }
 
 /** The `token` query parameter, if there is exactly one. */

@@ -235,6 +235,48 @@ describe('Crawl > Get Status', () => {
 		expect(data.next).toBeNull();
 	});
 
+	test('Return All with pages of 200,000 results each: every result, none spread onto the stack', async () => {
+		const rec = new Recorder();
+		const PER_PAGE = 200_000;
+		const big = (page: string, next: string | null) => ({
+			success: true,
+			data: {
+				id: 'crawl-1',
+				status: 'COMPLETED',
+				data: Array.from({ length: PER_PAGE }, (_, i) => ({
+					url: `https://s.example/${page}/${i}`,
+				})),
+				next,
+			},
+		});
+		answer(
+			rec,
+			'get',
+			'/crawl/crawl-1',
+			(seen) => (seen.query.page === '2' ? [200, big('2', null)] : [200, big('1', '2')]),
+			{ times: 2 },
+		);
+
+		const { items, error } = await runNode({
+			type: 'webDataCrawl',
+			parameters: {
+				operation: 'getStatus',
+				id: 'crawl-1',
+				returnAll: true,
+				options: { output: 'whole' },
+			},
+		});
+
+		expect(error).toBeUndefined();
+		const results = (items[0].json.data as { data: Array<{ url: string }> }).data;
+		expect(results).toHaveLength(2 * PER_PAGE);
+		expect([results[0].url, results[PER_PAGE].url, results[2 * PER_PAGE - 1].url]).toEqual([
+			'https://s.example/1/0',
+			'https://s.example/2/0',
+			`https://s.example/2/${PER_PAGE - 1}`,
+		]);
+	});
+
 	test('a next link that points back to a page already read ends the chain', async () => {
 		const rec = new Recorder();
 		answer(

@@ -15,6 +15,7 @@ import { loadPackage } from '../../devkit/package';
 import { runNode } from '../helpers/runNode';
 import { ACCOUNT_BODY, mockApi, useNock } from '../helpers/http';
 import { created, jobDetail } from '../jobs/support';
+import { random } from '../helpers/random';
 
 useNock();
 
@@ -249,6 +250,83 @@ describe('fitToBudget', () => {
 	test('a record within the budget is returned as it is', () => {
 		const json = { a: 'x'.repeat(100) };
 		expect(fitToBudget(json, 1000)).toBe(json);
+	});
+
+	/**
+	 * What fitToBudget computes without serialising per step, by serialising at every step: the
+	 * same bisection over the text length, each length tried on the serialised record.
+	 */
+	function fittedBySerialising(json: IDataObject, budget: number): IDataObject | undefined {
+		const marker = { truncated: true, originalLength: JSON.stringify(json).length };
+		const shorten = (value: unknown, n: number): unknown => {
+			if (typeof value === 'string') return value.length > n ? `${value.slice(0, n)}…` : value;
+			if (Array.isArray(value)) return value.map((entry) => shorten(entry, n));
+			if (value !== null && typeof value === 'object')
+				return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v, n)]));
+			return value;
+		};
+		const record = (n: number) => ({ ...(shorten(json, n) as IDataObject), ...marker });
+		const texts: string[] = [];
+		const collect = (value: unknown): void => {
+			if (typeof value === 'string') texts.push(value);
+			else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+		};
+		collect(json);
+		let [low, high, best] = [200, Math.max(0, ...texts.map((t) => t.length)), 199];
+		while (low <= high) {
+			const middle = Math.floor((low + high) / 2);
+			if (JSON.stringify(record(middle)).length <= budget) [best, low] = [middle, middle + 1];
+			else high = middle - 1;
+		}
+		return best >= 200 ? record(best) : undefined;
+	}
+
+	test('texts with escapes, controls and surrogate pairs: the text length serialising at every step finds', () => {
+		const rng = random(5);
+		const glyphs = ['a', 'b', ' ', '"', '\\', '\n', '\u0001', 'é', '😀', '\ud800', '\udc00'];
+		const textOf = (length: number) => Array.from({ length }, () => rng.pick(glyphs)).join('');
+		let compared = 0;
+		for (let n = 0; n < 25; n++) {
+			const json: IDataObject = {
+				title: textOf(rng.int(0, 300)),
+				body: textOf(rng.int(200, 2000)),
+				list: [textOf(rng.int(100, 1500)), { deep: [textOf(rng.int(150, 1200)), 7, null] }],
+			};
+			if (rng.next() < 0.3) json.truncated = textOf(rng.int(200, 900));
+			const budget = rng.int(1000, 3000);
+			const expected = fittedBySerialising(json, budget);
+			if (!expected) continue;
+			compared++;
+			expect(fitToBudget(json, budget)).toEqual(expected);
+		}
+		expect(compared).toBeGreaterThan(15);
+	});
+
+	test('a record of 250,000 entries and 1,000 long texts: fitted without a stack overflow', () => {
+		const json: IDataObject = {
+			entries: Array.from({ length: 250_000 }, (_, i) => ({ i })),
+			pages: Array.from({ length: 1000 }, (_, i) => `page ${i} ${'x'.repeat(300)}`),
+		};
+		const fitted = fitToBudget(json, 20_000);
+		expect(JSON.stringify(fitted).length).toBeLessThanOrEqual(20_000);
+		expect(fitted).toMatchObject({ truncated: true, originalLength: JSON.stringify(json).length });
+		expect(typeof fitted.partialJson).toBe('string');
+	});
+
+	test('one text of 300,000 characters among 250,000 short values: the text is shortened to fit', () => {
+		const json: IDataObject = {
+			markdown: 'word '.repeat(60_000),
+			ids: Array.from({ length: 250_000 }, () => 1),
+		};
+		const budget = 600_000;
+		const fitted = fitToBudget(json, budget);
+		const length = JSON.stringify(fitted).length;
+		expect(length).toBeLessThanOrEqual(budget);
+		// The text is the longest that fits: one more character would not.
+		const markdown = fitted.markdown as string;
+		expect(markdown.endsWith('…')).toBe(true);
+		expect(length + 1).toBeGreaterThan(budget);
+		expect(fitted.ids).toEqual(json.ids);
 	});
 
 	test('many short values: the JSON text is cut, and says so', () => {

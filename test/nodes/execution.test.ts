@@ -172,6 +172,39 @@ describe('Continue On Fail', () => {
 	});
 });
 
+describe('a refused node option', () => {
+	const MESSAGE =
+		'"Max Concurrent Requests" (maxConcurrentRequests) must be a whole number from 1 to 50, got -1 [item 0]';
+	const parameters = { ...byItem, options: { maxConcurrentRequests: -1 } };
+	const items = [{ domain: 'acme.com' }, { domain: 'globex.com' }, { domain: 'initech.com' }];
+
+	test('with Continue On Fail: every item carries the error, nothing is sent, the execution goes on', async () => {
+		const api = echoDomain();
+		const result = await runNode({ type: 'webDataBrand', parameters, items, continueOnFail: true });
+
+		expect(result.error).toBeUndefined();
+		expect(result.run.data.resultData.error).toBeUndefined();
+		expect(result.items).toEqual(
+			[0, 1, 2].map((item) => ({
+				json: { error: MESSAGE, description: 'Nothing was sent to the Web Data API.' },
+				pairedItem: { item },
+			})),
+		);
+		api.expectNothingSent();
+	});
+
+	test('without it, the node fails with that error and sends nothing', async () => {
+		const api = echoDomain();
+		const result = await runNode({ type: 'webDataBrand', parameters, items });
+
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toBe(MESSAGE);
+		expect(result.items).toEqual([]);
+		expect(result.run.data.resultData.error?.message).toBe(MESSAGE);
+		api.expectNothingSent();
+	});
+});
+
 describe('API errors', () => {
 	test.each([
 		[400, 'domain must not be an IP address'],

@@ -21,6 +21,7 @@ import type {
 
 import { n8nLine } from '../../devkit/paths';
 import { testAdditionalData } from '../helpers/runNode';
+import { random } from '../helpers/random';
 
 type Reader = (name: string, itemIndex: number, fallback: unknown) => unknown;
 type ReaderFactory = (
@@ -193,17 +194,6 @@ async function observe(
 	if (observations.length !== items.length)
 		throw new Error(`the probe saw ${observations.length} of ${items.length} items`);
 	return observations;
-}
-
-/** A seeded generator: the same cases on every run, and many of them. */
-function random(seed: number) {
-	let state = seed >>> 0;
-	const next = () => {
-		state = (state * 1664525 + 1013904223) >>> 0;
-		return state / 2 ** 32;
-	};
-	const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-	return { next, pick };
 }
 
 const KEYS = [

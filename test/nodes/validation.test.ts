@@ -257,3 +257,28 @@ test('options added but left empty (text, JSON {} and []) are not sent', async (
 	expect(error).toBeUndefined();
 	expect(api.apiRequests()[0]?.body).toEqual({ urls: ['https://acme.com/a'] });
 });
+
+describe('YouTube > Get Transcript Timeout: a bound where the spec states none', () => {
+	const { op } = operation('webDataYouTube', 'getTranscript');
+	const spec = field(op, 'timeout');
+
+	test('3e9 ms (past what a Node timer holds) is refused, naming the bound; nothing is sent', async () => {
+		const api = mockApi();
+		const result = await runNode({ type: 'webDataYouTube', parameters: withValue(op, spec, 3e9) });
+		expectRejected(result, api, {
+			field: 'timeout',
+			displayName: spec.displayName,
+			mentions: ['must be at most 300000', '3000000000'],
+		});
+	});
+
+	test('300000 ms, the bound, is accepted and sent', async () => {
+		const api = mockApi();
+		const { error } = await runNode({
+			type: 'webDataYouTube',
+			parameters: withValue(op, spec, 300000),
+		});
+		expect(error).toBeUndefined();
+		expect(sentValue(api.apiRequests()[0], spec)).toBe(300000);
+	});
+});

@@ -175,6 +175,60 @@ describe('activation (create)', () => {
 		expect(remote.requests).toEqual([]);
 	});
 
+	test.each([
+		['..', 'must not be "." or "..", got ".."'],
+		['.', 'must not be "." or "..", got "."'],
+		['x'.repeat(200_000), `must be at most 256 characters, got "${'x'.repeat(76)}...`],
+		['wh_\ud800', 'must not contain broken Unicode (a lone surrogate), got "wh_\\ud800"'],
+		['wh_\n1', 'must not contain control characters or line breaks, got "wh_\\n1"'],
+	])(
+		'a Webhook ID that is not a valid path ID (%#) is refused with nothing sent',
+		async (id, problem) => {
+			const remote = mockWebhooks([{ ...ORIGINAL }]);
+			const h = harness({ webhookId: id });
+			const error = await h.activate().then(
+				() => undefined,
+				(e: Error & { description?: string }) => e,
+			);
+			expect(error?.name).toBe('NodeOperationError');
+			expect(error?.message).toBe(`"Webhook ID" (webhookId) ${problem}`);
+			expect(error?.description).toBe('Nothing was sent to the Web Data API.');
+			expect(remote.requests).toEqual([]);
+			expect(registrationOf(h.savedStaticData)).toBeUndefined();
+		},
+	);
+
+	test('a Webhook ID of 256 characters, with slashes, is taken, encoded into one path segment', async () => {
+		const id = `wh/${'a'.repeat(253)}`;
+		const remote = mockWebhooks([{ ...ORIGINAL, id }]);
+		await harness({ webhookId: id }).activate();
+		expect(remote.requests.map((r) => r.path)).toEqual([
+			`/webhooks/${encodeURIComponent(id)}`,
+			`/webhooks/${encodeURIComponent(id)}`,
+		]);
+	});
+
+	test('a stored registration whose webhook ID is not a valid path ID is not sent', async () => {
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
+		const h = harness();
+		h.savedStaticData = {
+			[STATIC_KEY]: {
+				registration: {
+					webhookId: '..',
+					url: `${h.nodeUrl()}?token=t`,
+					events: ['crawl.completed'],
+					token: 't',
+					previous: {},
+					registeredAt: '',
+				},
+			},
+		};
+		await expect(h.deactivate()).rejects.toThrow(
+			'"Webhook ID" (webhookId) must not be "." or ".."',
+		);
+		expect(remote.requests).toEqual([]);
+	});
+
 	test('typed-in events alone are enough, split on commas and spaces, without duplicates', async () => {
 		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		await harness({

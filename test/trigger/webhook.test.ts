@@ -25,7 +25,9 @@ import {
 useTriggerPackage();
 
 // The node's own token module: its memory of the latest token per binding is what a delivery meets.
-const { FRESH_MS, newToken } = fromDist<typeof Token>('nodes/WebDataTrigger/token');
+const { FRESH_MS, forgetIssuedTokens, newToken } = fromDist<typeof Token>(
+	'nodes/WebDataTrigger/token',
+);
 
 function harness(parameters: IDataObject = {}) {
 	return new TriggerHarness({
@@ -295,6 +297,60 @@ describe('before n8n has attached or saved the static data', () => {
 			(await h.deliver({ query: { token: newToken(binding('live')) }, json: CRAWL_COMPLETED }))
 				.status,
 		).toBe(401);
+	});
+});
+
+describe('in another process (queue mode, or after a restart): only the saved static data', () => {
+	const clone = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
+
+	test('a token issued before a deactivation is refused, though fresh and with a MAC of the API key', async () => {
+		const old = token;
+		await h.deactivate();
+		expect(h.saved?.registration).toBeUndefined();
+		expect(h.saved?.tokenKey).toEqual(expect.stringMatching(/^[\w-]{43}$/));
+		forgetIssuedTokens();
+		const outcome = await h.deliver({ query: { token: old }, json: CRAWL_COMPLETED });
+		expect([outcome.status, outcome.started]).toEqual([401, false]);
+	});
+
+	test('a new activation whose registration is not saved yet: its token passes by the saved token key, not an older one', async () => {
+		const old = token;
+		await h.deactivate();
+		const savedAtDeactivation = clone(h.savedStaticData);
+		await h.activate();
+		const fresh = tokenOf(h.savedStaticData);
+		// The other process still reads what n8n saved at the deactivation.
+		h.savedStaticData = savedAtDeactivation;
+		forgetIssuedTokens();
+		expect((await h.deliver({ query: { token: fresh }, json: CRAWL_COMPLETED })).started).toBe(
+			true,
+		);
+		expect((await h.deliver({ query: { token: old }, json: CRAWL_COMPLETED })).status).toBe(401);
+	});
+
+	test('every deactivation replaces the token key; an activation keeps it', async () => {
+		await h.deactivate();
+		const first = h.saved?.tokenKey;
+		await h.activate();
+		expect(h.saved?.tokenKey).toBe(first);
+		await h.deactivate();
+		expect(h.saved?.tokenKey).toEqual(expect.any(String));
+		expect(h.saved?.tokenKey).not.toBe(first);
+	});
+
+	test('a token made with the API key alone is refused once the static data holds a token key', async () => {
+		await h.deactivate();
+		h.savedStaticData = { [STATIC_KEY]: { tokenKey: h.saved?.tokenKey } };
+		forgetIssuedTokens();
+		const bare = newToken({
+			apiKey: API_KEY,
+			scope: 'live',
+			workflowId: WORKFLOW_ID,
+			nodeId: NODE_ID,
+			webhookId: WEBHOOK,
+		});
+		forgetIssuedTokens();
+		expect((await h.deliver({ query: { token: bare }, json: CRAWL_COMPLETED })).status).toBe(401);
 	});
 });
 

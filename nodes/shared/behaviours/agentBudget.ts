@@ -25,11 +25,91 @@ function shortenTexts(value: unknown, maxLength: number): unknown {
 	return value;
 }
 
-function longestText(value: unknown): number {
-	if (typeof value === 'string') return value.length;
-	if (value !== null && typeof value === 'object')
-		return Math.max(0, ...Object.values(value).map(longestText));
-	return 0;
+/** Characters per block of a long text whose JSON escapes are counted once. */
+const BLOCK = 1024;
+
+/** The characters JSON.stringify adds to `text` by escaping (`"` and `\\` 1, a control 1 or 5, ...). */
+const escapesIn = (text: string) => JSON.stringify(text).length - text.length - 2;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * A string shortenTexts could shorten, with what its escapes add before each block, so that the
+ * JSON length of any cut of it is known from one block's escapes.
+ */
+interface LongText {
+	text: string;
+	/** The escapes of the whole text. */
+	extra: number;
+	/** Where each block starts (never inside a surrogate pair), and the escapes before it. */
+	starts: number[];
+	before: number[];
+}
+
+function longText(text: string): LongText {
+	const starts: number[] = [];
+	const before: number[] = [];
+	let extra = 0;
+	for (let start = 0; start < text.length; ) {
+		let end = Math.min(start + BLOCK, text.length);
+		if (isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end))) end++;
+		starts.push(start);
+		before.push(extra);
+		extra += escapesIn(text.slice(start, end));
+		start = end;
+	}
+	return { text, extra, starts, before };
+}
+
+/** The strings shortenTexts could shorten (longer than MIN_TEXT_LENGTH), walked once, without recursion. */
+function longTexts(json: IDataObject, skip: ReadonlySet<string>): LongText[] {
+	const found: LongText[] = [];
+	const pending: unknown[] = [
+		Object.entries(json)
+			.filter(([key]) => !skip.has(key))
+			.map(([, v]) => v),
+	];
+	while (pending.length > 0) {
+		const value = pending.pop();
+		if (typeof value === 'string') {
+			if (value.length > MIN_TEXT_LENGTH) found.push(longText(value));
+		} else if (Array.isArray(value)) for (const entry of value) pending.push(entry);
+		else if (value !== null && typeof value === 'object')
+			for (const entry of Object.values(value)) pending.push(entry);
+	}
+	return found;
+}
+
+/** What cutting `text` to `n` characters and adding the ellipsis does to its JSON length. */
+function cutDelta({ text, extra, starts, before }: LongText, n: number): number {
+	// The block holding the cut: the last start at or before n.
+	let low = 0;
+	let high = starts.length - 1;
+	while (low < high) {
+		const middle = (low + high + 1) >>> 1;
+		if (starts[middle] <= n) low = middle;
+		else high = middle - 1;
+	}
+	// A surrogate pair cut in two leaves a lone half, which escapesIn counts as JSON does.
+	const kept = before[low] + escapesIn(text.slice(starts[low], n));
+	return n + kept + ELLIPSIS.length - (text.length + extra);
+}
+
+/** What `{...json, ...marker}` adds to the JSON length of `json` (`text`): computed, not serialised. */
+function markerDelta(json: IDataObject, text: string, marker: IDataObject): number {
+	let delta = 0;
+	let members = text === '{}' ? 0 : 1;
+	for (const [key, value] of Object.entries(marker)) {
+		const valueLength = JSON.stringify(value).length;
+		const own = Object.hasOwn(json, key) ? JSON.stringify(json[key]) : undefined;
+		if (own !== undefined) delta += valueLength - own.length;
+		else {
+			delta += (members > 0 ? 1 : 0) + JSON.stringify(key).length + 1 + valueLength;
+			members++;
+		}
+	}
+	return delta;
 }
 
 /** The largest n in [low, high] for which `fits(n)` holds (it holds up to some n), or low - 1. */
@@ -45,7 +125,12 @@ function largestFitting(low: number, high: number, fits: (n: number) => boolean)
 	return found;
 }
 
-/** The record as is when its JSON fits in `budget` characters, else a marked, shorter one. */
+/**
+ * The record as is when its JSON fits in `budget` characters, else a marked, shorter one. The
+ * record is serialised once: the length each text length would give is computed from its
+ * strings (their lengths and escapes), and only the result, within the budget, is serialised
+ * again to check it.
+ */
 export function fitToBudget(json: IDataObject, budget: number): IDataObject {
 	const text = JSON.stringify(json);
 	if (text.length <= budget) return json;
@@ -53,10 +138,19 @@ export function fitToBudget(json: IDataObject, budget: number): IDataObject {
 	const withinBudget = (record: IDataObject) => JSON.stringify(record).length <= budget;
 	const shortened = (maxLength: number) =>
 		({ ...(shortenTexts(json, maxLength) as IDataObject), ...marker }) as IDataObject;
-	const textLength = largestFitting(MIN_TEXT_LENGTH, longestText(json), (n) =>
-		withinBudget(shortened(n)),
-	);
-	if (textLength >= MIN_TEXT_LENGTH) return shortened(textLength);
+	const texts = longTexts(json, new Set(Object.keys(marker)));
+	const fixed = text.length + markerDelta(json, text, marker);
+	const lengthAt = (n: number) =>
+		texts.reduce(
+			(length, entry) => (entry.text.length > n ? length + cutDelta(entry, n) : length),
+			fixed,
+		);
+	const longest = texts.reduce((most, entry) => Math.max(most, entry.text.length), 0);
+	const textLength = largestFitting(MIN_TEXT_LENGTH, longest, (n) => lengthAt(n) <= budget);
+	if (textLength >= MIN_TEXT_LENGTH) {
+		const record = shortened(textLength);
+		if (withinBudget(record)) return record;
+	}
 	// Too many values to shorten: the start of the record's JSON text, as a string.
 	const partial = (n: number) => ({ ...marker, partialJson: text.slice(0, n) });
 	return partial(

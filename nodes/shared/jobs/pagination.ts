@@ -34,6 +34,12 @@ function tooManyPages(client: WebDataClient, what: string): NodeOperationError {
 	);
 }
 
+/** Adds a page's entries one by one: spreading a page into push() overflows the stack past ~125k. */
+function append<T>(into: T[], page: readonly T[] | undefined): void {
+	if (!Array.isArray(page)) return;
+	for (const entry of page) into.push(entry);
+}
+
 function withQuery(request: ApiRequest, qs: Record<string, string | number | boolean>): ApiRequest {
 	return { ...request, qs: { ...request.qs, ...qs } };
 }
@@ -57,8 +63,9 @@ export async function allJobs(
 	let page = Number(start.page ?? 1);
 	for (let read = 1; ; read++, page++) {
 		const body = await client.request<JobListResponse>(withQuery(request, { page, limit }));
-		const list = body.data?.jobs ?? [];
-		jobs.push(...list);
+		const onPage = body.data?.jobs;
+		const list = Array.isArray(onPage) ? onPage : [];
+		append(jobs, list);
 		const totalPages = Number(body.data?.pagination?.totalPages ?? page);
 		if (list.length === 0 || !(page < totalPages)) return jobs;
 		if (read >= MAX_PAGES) throw tooManyPages(client, 'jobs');
@@ -106,7 +113,7 @@ export async function jobWithAllResults(
 	const results: JobDetail['results'] = [];
 	for await (const body of jobResultPages(client, request, start, firstPage)) {
 		first ??= body;
-		results.push(...resultsOf(body));
+		append(results, resultsOf(body));
 	}
 	// jobResultPages yields the first page before any other, or throws.
 	return { ...first!, data: { ...first!.data, results } };
@@ -175,7 +182,7 @@ export async function crawlWithAllPages(
 	const pages: CrawlStatusResponse['data']['data'] = [];
 	for await (const body of crawlStatusPages(client, request, start, limit)) {
 		first ??= body;
-		pages.push(...crawlResultsOf(body));
+		append(pages, crawlResultsOf(body));
 		next = body.data?.next ?? null;
 	}
 	// crawlStatusPages yields the first page before any other, or throws.

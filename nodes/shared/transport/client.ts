@@ -17,7 +17,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { isPlainObject, type AccountResponse } from '../../../contract';
 
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
-import { apiError, asNodeError, maskSecret, networkError } from './errors';
+import { apiError, asNodeError, maskError, maskParsed, maskSecret, networkError } from './errors';
 import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
 import { Pacer } from './pacer';
 import { readPlanLimits } from './plan';
@@ -142,9 +142,17 @@ export class WebDataClient {
 		return this.credentials;
 	}
 
-	/** The body or text with the API key masked: an error must never carry it, even if the service echoes it. */
-	private redact(text: string): string {
-		return this.credentials ? maskSecret(text, this.credentials.apiKey) : text;
+	/** The text with the API key masked: an error must never carry it, even if the service echoes it. */
+	private readonly redact = (text: string): string =>
+		this.credentials ? maskSecret(text, this.credentials.apiKey) : text;
+
+	/**
+	 * A parsed answer with the key masked in every string. Parsing changes a string only through
+	 * a backslash escape, so without one, a raw text the mask leaves alone has nothing to mask.
+	 */
+	private redactParsed(value: unknown, raw: string): unknown {
+		if (!this.credentials || (!raw.includes('\\') && this.redact(raw) === raw)) return value;
+		return maskParsed(value, this.redact);
 	}
 
 	/** The pacer a request goes through: the client's own, or the account's shared one. */
@@ -182,8 +190,19 @@ export class WebDataClient {
 		this.lane?.release();
 	}
 
-	/** Sends one request, retrying what is safe to retry, and returns the parsed JSON body. */
+	/**
+	 * Sends one request, retrying what is safe to retry, and returns the parsed JSON body. The key
+	 * is masked in the answer and in every field of any error thrown, whatever the answer held.
+	 */
 	async request<T = IDataObject>(request: ApiRequest): Promise<T> {
+		try {
+			return await this.exchange<T>(request);
+		} catch (error) {
+			throw error instanceof Error ? maskError(error, this.redact) : error;
+		}
+	}
+
+	private async exchange<T>(request: ApiRequest): Promise<T> {
 		const url = (await this.baseUrl()) + request.path;
 		const maxAttempts = request.maxAttempts ?? MAX_ATTEMPTS;
 		for (let attempt = 1; ; attempt++) {
@@ -258,9 +277,10 @@ export class WebDataClient {
 		}
 		const { statusCode, headers } = result.response;
 		if (statusCode >= 300 && statusCode < 400) throw this.redirected(request, statusCode, headers);
-		const text = this.redact(result.response.body);
-		const parsed = parseBody(text);
-		const payload = parsed.ok ? parsed.value : text;
+		const raw = result.response.body;
+		const parsed = parseBody(raw);
+		const text = parsed.ok ? '' : this.redact(raw);
+		const payload = parsed.ok ? this.redactParsed(parsed.value, raw) : text;
 		if (statusCode === 429)
 			throw apiError(this.node, 429, payload, `${what}: gave up after ${attempt} attempts`);
 		if (statusCode < 200 || statusCode >= 300) throw apiError(this.node, statusCode, payload, what);

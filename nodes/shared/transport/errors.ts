@@ -63,18 +63,38 @@ const urlSpelling = (secret: string) =>
 		.join('');
 
 /**
- * Every spelling of `secret` an echo may carry: as is or URL-encoded, base64 and base64url, each
- * in any letter case. Cached per secret (one or two keys per process in practice; capped).
+ * The characters of `text`'s base64 that depend on `text` alone, at each of the 3 alignments a
+ * longer string can put it at (its offset modulo 3): a base64 of any string containing `text`
+ * contains one of them. The first and last characters, which mix in neighbouring bytes, are
+ * left out.
+ */
+export function base64Cores(text: string): string[] {
+	const bytes = Buffer.from(text);
+	return [0, 1, 2].map((shift) =>
+		Buffer.concat([Buffer.alloc(shift), bytes])
+			.toString('base64')
+			.slice(Math.ceil((8 * shift) / 6), Math.floor((8 * (shift + bytes.length)) / 6)),
+	);
+}
+
+/** The base64 and base64url forms of `text`: whole (with and without padding), and each core. */
+function base64Forms(text: string): string[] {
+	const whole = Buffer.from(text).toString('base64');
+	const forms = [whole, whole.replace(/=+$/, ''), ...base64Cores(text)];
+	return forms.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
+}
+
+/**
+ * Every spelling of `secret` an echo may carry: as is or URL-encoded, and the base64 and
+ * base64url of the key and of `Bearer <key>` at any offset, each in any letter case. Longer
+ * forms come first, so that the widest match is masked. Cached per secret (one or two keys per
+ * process in practice; capped).
  */
 function secretPattern(secret: string): RegExp {
 	let pattern = patterns.get(secret);
 	if (!pattern) {
-		const base64 = Buffer.from(secret).toString('base64');
-		const encoded = new Set([
-			base64,
-			base64.replace(/=+$/, ''),
-			Buffer.from(secret).toString('base64url'),
-		]);
+		const encoded = new Set([...base64Forms(`Bearer ${secret}`), ...base64Forms(secret)]);
+		encoded.delete('');
 		const alternatives = [...encoded].sort((a, b) => b.length - a.length).map(escapeRegExp);
 		pattern = new RegExp([...alternatives, urlSpelling(secret)].join('|'), 'gi');
 		if (patterns.size >= 16) patterns.clear();
@@ -86,6 +106,46 @@ function secretPattern(secret: string): RegExp {
 /** `text` with every spelling of `secret` masked. */
 export function maskSecret(text: string, secret: string): string {
 	return secret ? text.replace(secretPattern(secret), 'bc_***') : text;
+}
+
+/**
+ * A parsed JSON answer with `mask` applied to every string in it, names included: JSON's escapes
+ * (`\u0062c_...`) and any split across escapes are undone by parsing, so the raw text's mask does
+ * not see them. Changes `value` in place (it is the caller's fresh parse) and returns it; walks
+ * without recursion, so any depth JSON.parse accepts is fine.
+ */
+export function maskParsed(value: unknown, mask: (text: string) => string): unknown {
+	if (typeof value === 'string') return mask(value);
+	const pending: unknown[] = [value];
+	while (pending.length > 0) {
+		const node = pending.pop();
+		if (typeof node !== 'object' || node === null) continue;
+		if (Array.isArray(node)) {
+			for (let i = 0; i < node.length; i++) {
+				const entry: unknown = node[i];
+				if (typeof entry === 'string') node[i] = mask(entry);
+				else if (typeof entry === 'object' && entry !== null) pending.push(entry);
+			}
+			continue;
+		}
+		const record = node as Record<string, unknown>;
+		for (const name of Object.keys(record)) {
+			const entry = record[name];
+			const masked = typeof entry === 'string' ? mask(entry) : entry;
+			if (typeof entry === 'object' && entry !== null) pending.push(entry);
+			const maskedName = mask(name);
+			if (maskedName !== name) {
+				delete record[name];
+				Object.defineProperty(record, maskedName, {
+					value: masked,
+					writable: true,
+					enumerable: true,
+					configurable: true,
+				});
+			} else if (masked !== entry) record[name] = masked;
+		}
+	}
+	return value;
 }
 
 const MAX_DEPTH = 8;

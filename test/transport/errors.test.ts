@@ -1,0 +1,124 @@
+/**
+ * The errors the transport builds, exactly: the API's own message from any body shape, the
+ * status hints, message and description, the body kept as errorResponse, network failures, and
+ * the item a failure belongs to. The key's masks are in masking.test.ts.
+ */
+import type { INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import {
+	apiError,
+	apiMessage,
+	asNodeError,
+	atItem,
+	networkError,
+} from '../../nodes/shared/transport/errors';
+
+const NODE: INode = {
+	id: 'n',
+	name: 'Web Data',
+	type: 'n8n-nodes-webdata.webDataBrand',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+describe('apiMessage', () => {
+	test.each([
+		['text, trimmed', '  denied \n', 'denied'],
+		['text cut at 500 characters', 'x'.repeat(600), 'x'.repeat(500)],
+		['blank text', '   ', undefined],
+		['error first', { error: 'e', message: 'm', detail: 'd' }, 'e'],
+		['message when error is blank', { error: ' ', message: 'm', detail: 'd' }, 'm'],
+		['detail last', { detail: 'd' }, 'd'],
+		['nested', { error: { message: 'inner' } }, 'inner'],
+		['nested, then the next field', { error: { code: 1 }, message: 'm' }, 'm'],
+		['an array body', ['a'], undefined],
+		['a number', 5, undefined],
+		['null', null, undefined],
+		['no known field', { status: 'x' }, undefined],
+	])('%s', (_, body, expected) => {
+		expect(apiMessage(body)).toBe(expected);
+	});
+});
+
+describe('apiError', () => {
+	test.each([
+		[400, 'The Web Data API rejected the request (HTTP 400)'],
+		[401, 'The Web Data API refused the API key: check the Web Data API credential (HTTP 401)'],
+		[402, 'The Web Data account is out of credits (HTTP 402)'],
+		[403, 'The Web Data API key may not do this (HTTP 403)'],
+		[404, 'The Web Data API found nothing at this address or ID (HTTP 404)'],
+		[
+			429,
+			"The Web Data API's rate limit of your plan was hit, and retries did not get through (HTTP 429)",
+		],
+		[409, 'The Web Data API returned an error (HTTP 409)'],
+		[499, 'The Web Data API returned an error (HTTP 499)'],
+		[500, 'The Web Data API failed (HTTP 500)'],
+		[503, 'The Web Data API failed (HTTP 503)'],
+	])('HTTP %d without a message', (status, message) => {
+		const error = apiError(NODE, status, {}, 'GET /x');
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(message);
+		expect(error.description).toBe('GET /x');
+		expect(error.httpCode).toBe(String(status));
+	});
+
+	test("the API's message after the hint, and after the context in the description", () => {
+		const body = { success: false, error: 'No brand for acme.com' };
+		const error = apiError(NODE, 404, body, 'GET /brand/retrieve');
+		expect(error.message).toBe(
+			'The Web Data API found nothing at this address or ID (HTTP 404): No brand for acme.com',
+		);
+		expect(error.description).toBe('GET /brand/retrieve - No brand for acme.com');
+		expect(error.errorResponse).toEqual(body);
+	});
+
+	test('a text body is kept as {message}; no context and no message leave no description', () => {
+		const error = apiError(NODE, 502, ' bad gateway ', undefined);
+		expect(error.message).toBe('The Web Data API failed (HTTP 502): bad gateway');
+		expect(error.description).toBe('bad gateway');
+		expect(error.errorResponse).toEqual({ message: 'bad gateway' });
+
+		const bare = apiError(NODE, 500, '', undefined);
+		expect(bare.errorResponse).toEqual({ message: '' });
+		expect(bare.description).toBeFalsy();
+	});
+});
+
+describe('networkError', () => {
+	test('names the code when there is one (one n8n has no message of its own for)', () => {
+		const error = networkError(NODE, 'EPROTO', 'socket hang up', 'GET /x failed 6 times');
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('Could not reach the Web Data API (EPROTO): socket hang up');
+		expect(error.description).toBe('GET /x failed 6 times');
+		expect(error.errorResponse).toEqual({ message: 'socket hang up', code: 'EPROTO' });
+	});
+
+	test('without a code: NETWORK in the body, none in the message', () => {
+		const error = networkError(NODE, undefined, 'offline', 'POST /y');
+		expect(error.message).toBe('Could not reach the Web Data API: offline');
+		expect(error.errorResponse).toEqual({ message: 'offline', code: 'NETWORK' });
+	});
+});
+
+describe('asNodeError and atItem', () => {
+	test("n8n's error classes pass through; anything else becomes a NodeOperationError", () => {
+		const api = new NodeApiError(NODE, { message: 'x' });
+		const operation = new NodeOperationError(NODE, 'y');
+		expect(asNodeError(NODE, api)).toBe(api);
+		expect(asNodeError(NODE, operation)).toBe(operation);
+		const wrapped = asNodeError(NODE, new TypeError('z'));
+		expect(wrapped).toBeInstanceOf(NodeOperationError);
+		expect(wrapped.message).toBe('z');
+	});
+
+	test('atItem names the item once: a later call keeps the first', () => {
+		const error = new NodeOperationError(NODE, 'x');
+		expect(atItem(error, 3)).toBe(error);
+		expect(error.context.itemIndex).toBe(3);
+		atItem(error, 5);
+		expect(error.context.itemIndex).toBe(3);
+	});
+});
