@@ -812,22 +812,13 @@ export const BAD_OPTION_DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
  * Error: Continue, then a NoOp: every item must carry the refusal and the NoOp must run.
  */
 export function badOptionWorkflow(): WorkflowJson {
-	const node = (name: string, x: number, rest: { type: string } & Record<string, unknown>) => ({
-		id: `bo-${x}`,
-		name,
-		typeVersion: 1,
-		position: [x, 0],
-		parameters: {},
-		...rest,
-	});
-	const names = ['Start', 'Domains', 'One per domain', BAD_OPTION_NODE, BAD_OPTION_NEXT];
-	return {
-		id: BAD_OPTION_WORKFLOW_ID,
-		name: 'e2e: a refused node option under Continue On Fail',
-		settings: { executionOrder: 'v1' },
-		nodes: [
-			node(names[0], 0, { type: 'n8n-nodes-base.manualTrigger' }),
-			node(names[1], 220, {
+	return chainWorkflow(
+		BAD_OPTION_WORKFLOW_ID,
+		'e2e: a refused node option under Continue On Fail',
+		[
+			MANUAL_TRIGGER,
+			{
+				name: 'Domains',
 				type: 'n8n-nodes-base.set',
 				typeVersion: 3.4,
 				parameters: {
@@ -835,29 +826,26 @@ export function badOptionWorkflow(): WorkflowJson {
 					jsonOutput: JSON.stringify({ domains: BAD_OPTION_DOMAINS }),
 					options: {},
 				},
-			}),
-			node(names[2], 440, {
+			},
+			{
+				name: 'One per domain',
 				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
 				parameters: { fieldToSplitOut: 'domains', options: {} },
-			}),
-			node(names[3], 660, {
-				type: `${PACKAGE}.webDataBrand`,
-				parameters: {
+			},
+			webDataNode(
+				BAD_OPTION_NODE,
+				'webDataBrand',
+				{
 					operation: 'retrieve',
 					domain: '={{ $json.domains }}',
 					options: { maxConcurrentRequests: -1 },
 				},
-				credentials,
-				onError: 'continueRegularOutput',
-			}),
-			node(names[4], 880, { type: 'n8n-nodes-base.noOp' }),
+				{ onError: 'continueRegularOutput' },
+			),
+			{ name: BAD_OPTION_NEXT, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
 		],
-		connections: Object.fromEntries(
-			names
-				.slice(0, -1)
-				.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
-		),
-	};
+	);
 }
 
 /** Web Data Trigger on the seeded webhook, then a NoOp. Published before n8n starts. */
