@@ -1,13 +1,16 @@
 /**
- * Reads the service spec (../shared/spec/web-data-service.md beside the checkout, as in CI):
- * the endpoint list and the Limits table.
+ * Reads the service spec (../shared/spec/web-data-service.md beside the checkout, as in CI, or
+ * WEBDATA_SPEC_PATH: the mutation run tests a copy of the checkout elsewhere): the endpoint list
+ * and the Limits table.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { REPO_ROOT } from '../../devkit/package';
 
-export const SPEC_PATH = path.resolve(REPO_ROOT, '..', 'shared', 'spec', 'web-data-service.md');
+export const SPEC_PATH =
+	process.env.WEBDATA_SPEC_PATH ??
+	path.resolve(REPO_ROOT, '..', 'shared', 'spec', 'web-data-service.md');
 
 export function readSpec(): string {
 	if (!fs.existsSync(SPEC_PATH)) throw new Error(`The spec is missing at ${SPEC_PATH}`);
