@@ -28,15 +28,33 @@ export default {
 		// node suites reach the sources through the loader, so every suite runs in the dry run.
 		enableFindRelatedTests: false,
 		config: {
-			// They read the build (dist/, npm pack), which a mutant never reaches.
-			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/release/'],
+			// A mutant runs only the test files that reached it in the dry run, the quickest first,
+			// up to the first failure (test/mutation/).
+			setupFilesAfterEnv: [
+				'<rootDir>/test/setup/restoreNock.ts',
+				'<rootDir>/test/setup/freshProcess.ts',
+				'<rootDir>/test/mutation/recordCoverage.js',
+			],
+			testSequencer: '<rootDir>/test/mutation/sequencer.js',
+			runner: '<rootDir>/test/mutation/bailingRunner.js',
+			// The build (dist/, npm pack), the devkit and the docs: no mutant reaches them.
+			testPathIgnorePatterns: [
+				'/node_modules/',
+				'<rootDir>/test/release/',
+				'<rootDir>/test/devkit/',
+				'<rootDir>/test/docs/',
+			],
 		},
 	},
 	// Which tests reach each mutant comes from the dry run; a mutant runs only those.
 	coverageAnalysis: 'perTest',
+	// A mutant of a value set once at load time (a table, a pattern) would need every suite per
+	// mutant (minutes each on two cores); they are reported as ignored, not counted.
+	ignoreStatic: true,
 	checkers: [],
 	concurrency: 2,
-	timeoutMS: 10000,
+	// Over the time the covering tests took in the dry run: a mutant that loops is cut short.
+	timeoutMS: 5000,
 	ignorePatterns: ['dist', 'dist-dev', '.n8n-home', 'artifacts', 'coverage', 'reports'],
 	reporters: ['json', 'clear-text', 'progress'],
 	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
