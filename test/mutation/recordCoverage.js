@@ -6,7 +6,7 @@
  *
  * The instrumented sources count what they reach in the `__stryker__` global, one object for the
  * whole run (jest runs in band): what grew while this file ran is what it reaches, at load time
- * (`static`) or in its tests (`perTest`).
+ * (`static`) or in its tests (`perTest`), both together and in tests alone.
  */
 const fs = require('node:fs');
 
@@ -15,22 +15,26 @@ const { COVERAGE_FILE } = require('./coverageFile');
 const context = globalThis.__stryker__;
 const dryRun = context !== undefined && process.env.__STRYKER_ACTIVE_MUTANT__ === undefined;
 
-/** Every mutant's count, at load time and in tests together. */
-function flatten(coverage) {
-	const counts = { ...coverage?.static };
+/** Every mutant's count in tests; with `atLoad`, at load time too. */
+function flatten(coverage, atLoad) {
+	const counts = atLoad ? { ...coverage?.static } : {};
 	for (const test of Object.values(coverage?.perTest ?? {}))
 		for (const [id, count] of Object.entries(test)) counts[id] = (counts[id] ?? 0) + count;
 	return counts;
 }
 
+function grown(before, after) {
+	return Object.keys(after).filter((id) => after[id] > (before[id] ?? 0));
+}
+
 if (dryRun) {
 	const started = Date.now();
-	const before = flatten(context.mutantCoverage);
+	const before = [flatten(context.mutantCoverage, true), flatten(context.mutantCoverage, false)];
 	afterAll(() => {
-		const after = flatten(context.mutantCoverage);
-		const mutants = Object.keys(after).filter((id) => after[id] > (before[id] ?? 0));
+		const mutants = grown(before[0], flatten(context.mutantCoverage, true));
+		const inTests = grown(before[1], flatten(context.mutantCoverage, false));
 		const { testPath: file } = expect.getState();
 		const ms = Date.now() - started;
-		fs.appendFileSync(COVERAGE_FILE, `${JSON.stringify({ file, ms, mutants })}\n`);
+		fs.appendFileSync(COVERAGE_FILE, `${JSON.stringify({ file, ms, mutants, inTests })}\n`);
 	});
 }
