@@ -47,6 +47,8 @@ test.each([
 	[`${'a.'.repeat(125)}com`, true],
 	[`${'a.'.repeat(126)}com`, false],
 	[' acme.com', false],
+	['acme.com/path', false],
+	['acme.com.', false],
 ])('isDomain(%s) is %s', (value, expected) => {
 	expect(isDomain(value)).toBe(expected);
 });

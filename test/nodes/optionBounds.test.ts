@@ -30,6 +30,14 @@ describe('a number option', () => {
 		},
 	);
 
+	test('empty text is not read as 0, even where 0 is allowed', () => {
+		const offset: NumberBound = { label: 'Offset', name: 'offset', min: 0, max: 10 };
+		expect(boundedNumber(0, offset)).toBe(0);
+		expect(boundedNumber('0', offset)).toBe(0);
+		for (const value of ['', '   ', null, false, []])
+			expect(() => boundedNumber(value, offset)).toThrow('"Offset" (offset) must be a number');
+	});
+
 	test('a whole-number option refuses fractions and says so', () => {
 		expect(() => boundedNumber(2.5, pages)).toThrow(
 			'"Pages" (pages) must be a whole number from 1 to 60, got 2.5',

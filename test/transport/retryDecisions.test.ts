@@ -18,6 +18,7 @@ describe('Retry-After', () => {
 		['3', 3000],
 		[' 2 ', 2000],
 		['1.5', 1500],
+		['1.25', 1250],
 		[7, 7000],
 		[['4', '9'], 4000],
 		['0', 0],
@@ -29,9 +30,12 @@ describe('Retry-After', () => {
 		expect(retryAfterMs(header, NOW)).toBe(ms);
 	});
 
-	test.each([undefined, null, true, {}, 'soon', '1e3', ''])('%j is not usable', (header) => {
-		expect(retryAfterMs(header, NOW)).toBeUndefined();
-	});
+	test.each([undefined, null, true, {}, 'soon', '1e3', '', new Date(NOW + 5000)])(
+		'%j is not usable',
+		(header) => {
+			expect(retryAfterMs(header, NOW)).toBeUndefined();
+		},
+	);
 });
 
 describe('backoff', () => {
