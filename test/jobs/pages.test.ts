@@ -25,6 +25,8 @@ function scripted(answer: (qs: Record<string, unknown>) => unknown) {
 	const client = {
 		node: NODE,
 		request: async (request: ApiRequest) => {
+			// A chain that runs past the page bound fails here at once instead of spinning on.
+			if (asked.length > MAX_PAGES) throw new Error('asked for a page past the page bound');
 			asked.push({ ...request.qs });
 			return answer(request.qs ?? {});
 		},
