@@ -7,6 +7,9 @@
  *   gulp build:dev  the dev tree only: clean dist-dev/, tsc -p tsconfig.dev.json
  *   gulp clean      remove dist/ and dist-dev/
  *
+ * `gulp build` ends by writing the digest of the sources it read (devkit/buildStamp.ts) into
+ * dist-dev/, so that the devkit rebuilds whenever the sources differ from the build's.
+ *
  * The codex files (`<ClassName>.node.json`) are generated from the compiled endpoint table and
  * the trigger's codex.ts, so node type names, categories and search keywords have one source.
  */
@@ -51,7 +54,24 @@ function tsc(args) {
 	});
 }
 
+/** devkit/buildStamp.ts, through tsx (a devDependency): one definition of what a build reads. */
+function buildStamp() {
+	return require('tsx/cjs/api').require('./devkit/buildStamp.ts', __filename);
+}
+
+let digestAtStart;
+
+/** Before anything is built: a source edited during the build leaves the build stale. */
+async function readSourcesDigest() {
+	digestAtStart = buildStamp().sourcesDigest(ROOT);
+}
+
+async function writeStamp() {
+	await fs.promises.writeFile(buildStamp().stampPath(ROOT), `${digestAtStart}\n`);
+}
+
 async function cleanDist() {
+	await fs.promises.rm(buildStamp().stampPath(ROOT), { force: true });
 	await fs.promises.rm(DIST, { recursive: true, force: true });
 }
 
@@ -152,5 +172,5 @@ exports['build:dist'] = buildDist;
 exports['build:dev'] = buildDev;
 // In series: the two projects share credentials/ and nodes/, so a type error there is reported
 // once, and on two cores this takes about as long as running them side by side.
-exports.build = series(buildDist, buildDev);
+exports.build = series(readSourcesDigest, buildDist, buildDev, writeStamp);
 exports.default = exports.build;

@@ -40,6 +40,11 @@ export const COMMANDS: Record<string, Command> = {
 		summary: "large crawls in real n8n: time and n8n's peak memory beside targets",
 		load: () => import('./bench-memory'),
 	},
+	mutate: {
+		usage: 'mutate [stryker args]',
+		summary: 'StrykerJS over the checks, retries, masking, changes and paging; scores per file',
+		load: () => import('./mutate'),
+	},
 	n8n: {
 		usage: 'n8n <args> | n8n env',
 		summary: "the pinned n8n's CLI on .n8n-home/; `env` prints its environment",

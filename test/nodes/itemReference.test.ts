@@ -1,9 +1,9 @@
 /**
  * The item-reference fast path is identical to n8n's own evaluation: for many expressions and
  * values, a probe node in real n8n-core (2.x here, 1.x when its install is in the cache) reads the
- * same parameter through getNodeParameter and through the package's parameterReader (dist/, as n8n
- * loads it), item by item. Wherever the reader answers on its own, n8n must give the same value;
- * values the reader leaves to n8n are counted so the test shows which kinds take the fast path.
+ * same parameter through getNodeParameter and through the package's parameterReader, item by
+ * item. Wherever the reader answers on its own, n8n must give the same value; values the reader
+ * leaves to n8n are counted so the test shows which kinds take the fast path.
  */
 import 'reflect-metadata';
 
@@ -22,6 +22,7 @@ import type {
 import { n8nLine } from '../../devkit/paths';
 import { testAdditionalData } from '../helpers/runNode';
 import { random } from '../helpers/random';
+import { parameterReader as sourceReader } from '../../nodes/shared/execute/parameters';
 
 type Reader = (name: string, itemIndex: number, fallback: unknown) => unknown;
 type ReaderFactory = (
@@ -30,12 +31,8 @@ type ReaderFactory = (
 	items: INodeExecutionData[],
 ) => Reader;
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { parameterReader } = require(
-	path.resolve(__dirname, '../../dist/nodes/shared/execute/parameters'),
-) as {
-	parameterReader: ReaderFactory;
-};
+// Typed loosely: the probe also hands it n8n-core 1.x's context.
+const parameterReader = sourceReader as unknown as ReaderFactory;
 
 const N8N1_ROOT = path.join(n8nLine('1').dir, 'node_modules');
 

@@ -1,12 +1,14 @@
 /**
  * What `npm pack` would publish: only what n8n loads (the listed nodes and credentials, the
  * modules they require, their codex files and icons), README, LICENSE, CHANGELOG and
- * package.json. No source maps, no TypeScript, no file that no node loads. Build first.
+ * package.json. No source maps, no TypeScript, no file that no node loads. The one suite that
+ * reads dist/ itself: build first; it fails on a build made from other sources.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { buildIsStale } from '../../devkit/build';
 import { ROOT } from '../../devkit/root';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -38,6 +40,10 @@ function requireClosure(starts: string[]) {
 	starts.forEach(visit);
 	return { loaded: [...seen].sort(), external: [...external].sort() };
 }
+
+test('dist/ was built from the sources here (run "npm run build")', () => {
+	expect(buildIsStale()).toBe(false);
+});
 
 test('the tarball holds dist/, README, LICENSE, CHANGELOG and package.json, nothing else', () => {
 	const topLevel = files.filter((f) => !f.startsWith('dist/'));

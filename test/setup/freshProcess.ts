@@ -1,11 +1,9 @@
-import type * as Accounts from '../../nodes/shared/transport/accounts';
-import { fromDist } from '../helpers/dist';
+import { forgetAccounts } from '../../nodes/shared/transport/accounts';
 
-// The nodes keep one pacer per account for the whole process (dist/, as n8n loads it); each test
-// starts as a process that has read no plan yet.
-const accounts = () => fromDist<typeof Accounts>('nodes/shared/transport/accounts');
-
-// A plan read still open when a test ends would otherwise land in the next test's double.
+// The nodes keep one pacer per account for the whole process; the loader's dist/ require and this
+// import are one module instance (jest.config.js maps dist/ to the sources). Each test starts as
+// a process that has read no plan yet, and a plan read still open when a test ends would
+// otherwise land in the next test's double.
 afterEach(async () => {
-	await accounts().forgetAccounts();
+	await forgetAccounts();
 });

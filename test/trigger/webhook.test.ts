@@ -5,8 +5,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import type * as Token from '../../nodes/WebDataTrigger/token';
-import { fromDist } from '../helpers/dist';
+import { FRESH_MS, forgetIssuedTokens, newToken } from '../../nodes/WebDataTrigger/token';
 import { useNock } from '../helpers/http';
 import { mockWebhooks, type MockWebhooks } from '../helpers/webhooks';
 import {
@@ -24,10 +23,8 @@ import {
 
 useTriggerPackage();
 
-// The node's own token module: its memory of the latest token per binding is what a delivery meets.
-const { FRESH_MS, forgetIssuedTokens, newToken } = fromDist<typeof Token>(
-	'nodes/WebDataTrigger/token',
-);
+// The token module is the node's own instance (jest maps the loader's dist/ require to this
+// source): its memory of the latest token per binding is what a delivery meets.
 
 function harness(parameters: IDataObject = {}) {
 	return new TriggerHarness({

@@ -1,0 +1,60 @@
+/**
+ * Which sources a build was made from: a digest of every file they hold (paths and contents),
+ * written by the build (gulpfile.js, through tsx) once dist/ and dist-dev/ are built, and
+ * compared by the devkit (devkit/build.ts) before it uses them. A changed, added or deleted file
+ * changes the digest, whatever its time stamp says.
+ */
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** What the package and the sandbox are built from (the e2e suites run both). */
+const SOURCES = [
+	'contract',
+	'credentials',
+	'nodes',
+	'sandbox',
+	'icons',
+	'package.json',
+	'gulpfile.js',
+	'tsconfig.json',
+	'tsconfig.dev.json',
+];
+
+/** The stamp, in dist-dev/ (built last): the digest of the sources the last full build read. */
+export function stampPath(root: string): string {
+	return path.join(root, 'dist-dev', '.sources-digest');
+}
+
+function addEntry(hash: crypto.Hash, root: string, relative: string): void {
+	const full = path.join(root, relative);
+	let stat: fs.Stats;
+	try {
+		stat = fs.statSync(full);
+	} catch {
+		return;
+	}
+	if (stat.isDirectory()) {
+		for (const name of fs.readdirSync(full).sort()) addEntry(hash, root, path.join(relative, name));
+		return;
+	}
+	hash.update(`${relative}\0`);
+	hash.update(fs.readFileSync(full));
+	hash.update('\0');
+}
+
+/** The digest of the sources as they are now. */
+export function sourcesDigest(root: string): string {
+	const hash = crypto.createHash('sha256');
+	for (const source of SOURCES) addEntry(hash, root, source);
+	return hash.digest('hex');
+}
+
+/** The digest the last full build recorded, or undefined when there is none. */
+export function builtDigest(root: string): string | undefined {
+	try {
+		return fs.readFileSync(stampPath(root), 'utf8').trim();
+	} catch {
+		return undefined;
+	}
+}
