@@ -35,6 +35,15 @@ export const CREDENTIALS = { apiKey: API_KEY, baseUrl: BASE_URL };
 export const TRIGGER_TYPE = 'test.manualTrigger';
 export const TRIGGER_NAME = 'When clicking Execute';
 export const NODE_NAME = 'Web Data';
+/** A node for the transport's error builders to name, outside any run. */
+export const ERROR_NODE: INode = {
+	id: 'n',
+	name: NODE_NAME,
+	type: 'n8n-nodes-webdata.webDataBrand',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 /**
  * A Manual Trigger of our own (n8n-nodes-base is not installed): it emits the items the

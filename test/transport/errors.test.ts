@@ -3,7 +3,6 @@
  * status hints, message and description, the body kept as errorResponse, network failures, and
  * the item a failure belongs to. The key's masks are in masking.test.ts.
  */
-import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -13,15 +12,7 @@ import {
 	atItem,
 	networkError,
 } from '../../nodes/shared/transport/errors';
-
-const NODE: INode = {
-	id: 'n',
-	name: 'Web Data',
-	type: 'n8n-nodes-webdata.webDataBrand',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+import { ERROR_NODE as NODE } from '../helpers/runNode';
 
 describe('apiMessage', () => {
 	test.each([

@@ -4,7 +4,6 @@
  * parsed answer, and every field maskError masks. The property test that runs the nodes is
  * keyForms.test.ts.
  */
-import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -13,6 +12,7 @@ import {
 	maskParsed,
 	maskSecret,
 } from '../../nodes/shared/transport/errors';
+import { ERROR_NODE as NODE } from '../helpers/runNode';
 
 const KEY = 'bc_test_0123456789abcdef';
 /** A key whose base64 holds `+` and `/`, so its base64url differs. */
@@ -20,15 +20,6 @@ const SYMBOL_KEY = 'bc_>>>???~~~';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
-
-const NODE: INode = {
-	id: 'n',
-	name: 'Web Data',
-	type: 'n8n-nodes-webdata.webDataBrand',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 
 describe('base64Cores', () => {
 	test('the characters that depend on the key alone, at offsets 0, 1 and 2', () => {
