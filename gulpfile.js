@@ -130,13 +130,13 @@ async function writeCodex() {
 	if (!fs.existsSync(tablePath)) {
 		throw new Error(`codex: the endpoint table was not built (${path.relative(ROOT, tablePath)})`);
 	}
-	const { RESOURCES } = require(tablePath);
-	if (!Array.isArray(RESOURCES) || RESOURCES.length === 0) {
-		throw new Error('codex: RESOURCES of the endpoint table is empty');
+	const { NODES } = require(tablePath);
+	if (!Array.isArray(NODES) || NODES.length === 0) {
+		throw new Error('codex: NODES of the endpoint table is empty');
 	}
 
 	const { TRIGGER_CODEX } = require(path.join(DIST, 'nodes', 'WebDataTrigger', 'codex.js'));
-	const entries = [...RESOURCES, TRIGGER_CODEX];
+	const entries = [...NODES, TRIGGER_CODEX];
 	const seen = new Set();
 	const missing = [];
 	let written = 0;

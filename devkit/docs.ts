@@ -5,7 +5,7 @@
 const START = '<!-- operations:start -->';
 const END = '<!-- operations:end -->';
 
-export interface DocumentedResource {
+export interface DocumentedNode {
 	displayName: string;
 	operations: ReadonlyArray<{
 		name: string;
@@ -20,15 +20,15 @@ function fieldList(fields: ReadonlyArray<{ name: string; required?: boolean }>, 
 	return names.length > 0 ? names.join(', ') : '-';
 }
 
-export function operationsMarkdown(resources: readonly DocumentedResource[]): string {
+export function operationsMarkdown(nodes: readonly DocumentedNode[]): string {
 	const rows = [
 		'| Node | Operation | Endpoint | Required | Options |',
 		'| --- | --- | --- | --- | --- |',
 	];
-	for (const resource of resources) {
-		for (const op of resource.operations) {
+	for (const nodeSpec of nodes) {
+		for (const op of nodeSpec.operations) {
 			rows.push(
-				`| ${resource.displayName} | ${op.name} | \`${op.method} ${op.path}\` | ${fieldList(op.fields, true)} | ${fieldList(op.fields, false)} |`,
+				`| ${nodeSpec.displayName} | ${op.name} | \`${op.method} ${op.path}\` | ${fieldList(op.fields, true)} | ${fieldList(op.fields, false)} |`,
 			);
 		}
 	}

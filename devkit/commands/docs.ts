@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 import { operationsMarkdown, replaceSection } from '../docs';
 import { ROOT } from '../paths';
 
@@ -10,7 +10,7 @@ export async function run(): Promise<number> {
 	const file = path.join(ROOT, 'README.md');
 	fs.writeFileSync(
 		file,
-		replaceSection(fs.readFileSync(file, 'utf8'), operationsMarkdown(RESOURCES)),
+		replaceSection(fs.readFileSync(file, 'utf8'), operationsMarkdown(NODES)),
 	);
 	console.log('README.md operations table updated');
 	return 0;

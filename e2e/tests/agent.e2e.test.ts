@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
 import { toolDescription } from '../../nodes/shared/tool';
 import { nodeItems, nodeTask, type ExecuteResult } from '../../devkit/n8n';
@@ -31,7 +31,7 @@ const LARGE_PAGE = 'https://docs.example.com/large-guide';
 const PROMPT = `Summarise the page ${LARGE_PAGE}`;
 
 const operation = (node: string, value: string) =>
-	RESOURCES.find((r) => r.node === node)!.operations.find((o) => o.value === value)!;
+	NODES.find((r) => r.node === node)!.operations.find((o) => o.value === value)!;
 
 /**
  * The AI example as it is (agent, model, tools), started by a Manual Trigger with the prompt set

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 import { toolDescription } from '../../nodes/shared/tool';
 import { loadExamples } from '../../devkit/setup';
 import { sleep } from '../../devkit/wait';
@@ -23,7 +23,7 @@ const EXAMPLE = 'mcp-server.json';
 const LARGE_PAGE = 'https://docs.example.com/large-guide';
 
 const operation = (node: string, value: string) =>
-	RESOURCES.find((r) => r.node === node)!.operations.find((o) => o.value === value)!;
+	NODES.find((r) => r.node === node)!.operations.find((o) => o.value === value)!;
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const text = (result: ToolResult) =>

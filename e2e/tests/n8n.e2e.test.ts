@@ -17,7 +17,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { RESOURCES, brand } from '../../nodes/shared/endpoints';
+import { NODES, brand } from '../../nodes/shared/endpoints';
 import { openEditor } from '../../devkit/browser';
 import { N8n, nodeItems, nodeTask, type RunItem } from '../../devkit/n8n';
 import { Sandbox } from '../../devkit/sandbox';
@@ -230,7 +230,7 @@ describe('examples/ in the running n8n', () => {
 });
 
 describe('2. the editor in headless Chromium', () => {
-	const table = () => ({ RESOURCES, brand });
+	const table = () => ({ NODES, brand });
 	let session: Awaited<ReturnType<typeof openEditor>>;
 
 	beforeAll(async () => {
@@ -343,7 +343,7 @@ describe('2. the editor in headless Chromium', () => {
 		await page.waitForTimeout(500);
 		await page.screenshot({ path: path.join(ART, 'node-panel.png') });
 		const shown = await names.allInnerTexts();
-		const expected = [...table().RESOURCES.map((r) => r.displayName), 'Web Data Trigger'];
+		const expected = [...table().NODES.map((r) => r.displayName), 'Web Data Trigger'];
 		expect(expected.filter((name) => !shown.some((s) => s.trim() === name))).toEqual([]);
 	});
 });

@@ -9,7 +9,7 @@
  *   6. a refused node option under Continue On Fail: every item carries it, the next node runs.
  * Step timings go to timings-operations.json in the artifacts folder.
  */
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 import { nodeItems, nodeTask, type ExecuteResult, type RunItem } from '../../devkit/n8n';
 import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
@@ -76,7 +76,7 @@ describe('1. every action operation runs inside n8n (import:workflow + execute -
 	});
 
 	test('the cases cover every operation of the endpoint table', () => {
-		const table = RESOURCES.flatMap((r) => r.operations.map((o) => `${r.node}.${o.value}`)).sort();
+		const table = NODES.flatMap((r) => r.operations.map((o) => `${r.node}.${o.value}`)).sort();
 		const covered = [...new Set(OP_CASES.map((c) => `${c.node}.${c.operation}`))].sort();
 		expect(covered).toEqual(table);
 	});

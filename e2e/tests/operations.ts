@@ -12,7 +12,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { EndpointId } from '../../contract';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
 import { MANUAL_TRIGGER, chainWorkflow, webDataNode, type WorkflowJson } from '../../devkit/setup';
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 
 export { PACKAGE_NAME as PACKAGE } from '../../devkit/paths';
 
@@ -736,8 +736,8 @@ const CASES = {
 
 /** Each endpoint's node and operation value, from the endpoint table. */
 const ROW_OF = new Map(
-	RESOURCES.flatMap((resource) =>
-		resource.operations.map((op) => [op.endpoint, { node: resource.node, operation: op.value }]),
+	NODES.flatMap((nodeSpec) =>
+		nodeSpec.operations.map((op) => [op.endpoint, { node: nodeSpec.node, operation: op.value }]),
 	),
 );
 

@@ -8,20 +8,20 @@ import type {
 
 import { buildNodeDescription } from './description';
 import { jobSearchMethods } from './jobs/picker';
-import type { ResourceSpec } from './endpoints/types';
-import { executeResource } from './execute';
+import type { NodeSpec } from './endpoints/types';
+import { executeNode } from './execute';
 
-export function actionNode(resource: ResourceSpec): new () => INodeType {
-	const { properties } = buildNodeDescription(resource);
+export function actionNode(spec: NodeSpec): new () => INodeType {
+	const { properties } = buildNodeDescription(spec);
 	return class implements INodeType {
-		description: INodeTypeDescription = buildNodeDescription(resource);
+		description: INodeTypeDescription = buildNodeDescription(spec);
 
-		methods = resource.operations.some((op) => op.fields.some((f) => f.kind === 'jobId'))
+		methods = spec.operations.some((op) => op.fields.some((f) => f.kind === 'jobId'))
 			? { listSearch: jobSearchMethods }
 			: undefined;
 
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			return await executeResource.call(this, resource, properties);
+			return await executeNode.call(this, spec, properties);
 		}
 	};
 }

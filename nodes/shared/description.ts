@@ -5,7 +5,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { namesOf } from '../../contract';
 import { BEHAVIOURS } from './behaviours';
 import { maxConcurrentOption } from './execute/maxConcurrent';
-import type { FieldSpec, OperationSpec, ResourceSpec } from './endpoints/types';
+import type { FieldSpec, OperationSpec, NodeSpec } from './endpoints/types';
 import { jobIdLocator } from './jobs/picker';
 import { toolDescriptionProperty } from './tool';
 
@@ -126,12 +126,12 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 	];
 }
 
-export function buildNodeDescription(resource: ResourceSpec): INodeTypeDescription {
-	const operations = resource.operations;
+export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
+	const operations = spec.operations;
 	const defaultOperation = operations[0].value;
 	return {
-		displayName: resource.displayName,
-		name: resource.node,
+		displayName: spec.displayName,
+		name: spec.node,
 		icon: { light: 'file:../../icons/webdata.svg', dark: 'file:../../icons/webdata.dark.svg' },
 		group: ['transform'],
 		version: 1,
@@ -140,8 +140,8 @@ export function buildNodeDescription(resource: ResourceSpec): INodeTypeDescripti
 		// scanner requires; test/nodes/description.test.ts checks it against the table.
 		subtitle:
 			'={{{"get":"Get","getProfile":"Get Profile","retrieve":"Retrieve by Domain","retrieveByName":"Retrieve by Name","retrieveByTicker":"Retrieve by Ticker","retrieveByEmail":"Retrieve by Email","retrieveByIsin":"Retrieve by ISIN","query":"Ask","extractProduct":"Extract Product","extractProducts":"Extract Products","getStatus":"Get Status","extract":"Extract","list":"List","map":"Map","scrape":"Scrape","batchScrape":"Batch Scrape","update":"Update","test":"Test","delete":"Delete","getFonts":"Get Fonts","getCompetitors":"Get Competitors","getTranscript":"Get Transcript"}[$parameter["operation"]] ?? $parameter["operation"]}}',
-		description: resource.description,
-		defaults: { name: resource.displayName },
+		description: spec.description,
+		defaults: { name: spec.displayName },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,

@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'path';
 import { WebDataApi } from '../../credentials/WebDataApi.credentials';
 import { COMMANDS } from '../../devkit/commands';
 import { operationsMarkdown, readSection, replaceSection } from '../../devkit/docs';
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 
 const ROOT = join(__dirname, '../..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -89,9 +89,9 @@ const command = (line: string) => line.split('#')[0].trim();
 
 describe('README', () => {
 	it('lists exactly the operations of the endpoint table (run `npm run docs` to refresh)', () => {
-		expect(readSection(readme)).toBe(operationsMarkdown(RESOURCES));
+		expect(readSection(readme)).toBe(operationsMarkdown(NODES));
 		// `npm run docs` would leave the file as it is: nothing else around the table drifts.
-		expect(replaceSection(readme, operationsMarkdown(RESOURCES))).toBe(readme);
+		expect(replaceSection(readme, operationsMarkdown(NODES))).toBe(readme);
 	});
 
 	describe('the two commands of "Try it locally"', () => {

@@ -1,25 +1,25 @@
 /** The endpoint table as the tests walk it: every operation with its node. */
 import { namesOf } from '../../contract';
-import { RESOURCES } from '../../nodes/shared/endpoints';
-import type { FieldSpec, OperationSpec, ResourceSpec } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
+import type { FieldSpec, OperationSpec, NodeSpec } from '../../nodes/shared/endpoints';
 
 export interface TableOperation {
-	resource: ResourceSpec;
+	nodeSpec: NodeSpec;
 	op: OperationSpec;
 	/** `webDataBrand retrieve (GET /brand/retrieve)`, for test names. */
 	label: string;
 }
 
-export const OPERATIONS: TableOperation[] = RESOURCES.flatMap((resource) =>
-	resource.operations.map((op) => ({
-		resource,
+export const OPERATIONS: TableOperation[] = NODES.flatMap((nodeSpec) =>
+	nodeSpec.operations.map((op) => ({
+		nodeSpec,
 		op,
-		label: `${resource.node} ${op.value} (${op.method} ${op.path})`,
+		label: `${nodeSpec.node} ${op.value} (${op.method} ${op.path})`,
 	})),
 );
 
 export function operation(node: string, value: string): TableOperation {
-	const found = OPERATIONS.find((o) => o.resource.node === node && o.op.value === value);
+	const found = OPERATIONS.find((o) => o.nodeSpec.node === node && o.op.value === value);
 	if (!found) throw new Error(`No operation ${node} ${value} in the endpoint table`);
 	return found;
 }

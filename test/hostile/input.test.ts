@@ -86,13 +86,13 @@ afterAll(() => {
 
 describe.each(FIELDS.map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` })))(
 	'$title',
-	({ resource, op, field }) => {
+	({ nodeSpec, op, field }) => {
 		const base = sampleOperation(op, false).parameters;
 		const parameters = withItemValue(base, field.name, !!field.required);
 		test.each(hostileValues(field).map((value) => [JSON.stringify(value)?.slice(0, 40), value]))(
 			'%s is refused, nothing sent',
 			async (_shown, value) => {
-				await expectRefused(resource.node, parameters, value, field.name);
+				await expectRefused(nodeSpec.node, parameters, value, field.name);
 			},
 		);
 	},
@@ -185,13 +185,13 @@ test('the option table reaches every node option it names', () => {
 		expect(OPTION_CASES.some((c) => c.option.name === option.name)).toBe(true);
 });
 
-describe.each(OPTION_CASES)('$title', ({ resource, op, option }) => {
+describe.each(OPTION_CASES)('$title', ({ nodeSpec, op, option }) => {
 	const base = { ...sampleOperation(op, false).parameters, ...(option.extra ?? {}) };
 	const parameters = withItemValue(base, option.name, option.top);
 	test.each(option.values.map((value) => [JSON.stringify(value) ?? String(value), value]))(
 		'%s is refused, nothing sent',
 		async (_shown, value) => {
-			await expectRefused(resource.node, parameters, value, option.name);
+			await expectRefused(nodeSpec.node, parameters, value, option.name);
 		},
 	);
 });

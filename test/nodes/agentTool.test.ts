@@ -9,7 +9,7 @@ import type { IDataObject, INode, INodeType, INodeTypeDescription } from 'n8n-wo
 import { NodeHelpers } from 'n8n-workflow';
 
 import { DEFAULT_AGENT_BUDGET, fitToBudget } from '../../nodes/shared/behaviours';
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 import { toolDescription } from '../../nodes/shared/tool';
 import { loadPackage } from '../../devkit/package';
 import { runNode } from '../helpers/runNode';
@@ -48,12 +48,12 @@ function visibleParameters(description: INodeTypeDescription, parameters: IDataO
 }
 
 describe('the description the model gets', () => {
-	const operations = RESOURCES.flatMap((resource) =>
-		resource.operations.map((op) => ({ title: `${resource.node}.${op.value}`, resource, op })),
+	const operations = NODES.flatMap((nodeSpec) =>
+		nodeSpec.operations.map((op) => ({ title: `${nodeSpec.node}.${op.value}`, nodeSpec, op })),
 	);
 
-	test.each(operations)('$title: its action and required inputs', async ({ resource, op }) => {
-		const described = await toolDescriptionFor(resource.node, { operation: op.value });
+	test.each(operations)('$title: its action and required inputs', async ({ nodeSpec, op }) => {
+		const described = await toolDescriptionFor(nodeSpec.node, { operation: op.value });
 		expect(described).toBe(toolDescription(op));
 		expect(described.startsWith(op.action)).toBe(true);
 		for (const field of op.fields.filter((f) => f.required))
@@ -61,20 +61,20 @@ describe('the description the model gets', () => {
 	});
 
 	test('names the operation and its input', () => {
-		const retrieve = RESOURCES.find((r) => r.node === 'webDataBrand')!.operations.find(
+		const retrieve = NODES.find((r) => r.node === 'webDataBrand')!.operations.find(
 			(o) => o.value === 'retrieve',
 		)!;
 		expect(toolDescription(retrieve)).toBe(
 			'Retrieve a brand by domain. Input: domain (a domain or URL)',
 		);
-		const batch = RESOURCES.find((r) => r.node === 'webDataScrape')!.operations.find(
+		const batch = NODES.find((r) => r.node === 'webDataScrape')!.operations.find(
 			(o) => o.value === 'batchScrape',
 		)!;
 		// The field's editor aside "(or an expression returning an array)" is left out.
 		expect(toolDescription(batch)).toBe(
 			'Batch scrape many pages. Input: urls (the URLs to scrape, one per line or comma-separated)',
 		);
-		const account = RESOURCES.find((r) => r.node === 'webDataAccount')!.operations[0];
+		const account = NODES.find((r) => r.node === 'webDataAccount')!.operations[0];
 		expect(toolDescription(account)).toBe('Get account credits and plan.');
 	});
 

@@ -8,7 +8,7 @@
 import type { ICredentialType, IHttpRequestOptions, INode, INodeProperties } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 import { resolveCredentialValue } from '../helpers/credentials';
 import { uiProperty } from '../helpers/expectations';
 import { loadPackage } from '../../devkit/package';
@@ -41,7 +41,7 @@ const editorDefault = (field: SpecField) =>
 const asSent = (property: INodeProperties, value: unknown) =>
 	property.type === 'json' && typeof value === 'string' ? JSON.parse(value) : value;
 
-test.each(RESOURCES.map((r) => r.node))(
+test.each(NODES.map((r) => r.node))(
 	'%s is usable as a tool, with a description and an action per operation',
 	async (node) => {
 		const { description } = (await loadPackage()).nodeTypes[node];
@@ -61,20 +61,20 @@ test.each(RESOURCES.map((r) => r.node))(
 
 test('no two nodes share a description (the node panel and agents tell them apart by it)', async () => {
 	const { nodeTypes } = await loadPackage();
-	const described = RESOURCES.map((r) => nodeTypes[r.node].description.description);
+	const described = NODES.map((r) => nodeTypes[r.node].description.description);
 	expect(new Set(described).size).toBe(described.length);
 });
 
 /** Every field the spec gives an endpoint, with every operation that runs on that endpoint. */
 const SPEC_FIELDS = SPEC.endpoints.flatMap((endpoint) =>
 	OPERATIONS.filter(({ op }) => endpointKey(op) === endpointKey(endpoint)).flatMap(
-		({ resource, op }) =>
+		({ nodeSpec, op }) =>
 			endpoint.fields.map((field) => ({
-				node: resource.node,
+				node: nodeSpec.node,
 				operation: op.value,
 				endpoint: endpointKey(endpoint),
 				field,
-				title: `${resource.node} ${op.value} (${endpointKey(endpoint)}) ${field.name}`,
+				title: `${nodeSpec.node} ${op.value} (${endpointKey(endpoint)}) ${field.name}`,
 			})),
 	),
 );
@@ -155,8 +155,8 @@ describe('every bounded number states its bounds in its description, once', () =
 	const bounded = FIELDS.filter(({ field }) => field.kind === 'number' && field.min !== undefined);
 	test.each(bounded.map((entry) => ({ ...entry, title: `${entry.label} ${entry.field.name}` })))(
 		'$title',
-		async ({ resource, op, field }) => {
-			const { property } = await uiProperty(resource.node, op.value, field.name);
+		async ({ nodeSpec, op, field }) => {
+			const { property } = await uiProperty(nodeSpec.node, op.value, field.name);
 			if (!property) throw new Error(`${field.name} has no editor property`);
 			const note =
 				field.max !== undefined ? `(${field.min} to ${field.max})` : `(at least ${field.min})`;
@@ -172,7 +172,7 @@ describe('every bounded number states its bounds in its description, once', () =
 });
 
 describe('the subtitle under a node on the canvas is its operation label', () => {
-	test.each(RESOURCES.flatMap((r) => r.operations.map((op) => [r.node, op.value, op.name])))(
+	test.each(NODES.flatMap((r) => r.operations.map((op) => [r.node, op.value, op.name])))(
 		'%s %s shows "%s"',
 		async (node, operation, label) => {
 			const pkg = await loadPackage();

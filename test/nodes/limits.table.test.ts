@@ -23,7 +23,7 @@ test('the table has bounded numbers to test', () => {
 	expect(BOUNDED.length).toBeGreaterThan(20);
 });
 
-describe.each(BOUNDED)('$title', ({ resource, op, field, name }) => {
+describe.each(BOUNDED)('$title', ({ nodeSpec, op, field, name }) => {
 	const base = sampleOperation(op, false).parameters;
 	const edges = [
 		...(field.min !== undefined
@@ -37,7 +37,7 @@ describe.each(BOUNDED)('$title', ({ resource, op, field, name }) => {
 	test.each(edges)('$bad is refused ($text), nothing is sent', async ({ bad, ok, text }) => {
 		const api = mockApi();
 		const result = await runNode({
-			type: resource.node,
+			type: nodeSpec.node,
 			parameters: withItemValue(base, name, !!field.required),
 			items: [{ v: ok }, { v: bad }],
 		});
@@ -52,7 +52,7 @@ describe.each(BOUNDED)('$title', ({ resource, op, field, name }) => {
 	test.each(edges)('$ok is sent as given', async ({ ok }) => {
 		const api = mockApi();
 		const { error } = await runNode({
-			type: resource.node,
+			type: nodeSpec.node,
 			parameters: withItemValue(base, name, !!field.required),
 			items: [{ v: ok }],
 		});

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { loadPackage } from '../../devkit/package';
 import { SPEC, endpointKey } from '../helpers/spec';
 import { OPERATIONS } from '../helpers/table';
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 
 describe('package.json n8n section', () => {
 	test('lists dist files that all exist and load', async () => {
@@ -33,16 +33,16 @@ describe('package.json n8n section', () => {
 
 	test('every node of the endpoint table is listed and loaded, with the operations of its rows', async () => {
 		const pkg = await loadPackage();
-		for (const resource of RESOURCES) {
-			const type = pkg.nodeTypes[resource.node];
+		for (const nodeSpec of NODES) {
+			const type = pkg.nodeTypes[nodeSpec.node];
 			expect(type).toBeDefined();
 			const operation = type.description.properties.find((p) => p.name === 'operation');
 			const values = (operation?.options as Array<{ value: string }> | undefined)
 				?.map((o) => o.value)
 				.sort();
-			expect({ node: resource.node, operations: values }).toEqual({
-				node: resource.node,
-				operations: resource.operations.map((op) => op.value).sort(),
+			expect({ node: nodeSpec.node, operations: values }).toEqual({
+				node: nodeSpec.node,
+				operations: nodeSpec.operations.map((op) => op.value).sort(),
 			});
 		}
 	});
@@ -50,8 +50,8 @@ describe('package.json n8n section', () => {
 	test('the credential webDataApi is loaded, and every action node asks for it', async () => {
 		const pkg = await loadPackage();
 		expect(pkg.credentialTypes.webDataApi).toBeDefined();
-		for (const resource of RESOURCES) {
-			expect(pkg.nodeTypes[resource.node].description.credentials).toEqual([
+		for (const nodeSpec of NODES) {
+			expect(pkg.nodeTypes[nodeSpec.node].description.credentials).toEqual([
 				{ name: 'webDataApi', required: true },
 			]);
 		}

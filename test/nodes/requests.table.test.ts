@@ -69,12 +69,12 @@ test("the spec's query and path fields are entered as single values (sent as the
 	expect(multi).toEqual([]);
 });
 
-describe.each(CASES)('$label', ({ resource, op, endpoint }) => {
+describe.each(CASES)('$label', ({ nodeSpec, op, endpoint }) => {
 	test('sends every field the user set where the spec puts it, with the bearer header', async () => {
 		const api = mockApi();
 		const { parameters, samples } = sampleOperation(op, true);
 
-		const { error } = await runNode({ type: resource.node, parameters });
+		const { error } = await runNode({ type: nodeSpec.node, parameters });
 
 		expect(error).toBeUndefined();
 		const expected = specRequest(endpoint, samples, true);
@@ -88,7 +88,7 @@ describe.each(CASES)('$label', ({ resource, op, endpoint }) => {
 		const api = mockApi();
 		const { parameters, samples } = sampleOperation(op, false);
 
-		const { error } = await runNode({ type: resource.node, parameters });
+		const { error } = await runNode({ type: nodeSpec.node, parameters });
 
 		expect(error).toBeUndefined();
 		expect(api.apiRequests().map(sent)).toEqual([specRequest(endpoint, samples, false)]);

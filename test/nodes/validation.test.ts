@@ -139,12 +139,12 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		for (const { field: f } of SHAPED) expect(Object.keys(SHAPES)).toContain(f.format);
 	});
 
-	describe.each(SHAPED)('$title', ({ resource, op, field: spec }) => {
+	describe.each(SHAPED)('$title', ({ nodeSpec, op, field: spec }) => {
 		const { bad, good } = SHAPES[spec.format!];
 
 		test.each(bad)('%p is refused, nothing is sent', async (value) => {
 			const api = mockApi();
-			const result = await runNode({ type: resource.node, parameters: withValue(op, spec, value) });
+			const result = await runNode({ type: nodeSpec.node, parameters: withValue(op, spec, value) });
 			expectRejected(result, api, {
 				field: spec.name,
 				displayName: spec.displayName,
@@ -155,7 +155,7 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		test.each(good)('%p is accepted and sent as given', async (value) => {
 			const api = mockApi();
 			const { error } = await runNode({
-				type: resource.node,
+				type: nodeSpec.node,
 				parameters: withValue(op, spec, value),
 			});
 			expect(error).toBeUndefined();
@@ -172,13 +172,13 @@ describe('required fields', () => {
 		title: `${entry.label} ${entry.field.name}`,
 	}));
 
-	describe.each(REQUIRED)('$title', ({ resource, op, field: spec }) => {
+	describe.each(REQUIRED)('$title', ({ nodeSpec, op, field: spec }) => {
 		test.each(['', '   '])(
 			'%p from an expression is refused as required, nothing is sent',
 			async (value) => {
 				const api = mockApi();
 				const result = await runNode({
-					type: resource.node,
+					type: nodeSpec.node,
 					parameters: withValue(op, spec, '={{ $json.v }}'),
 					items: [{ v: value }],
 				});

@@ -3,7 +3,7 @@
  * that parses with its zod schema, and every error body parses with ErrorResponse.
  */
 import { ENDPOINTS, type EndpointId } from '../../contract';
-import { RESOURCES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/endpoints';
 import { defaultConfig } from '../../sandbox/config';
 import { ROUTES } from '../../sandbox/router';
 import * as schemas from '../../contract/schemas';
@@ -152,7 +152,7 @@ describe('sandbox contract', () => {
 
 	it('every operation of the table is a route of the sandbox', () => {
 		const routes = ROUTES.map((route) => `${route.method} ${route.template}`);
-		const operations = RESOURCES.flatMap((r) =>
+		const operations = NODES.flatMap((r) =>
 			r.operations.map((op) => `${op.method} ${op.path}`),
 		);
 		for (const operation of operations) expect(routes).toContain(operation);

@@ -1,6 +1,6 @@
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
-export const account = resource({
+export const account = nodeSpec({
 	node: 'webDataAccount',
 	displayName: 'Web Data Account',
 	description: 'Credits, plan limits and queue usage of your Web Data Service account',

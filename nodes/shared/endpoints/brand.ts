@@ -1,6 +1,6 @@
 import type { EndpointId, FieldName } from '../../../contract';
 import { retrieveCommonEditor } from './fields';
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 import type { EditorField, OperationRow } from './types';
 
 type RetrieveId = Extract<EndpointId, `brandRetrieve${string}`>;
@@ -24,7 +24,7 @@ function retrieve<E extends RetrieveId>(
 	};
 }
 
-export const brand = resource({
+export const brand = nodeSpec({
 	node: 'webDataBrand',
 	displayName: 'Web Data Brand',
 	description: 'Brand intelligence for a website: logos, colors, fonts, socials and company facts',

@@ -1,7 +1,7 @@
 import { webhookObjectEditor } from './fields';
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
-export const brandAi = resource({
+export const brandAi = nodeSpec({
 	node: 'webDataBrandAi',
 	displayName: 'Web Data Brand AI',
 	description: "Ask questions about a brand's website and extract product data with AI",

@@ -1,7 +1,7 @@
 import { jobIdPathEditor } from './fields';
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
-export const crawl = resource({
+export const crawl = nodeSpec({
 	node: 'webDataCrawl',
 	displayName: 'Web Data Crawl',
 	description: 'Read the status and pages of a Web Data Service crawl',

@@ -1,7 +1,7 @@
 import { jobIdPathEditor, webhookObjectEditor } from './fields';
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
-export const extract = resource({
+export const extract = nodeSpec({
 	node: 'webDataExtract',
 	displayName: 'Web Data Extract',
 	description: 'Extract structured data from web pages or web search with AI',

@@ -1,7 +1,7 @@
 /**
- * The endpoint table: every operation of every node, one resource file each, each row under its
+ * The endpoint table: every operation of every node, one file per node, each row under its
  * endpoint id. Adding an endpoint means adding it to contract/endpoints.ts (its wire facts), then
- * a row to a resource's `operations` (its labels and behaviours): until then OPERATIONS_BY_ENDPOINT
+ * a row to a node's `operations` (its labels and behaviours): until then OPERATIONS_BY_ENDPOINT
  * below does not compile.
  */
 import type { EndpointId } from '../../../contract';
@@ -15,10 +15,10 @@ import { map } from './map';
 import { scrape } from './scrape';
 import { webhook } from './webhook';
 import { website } from './website';
-import type { OperationSpec, ResourceSpec } from './types';
+import type { OperationSpec, NodeSpec } from './types';
 import { youtube } from './youtube';
 
-export const RESOURCES = [
+export const NODES = [
 	scrape,
 	crawl,
 	map,
@@ -32,13 +32,13 @@ export const RESOURCES = [
 	webhook,
 ] as const;
 
-type EndpointsOf<R> = R extends ResourceSpec<infer E> ? E : never;
+type EndpointsOf<R> = R extends NodeSpec<infer E> ? E : never;
 
 /** Every operation by its endpoint id. */
 export const OPERATIONS_BY_ENDPOINT = Object.assign(
 	{},
-	...RESOURCES.map((resource) => resource.byEndpoint),
-) as Record<EndpointsOf<(typeof RESOURCES)[number]>, OperationSpec>;
+	...NODES.map((spec) => spec.byEndpoint),
+) as Record<EndpointsOf<(typeof NODES)[number]>, OperationSpec>;
 
 // Every endpoint of the contract is an operation: the compiler names an endpoint without a row.
 OPERATIONS_BY_ENDPOINT satisfies Record<EndpointId, OperationSpec>;

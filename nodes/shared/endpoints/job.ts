@@ -1,13 +1,13 @@
 import { ENDPOINTS } from '../../../contract';
 import { jobIdPathEditor } from './fields';
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
 const statuses = ENDPOINTS.jobList.fields.find((field) => field.name === 'status')?.enum ?? [];
 const STATUS_LABELS = Object.fromEntries(
 	statuses.map((value) => [value, value.charAt(0) + value.slice(1).toLowerCase()]),
 );
 
-export const job = resource({
+export const job = nodeSpec({
 	node: 'webDataJob',
 	displayName: 'Web Data Job',
 	description: 'List Web Data Service jobs and read their results',

@@ -1,6 +1,6 @@
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
-export const map = resource({
+export const map = nodeSpec({
 	node: 'webDataMap',
 	displayName: 'Web Data Map',
 	description: "List a website's URLs with the Web Data Service",

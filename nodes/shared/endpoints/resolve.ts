@@ -7,8 +7,8 @@ import type {
 	FieldSpec,
 	OperationRow,
 	OperationSpec,
-	ResourceRows,
-	ResourceSpec,
+	NodeRows,
+	NodeSpec,
 } from './types';
 
 const KINDS: Record<WireType, FieldKind> = {
@@ -54,14 +54,14 @@ function operation<E extends EndpointId>(id: E, row: OperationRow<E>): Operation
 }
 
 /**
- * A resource with its rows resolved. `E`, the endpoints it has rows for, is read from the keys of
+ * A node with its rows resolved. `E`, the endpoints it has rows for, is read from the keys of
  * `operations`: a key that is no endpoint, a field the endpoint lacks or one left out fails to
  * compile.
  */
-export function resource<E extends EndpointId>(rows: ResourceRows<E>): ResourceSpec<E> {
+export function nodeSpec<E extends EndpointId>(rows: NodeRows<E>): NodeSpec<E> {
 	const { operations, ...labels } = rows;
 	const byEndpoint = Object.fromEntries(
 		(Object.keys(operations) as E[]).map((id) => [id, operation(id, operations[id])]),
-	) as ResourceSpec<E>['byEndpoint'];
+	) as NodeSpec<E>['byEndpoint'];
 	return { ...labels, operations: Object.values<OperationSpec>(byEndpoint), byEndpoint };
 }

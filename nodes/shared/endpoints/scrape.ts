@@ -1,7 +1,7 @@
 import { batchScrapeOptionsEditor, webhookObjectEditor } from './fields';
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
-export const scrape = resource({
+export const scrape = nodeSpec({
 	node: 'webDataScrape',
 	displayName: 'Web Data Scrape',
 	description: 'Scrape one URL or a batch of URLs with the Web Data Service',

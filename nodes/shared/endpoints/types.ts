@@ -1,7 +1,7 @@
 /**
  * The shape of the endpoint table: editor matters (labels, descriptions, placeholders, initial
  * values) and node behaviours on top of the contract's endpoints (contract/), which hold every
- * wire fact. Rows live beside this file, one file per resource, and are resolved with the
+ * wire fact. Rows live beside this file, one file per node, and are resolved with the
  * contract by resolve.ts into the operations the nodes are built from.
  */
 import type {
@@ -115,7 +115,7 @@ export interface OperationSpec extends OperationLabels {
 	fields: readonly FieldSpec[];
 }
 
-interface ResourceLabels {
+interface NodeLabels {
 	/** The node's type name, e.g. `webDataBrand`. */
 	node: string;
 	displayName: string;
@@ -126,13 +126,13 @@ interface ResourceLabels {
 	searchKeywords: readonly string[];
 }
 
-/** A resource as its file writes it: its rows keyed by endpoint id, in the editor's order. */
-export interface ResourceRows<E extends EndpointId> extends ResourceLabels {
+/** A node as its file writes it: its rows keyed by endpoint id, in the editor's order. */
+export interface NodeRows<E extends EndpointId> extends NodeLabels {
 	operations: { readonly [K in E]: OperationRow<K> };
 }
 
-/** A node's resource, resolved with the contract; `E` are the endpoints of its operations. */
-export interface ResourceSpec<E extends EndpointId = never> extends ResourceLabels {
+/** A node as the table describes it, resolved with the contract; `E` are the endpoints of its operations. */
+export interface NodeSpec<E extends EndpointId = never> extends NodeLabels {
 	/** The operations in the editor's order. */
 	operations: readonly OperationSpec[];
 	/** The same operations by endpoint id: endpoints/index.ts checks every endpoint has one. */

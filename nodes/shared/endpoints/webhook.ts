@@ -1,5 +1,5 @@
 import { idPathEditor } from './fields';
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
 /** The spec shows no list of webhooks, so there is no picker: the ID is pasted. */
 const webhookId = idPathEditor(
@@ -7,7 +7,7 @@ const webhookId = idPathEditor(
 	'By ID only: the API offers no list of webhooks to pick from. Use the ID of the webhook as created.',
 );
 
-export const webhook = resource({
+export const webhook = nodeSpec({
 	node: 'webDataWebhook',
 	displayName: 'Web Data Webhook',
 	description: 'Update, test and delete Web Data Service webhooks',

@@ -1,7 +1,7 @@
 import { webLookupCommonEditor } from './fields';
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
-export const website = resource({
+export const website = nodeSpec({
 	node: 'webDataWebsite',
 	displayName: 'Web Data Website',
 	description: "Discover a website's fonts and its competitors",

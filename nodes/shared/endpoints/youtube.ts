@@ -1,6 +1,6 @@
-import { resource } from './resolve';
+import { nodeSpec } from './resolve';
 
-export const youtube = resource({
+export const youtube = nodeSpec({
 	node: 'webDataYouTube',
 	displayName: 'Web Data YouTube',
 	description: 'Timestamped transcripts of videos (5 credits on success, nothing on failure)',

@@ -19,7 +19,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ResourceSpec } from '../endpoints/types';
+import type { NodeSpec } from '../endpoints/types';
 import { asNodeError } from '../transport/errors';
 import { pickOperation } from './operation';
 import { parameterReader } from './parameters';
@@ -27,13 +27,13 @@ import { prepareItem } from './prepare';
 import { runItems } from './run';
 import type { Prepared } from './types';
 
-export async function executeResource(
+export async function executeNode(
 	this: IExecuteFunctions,
-	resource: ResourceSpec,
+	spec: NodeSpec,
 	properties: INodeProperties[] = [],
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const op = pickOperation(this, resource);
+	const op = pickOperation(this, spec);
 	const continueOnFail = this.continueOnFail();
 	const read = parameterReader(this, properties, items);
 	const prepared: Prepared[] = items.map((_, i) => {

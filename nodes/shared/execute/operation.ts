@@ -2,15 +2,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { OperationSpec, ResourceSpec } from '../endpoints/types';
+import type { OperationSpec, NodeSpec } from '../endpoints/types';
 
-export function pickOperation(ctx: IExecuteFunctions, resource: ResourceSpec): OperationSpec {
+export function pickOperation(ctx: IExecuteFunctions, spec: NodeSpec): OperationSpec {
 	const value = ctx.getNodeParameter('operation', 0) as string;
-	const op = resource.operations.find((candidate) => candidate.value === value);
+	const op = spec.operations.find((candidate) => candidate.value === value);
 	if (!op)
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Unknown operation "${value}" for ${resource.displayName}`,
+			`Unknown operation "${value}" for ${spec.displayName}`,
 		);
 	return op;
 }
