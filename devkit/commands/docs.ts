@@ -8,10 +8,7 @@ import { ROOT } from '../paths';
 
 export async function run(): Promise<number> {
 	const file = path.join(ROOT, 'README.md');
-	fs.writeFileSync(
-		file,
-		replaceSection(fs.readFileSync(file, 'utf8'), operationsMarkdown(NODES)),
-	);
+	fs.writeFileSync(file, replaceSection(fs.readFileSync(file, 'utf8'), operationsMarkdown(NODES)));
 	console.log('README.md operations table updated');
 	return 0;
 }

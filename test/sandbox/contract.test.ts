@@ -152,9 +152,7 @@ describe('sandbox contract', () => {
 
 	it('every operation of the table is a route of the sandbox', () => {
 		const routes = ROUTES.map((route) => `${route.method} ${route.template}`);
-		const operations = NODES.flatMap((r) =>
-			r.operations.map((op) => `${op.method} ${op.path}`),
-		);
+		const operations = NODES.flatMap((r) => r.operations.map((op) => `${op.method} ${op.path}`));
 		for (const operation of operations) expect(routes).toContain(operation);
 	});
 
