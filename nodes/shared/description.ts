@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { namesOf } from '../../contract';
 import { BEHAVIOURS } from './behaviours';
-import { maxConcurrentOption } from './execute/maxConcurrent';
+import { maxConcurrentOption } from './execute/run';
 import type { FieldSpec, OperationSpec, NodeSpec } from './endpoints/types';
 import { jobIdLocator } from './jobs/picker';
 import { toolDescriptionProperty } from './tool';
@@ -110,7 +110,7 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 	return [
 		toolDescriptionProperty(op),
 		...required,
-		...BEHAVIOURS.flatMap((b) => b.switches(op)).map((p) => ({
+		...BEHAVIOURS.flatMap((b) => b.parameters(op)).map((p) => ({
 			...p,
 			displayOptions: { ...p.displayOptions, show: { ...p.displayOptions?.show, ...shownFor } },
 		})),

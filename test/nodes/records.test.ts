@@ -9,7 +9,7 @@ import { mockApi, useNock, type NockedRequest, type NockReply } from '../helpers
 import { runNode } from '../helpers/runNode';
 import { BEHAVIOURS } from '../../nodes/shared/behaviours';
 import { paging } from '../../nodes/shared/behaviours/paging';
-import { records } from '../../nodes/shared/behaviours/records';
+import { output } from '../../nodes/shared/behaviours/output';
 import { simplify } from '../../nodes/shared/behaviours/simplify';
 
 useNock();
@@ -364,6 +364,6 @@ describe('Job > Get', () => {
 
 test('the split wraps paging and sits inside Simplify (and any behaviour added outside it), so they see one record at a time', () => {
 	const at = (b: unknown) => BEHAVIOURS.indexOf(b as (typeof BEHAVIOURS)[number]);
-	expect(at(paging)).toBeLessThan(at(records));
-	expect(at(records)).toBeLessThan(at(simplify));
+	expect(at(paging)).toBeLessThan(at(output));
+	expect(at(output)).toBeLessThan(at(simplify));
 });

@@ -170,7 +170,7 @@ const BUDGET = {
 };
 
 export const agentBudget: Behaviour = {
-	switches: () => [],
+	parameters: () => [],
 	options: () => [
 		{
 			displayName: 'Answer Budget (Characters)',

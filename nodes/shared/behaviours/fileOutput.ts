@@ -7,52 +7,44 @@
  * items output gives; a job's failed URLs are written last as lines with `success: false`.
  * A failure half-way fails the item: n8n stores no binary data for it.
  */
-import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { OperationSpec } from '../endpoints/types';
+import type { ItemValues } from '../endpoints/types';
 import { PulledStream } from '../files/pulledStream';
-import { failedUrlRecords, jobCounts, jobIds, jobResultRecords } from '../jobs/records';
-import { onlyAsTool } from '../tool';
+import {
+	crawlPage,
+	failedUrlRecords,
+	itemId,
+	jobCounts,
+	jobDetailOf,
+	jobIds,
+	jobResultRecords,
+	mapLinks,
+	type RecordKind,
+} from '../records';
 import { booleanOption } from './optionBounds';
-import { crawlPage, itemId, jobDetailOf, mapLinks } from './records';
-import { wantsFile, type Behaviour, type OutputRecord } from './types';
-
-type Obj = IDataObject;
-type FileKind = 'links' | 'crawlPages' | 'jobResults';
+import { fileKind } from './output';
+import type { Behaviour, OutputRecord } from './types';
 
 export const FILE_PROPERTY = 'data';
 export const FILE_MIME_TYPE = 'application/x-ndjson';
 
-export const FILE_CHOICE: INodePropertyOptions = {
-	name: 'One File (JSON Lines)',
-	value: 'file',
-	description:
-		'All records in one file (binary property "data"), one JSON record per line, written as the pages arrive: for large results. The item holds the IDs, status and counts.',
-};
-
-/** The kind of records an operation writes to a file, or undefined when it offers none. */
-function fileKind(op: OperationSpec): FileKind | undefined {
-	return op.records ?? (op.job === 'jobs' ? 'jobResults' : undefined);
-}
-
 /** What the file's item says besides the file: IDs, status and counts, from the pages read. */
 interface Summary {
-	head: Obj;
+	head: IDataObject;
 	records: number;
 	failed: number;
 	bytes: number;
 }
 
-type Values = Readonly<Record<string, unknown>>;
-
 /** Each page's records, in the order the items output gives them; `summary.head` set on the way. */
 async function* recordPages(
-	kind: FileKind,
-	pages: AsyncIterable<Obj>,
-	known: Obj,
-	values: Values,
+	kind: RecordKind,
+	pages: AsyncIterable<IDataObject>,
+	known: IDataObject,
+	values: ItemValues,
 	summary: Summary,
-): AsyncGenerator<Obj[]> {
+): AsyncGenerator<IDataObject[]> {
 	if (kind === 'links') {
 		for await (const page of pages) {
 			const { links, counts } = mapLinks(page);
@@ -70,7 +62,7 @@ async function* recordPages(
 		}
 		return;
 	}
-	let failedUrls: Obj[] = [];
+	let failedUrls: IDataObject[] = [];
 	for await (const page of pages) {
 		const data = jobDetailOf(page);
 		if (summary.head.jobId === undefined) {
@@ -89,7 +81,7 @@ async function* recordPages(
 }
 
 /** The file's bytes, one chunk per page of records. */
-async function* jsonLines(records: AsyncIterable<Obj[]>, summary: Summary) {
+async function* jsonLines(records: AsyncIterable<IDataObject[]>, summary: Summary) {
 	const encoder = new TextEncoder();
 	for await (const page of records) {
 		if (page.length === 0) continue;
@@ -105,7 +97,7 @@ async function* jsonLines(records: AsyncIterable<Obj[]>, summary: Summary) {
 	}
 }
 
-function fileName(kind: FileKind, known: Obj, values: Values): string {
+function fileName(kind: RecordKind, known: IDataObject, values: ItemValues): string {
 	if (kind === 'links') {
 		const host = /^(?:[a-z]+:\/\/)?([^/?#:]+)/i.exec(String(values.url ?? ''))?.[1];
 		return host ? `map-${host}.jsonl` : 'map.jsonl';
@@ -116,9 +108,9 @@ function fileName(kind: FileKind, known: Obj, values: Values): string {
 
 async function writeFile(
 	exec: IExecuteFunctions,
-	kind: FileKind,
+	kind: RecordKind,
 	{ json: known, pages }: OutputRecord,
-	values: Values,
+	values: ItemValues,
 ): Promise<OutputRecord> {
 	const summary: Summary = { head: {}, records: 0, failed: 0, bytes: 0 };
 	// An operation read without paging (Map, one page of a job) has its one response as `json`.
@@ -148,33 +140,12 @@ async function writeFile(
 }
 
 export const fileOutput: Behaviour = {
-	switches: () => [],
-	// Operations with records offer the file in their Output option (records.ts); Batch Scrape
-	// gets an Output option of its own, for its wait.
-	options: (op) =>
-		fileKind(op) && !op.records
-			? [
-					{
-						displayName: 'Output',
-						name: 'output',
-						type: 'options',
-						options: [
-							{
-								name: 'One Item per Result',
-								value: 'records',
-								description: 'Each result and each failed URL as its own item',
-							},
-							FILE_CHOICE,
-						],
-						default: 'records',
-						description: 'Whether to return one item per result or all results in one file',
-						displayOptions: { show: { ...onlyAsTool(false), '/waitForCompletion': [true] } },
-					},
-				]
-			: [],
-	read(op, { get, options, asTool }) {
+	parameters: () => [],
+	// The Output option that offers the file is output.ts's.
+	options: () => [],
+	read(op, { get, asTool, output }) {
 		const kind = fileKind(op);
-		if (!kind || !wantsFile(options)) return undefined;
+		if (!kind || output !== 'file') return undefined;
 		if (asTool)
 			throw new Error(
 				'"Output" (output) cannot be "file" when the node is an AI agent\'s tool: a tool answers with text',

@@ -45,7 +45,7 @@ async function withLogo(
 }
 
 export const logoDownload: Behaviour = {
-	switches: (op) =>
+	parameters: (op) =>
 		op.brandMonitoring
 			? [
 					{

@@ -1,7 +1,7 @@
 /**
  * Checks for node options (not API fields): a value an expression or an AI model set is refused
  * before any request unless it is what the option can use. Messages name the option by its
- * label and name and state the bound; execute/wraps.ts adds the item.
+ * label and name and state the bound; execute/prepare.ts adds the item.
  */
 export interface NumberBound {
 	label: string;

@@ -5,6 +5,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { JobListResponse } from '../../../contract';
+import type { ApiRequest } from '../transport/apiRequest';
+import type { WebDataClient } from '../transport/client';
 import {
 	allJobs,
 	crawlStatusPages,
@@ -13,7 +15,7 @@ import {
 	jobWithAllResults,
 } from '../jobs/pagination';
 import { booleanOption, boundedNumber } from './optionBounds';
-import { asRecords, wantsFile, type Behaviour } from './types';
+import { asRecords, type Behaviour, type Send } from './types';
 
 const LIMIT = { label: 'Limit', name: 'limit', min: 1, max: 1_000_000, integer: true };
 
@@ -40,34 +42,52 @@ const crawlLimit: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 };
 
+/**
+ * Reads every page through `next`, the send below paging: a page is the one record it gives (the
+ * answer as it came). The client lends only its node, for the errors.
+ */
+function pagesThrough(
+	next: Send,
+	{ node }: WebDataClient,
+): Pick<WebDataClient, 'node' | 'request'> {
+	return {
+		node,
+		request: async <T>(request: ApiRequest) => (await next(request))[0].json as T,
+	};
+}
+
 export const paging: Behaviour = {
-	switches: (op) => {
+	parameters: (op) => {
 		if (!op.paginate) return [];
 		return op.paginate === 'crawlNext' ? [returnAll, crawlLimit] : [returnAll];
 	},
 	options: () => [],
-	read(op, { get, options }) {
+	read(op, { get, output }) {
 		const kind = op.paginate;
 		if (!kind) return undefined;
 		const all = booleanOption(get('returnAll', false), 'Return All', 'returnAll');
 		// The file output reads the pages as they arrive: they are not gathered here.
-		const toFile = wantsFile(options);
+		const toFile = output === 'file';
 		if (kind === 'crawlNext') {
 			const limit = all ? Infinity : boundedNumber(get('limit', crawlLimit.default), LIMIT);
-			return (_next, { client, values }) =>
-				async (request) =>
-					toFile
-						? [{ json: {}, pages: crawlStatusPages(client, request, values, limit) }]
-						: asRecords([await crawlWithAllPages(client, request, values, limit)]);
+			return (next, { client, values }) =>
+				async (request) => {
+					const pages = pagesThrough(next, client);
+					return toFile
+						? [{ json: {}, pages: crawlStatusPages(pages, request, values, limit) }]
+						: asRecords([await crawlWithAllPages(pages, request, values, limit)]);
+				};
 		}
 		if (all) {
-			return (_next, { client, values }) =>
-				async (request) =>
-					kind === 'jobResults' && toFile
-						? [{ json: {}, pages: jobResultPages(client, request, values) }]
-						: kind === 'jobList'
-							? asRecords(await allJobs(client, request, values))
-							: asRecords([await jobWithAllResults(client, request, values)]);
+			return (next, { client, values }) =>
+				async (request) => {
+					const pages = pagesThrough(next, client);
+					if (kind === 'jobResults' && toFile)
+						return [{ json: {}, pages: jobResultPages(pages, request, values) }];
+					return kind === 'jobList'
+						? asRecords(await allJobs(pages, request, values))
+						: asRecords([await jobWithAllResults(pages, request, values)]);
+				};
 		}
 		if (kind !== 'jobList') return undefined;
 		// One page of the jobs list: one item per job.

@@ -14,7 +14,7 @@ const JSON_SCHEMA = 'jsonSchema';
 const SCHEMA_TYPES = [JSON_SCHEMA, FROM_EXAMPLE];
 const shownForExample = { displayOptions: { show: { schemaType: [FROM_EXAMPLE] } } };
 
-const SWITCHES: INodeProperties[] = [
+const PARAMETERS: INodeProperties[] = [
 	{
 		displayName: 'Schema Type',
 		name: 'schemaType',
@@ -57,7 +57,7 @@ const SWITCHES: INodeProperties[] = [
 ];
 
 export const schemaFromExample: Behaviour = {
-	switches: (op) => (op.schemaFromExample ? SWITCHES : []),
+	parameters: (op) => (op.schemaFromExample ? PARAMETERS : []),
 	options: () => [],
 	read(op, { get, options }) {
 		if (!op.schemaFromExample) return undefined;

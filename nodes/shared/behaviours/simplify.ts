@@ -57,7 +57,7 @@ function brandProfile(json: Obj): Obj {
 /** The simplified record of each brand response shape. */
 export const SIMPLIFIERS = { brandRecord, brandProfile } as const;
 
-const simplifySwitch: INodeProperties = {
+const simplifyParameter: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
 	type: 'boolean',
@@ -68,14 +68,14 @@ const simplifySwitch: INodeProperties = {
 };
 
 /** On by default when the node is an AI agent's tool: the model gets the short record. */
-const simplifySwitchAsTool: INodeProperties = {
-	...simplifySwitch,
+const simplifyParameterAsTool: INodeProperties = {
+	...simplifyParameter,
 	default: true,
-	displayOptions: { ...simplifySwitch.displayOptions, show: onlyAsTool(true) },
+	displayOptions: { ...simplifyParameter.displayOptions, show: onlyAsTool(true) },
 };
 
 export const simplify: Behaviour = {
-	switches: (op) => (op.simplify ? [simplifySwitch, simplifySwitchAsTool] : []),
+	parameters: (op) => (op.simplify ? [simplifyParameter, simplifyParameterAsTool] : []),
 	options: () => [],
 	read(op, { get }) {
 		const simplifier = op.simplify && SIMPLIFIERS[op.simplify];

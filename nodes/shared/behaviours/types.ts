@@ -1,11 +1,12 @@
 /**
  * What a behaviour is: something an operation adds on top of its single request (waiting for a
- * job, following pages, simplifying). Each behaviour is one module exporting its editor
- * properties, how it reads an item's parameters, and how it runs; index.ts lists them.
+ * job, following pages, simplifying). Each behaviour is one module exporting its editor fields
+ * (its parameters and its options), how it reads an item's values, and the send it builds around
+ * the next one; index.ts lists them.
  */
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { OperationSpec } from '../endpoints/types';
+import type { ItemValues, OperationSpec } from '../endpoints/types';
 import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 
@@ -20,19 +21,47 @@ export interface OutputRecord {
 	pages?: AsyncIterable<IDataObject>;
 }
 
-/** Whether the item's Output is the file output (fileOutput.ts). */
-export const wantsFile = (options: IDataObject) => options.output === 'file';
+/** How an item's records leave the node: as items, or written to one file (fileOutput.ts). */
+export type OutputMode = 'items' | 'file';
 
-/** Produces an item's output records from its request. */
-export type Step = (request: ApiRequest) => Promise<OutputRecord[]>;
+/** Sends an item's request and gives its records; the innermost one sends it to the API. */
+export type Send = (request: ApiRequest) => Promise<OutputRecord[]>;
 
-export interface StepContext {
+/** What every send of an item's trip is given besides the request. */
+export interface TripContext {
 	client: WebDataClient;
 	op: OperationSpec;
 	/** n8n's execution context: helpers (binary data, static data) for the behaviours. */
 	exec: IExecuteFunctions;
 	/** The item's validated values, keyed by API name: what a behaviour reads of the item. */
-	values: Readonly<Record<string, unknown>>;
+	values: ItemValues;
+}
+
+/** A behaviour on for one item: builds its send around the next one (the one nearer the API). */
+export type ItemBehaviour = (next: Send, context: TripContext) => Send;
+
+/** What a behaviour reads of an item, before any request. */
+export interface ItemParameters {
+	/** A top-level parameter of the item. */
+	get(name: string, fallback: unknown): unknown;
+	/** The item's Options collection. */
+	options: IDataObject;
+	/** Whether the node runs as an AI agent's tool. */
+	asTool: boolean;
+	/** The item's output mode, decided once for all behaviours (outputMode in output.ts). */
+	output: OutputMode;
+}
+
+export interface Behaviour {
+	/** Top-level parameters the behaviour adds to the operation. */
+	parameters(op: OperationSpec): INodeProperties[];
+	/** Entries it adds to the operation's Options collection. */
+	options(op: OperationSpec): INodeProperties[];
+	/**
+	 * How it runs for this item, or undefined when it is off for the item. It throws on a value it
+	 * cannot use (a message naming the field and the bound): the item then fails before any request.
+	 */
+	read(op: OperationSpec, item: ItemParameters): ItemBehaviour | undefined;
 }
 
 /** Applies a function to the JSON of every record. */
@@ -43,26 +72,3 @@ export const mapJson =
 
 /** Records from plain JSON objects. */
 export const asRecords = (list: IDataObject[]): OutputRecord[] => list.map((json) => ({ json }));
-
-/** Wraps the step below it; the innermost step sends the request. */
-export type Wrap = (next: Step, context: StepContext) => Step;
-
-/** Reads one parameter for the item: a top-level one, or an entry of the Options collection. */
-export interface ItemParameters {
-	get(name: string, fallback: unknown): unknown;
-	options: IDataObject;
-	/** Whether the node runs as an AI agent's tool. */
-	asTool: boolean;
-}
-
-export interface Behaviour {
-	/** Top-level parameters the behaviour adds to the operation. */
-	switches(op: OperationSpec): INodeProperties[];
-	/** Entries it adds to the operation's Options collection. */
-	options(op: OperationSpec): INodeProperties[];
-	/**
-	 * How it runs for this item, or undefined when it is off for the item. It throws on a value it
-	 * cannot use (a message naming the field and the bound): the item then fails before any request.
-	 */
-	read(op: OperationSpec, parameters: ItemParameters): Wrap | undefined;
-}

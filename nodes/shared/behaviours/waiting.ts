@@ -2,9 +2,9 @@
 import type { JobStart } from '../../../contract';
 import { jobResultPages, jobWithAllResults } from '../jobs/pagination';
 import { POLL_PAGE, statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
-import { jobRecords } from '../jobs/records';
+import { jobRecords } from '../records';
 import { booleanOption, boundedNumber } from './optionBounds';
-import { asRecords, wantsFile, type Behaviour, type OutputRecord, type StepContext } from './types';
+import { asRecords, type Behaviour, type OutputRecord, type TripContext } from './types';
 
 export const DEFAULT_MAX_WAIT_S = 600;
 export const DEFAULT_POLL_INTERVAL_S = 2;
@@ -18,7 +18,7 @@ const POLL_INTERVAL = {
 };
 
 async function finishJob(
-	{ client, op }: StepContext,
+	{ client, op }: TripContext,
 	created: JobStart,
 	wait: WaitOptions,
 	toFile: boolean,
@@ -42,7 +42,7 @@ async function finishJob(
 }
 
 export const waiting: Behaviour = {
-	switches: (op) =>
+	parameters: (op) =>
 		op.job
 			? [
 					{
@@ -79,7 +79,7 @@ export const waiting: Behaviour = {
 					},
 				]
 			: [],
-	read(op, { get, options }) {
+	read(op, { get, options, output }) {
 		if (!op.job) return undefined;
 		const on = booleanOption(
 			get('waitForCompletion', true),
@@ -92,9 +92,9 @@ export const waiting: Behaviour = {
 			pollIntervalMs:
 				boundedNumber(options.pollInterval ?? DEFAULT_POLL_INTERVAL_S, POLL_INTERVAL) * 1000,
 		};
-		const toFile = op.job === 'jobs' && wantsFile(options);
+		const toFile = op.job === 'jobs' && output === 'file';
 		return (next, context) => async (request) => {
-			// The step's record is the answer that started the job.
+			// The next send's record is the answer that started the job.
 			const [{ json: created }] = await next(request);
 			return await finishJob(context, created as JobStart, wait, toFile);
 		};

@@ -32,7 +32,7 @@ function memoryOf(exec: IExecuteFunctions): LookupMemory {
 }
 
 export const watching: Behaviour = {
-	switches: (op) =>
+	parameters: (op) =>
 		op.brandMonitoring && op.simplify
 			? [
 					{

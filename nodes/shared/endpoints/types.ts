@@ -17,6 +17,9 @@ export type { EndpointId, HttpMethod };
 export type FieldFormat = StringFormat;
 export type { JsonShape };
 
+/** An item's values for its operation's fields, keyed by API name. */
+export type ItemValues = Readonly<Record<string, unknown>>;
+
 /** How a value is entered in the editor, derived from its wire type. */
 export type FieldKind =
 	| 'string'

@@ -3,29 +3,34 @@
  * (bad input sends nothing), then the items run concurrently, and their output comes back in
  * input order with pairedItem. Continue On Fail turns an item's failure into an error item.
  *
- * The trip, in order (types.ts is the value the steps pass on; a step imports only earlier ones,
- * and prepare.ts and run.ts only the steps they list):
- *   1. operation.ts       the operation the node is set to
- *   2. parameters.ts      how parameters are read (constants once; itemReference.ts, the fast path)
- *   prepare.ts, for every item before any request is sent:
- *   3. values.ts          the values entered for the operation's fields
- *   4. validate.ts        checked with the contract's wire checks
- *   5. wraps.ts           the behaviours on for the item
- *   6. request.ts         its request
- *   run.ts, for every prepared item at once:
- *   7. maxConcurrent.ts   the node's own cap on the one paced client
- *   8. send.ts            the request, through the item's wraps
- *   9. output.ts          the output items, or the error item
+ * The trip, read top to bottom (index.ts uses the others; each of them imports only those above it):
+ *   index.ts        the operation the node is set to, then the three stages for every item
+ *   parameters.ts   how parameters are read (constants once; itemReference.ts, the fast path)
+ *   output.ts       an item's records as output items, its error item, a refusal
+ *   prepare.ts      every item before any request: its values, checked, its behaviours, its request
+ *   run.ts          every prepared item at once: the node's cap, each request sent through the
+ *                   sends its behaviours build, the output in input order
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import type { NodeSpec } from '../endpoints/types';
+import type { NodeSpec, OperationSpec } from '../endpoints/types';
 import { asNodeError } from '../transport/errors';
-import { pickOperation } from './operation';
 import { parameterReader } from './parameters';
 import { prepareItem } from './prepare';
-import { runItems } from './run';
-import type { Prepared } from './types';
+import { runItems, type Prepared } from './run';
+
+/** The operation the node is set to, one for all its items. */
+function pickOperation(ctx: IExecuteFunctions, spec: NodeSpec): OperationSpec {
+	const value = ctx.getNodeParameter('operation', 0) as string;
+	const op = spec.operations.find((candidate) => candidate.value === value);
+	if (!op)
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Unknown operation "${value}" for ${spec.displayName}`,
+		);
+	return op;
+}
 
 export async function executeNode(
 	this: IExecuteFunctions,

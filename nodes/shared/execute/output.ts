@@ -1,5 +1,10 @@
-/** Step 9 of an item's trip: its output items, paired with the input item, or its error item. */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+/**
+ * The trip's last stage: an item's records as output items, each paired with the input item, or
+ * the one item Continue On Fail outputs for its failure; and the error of an item refused before
+ * anything was sent.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { OutputRecord } from '../behaviours';
 
@@ -18,4 +23,17 @@ export function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	if (description) json.description = description;
 	if (httpCode) json.httpCode = httpCode;
 	return { json, pairedItem: { item: itemIndex } };
+}
+
+/** The error of a value refused before any request: it names the item and says nothing was sent. */
+export function refusal(
+	ctx: IExecuteFunctions,
+	message: string,
+	itemIndex: number,
+	more = '',
+): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `${message} [item ${itemIndex}]`, {
+		itemIndex,
+		description: `Nothing was sent to the Web Data API. ${more}`.trim(),
+	});
 }

@@ -1,5 +1,5 @@
 /**
- * Step 2 of an item's trip: how its parameters are read (itemReference.ts is the fast path of a
+ * How an item's parameters are read, for the whole trip (itemReference.ts is the fast path of a
  * plain `={{ $json.x }}`).
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';

@@ -1,18 +1,68 @@
 /**
- * Steps 7 to 9 of an item's trip, for every prepared item at once: one paced client under the
- * node's cap, each item sent and turned into output items, in input order. Without Continue On
- * Fail the first failure stops the run: items still waiting send nothing, as when the execution
- * is cancelled. A refused node option (Max Concurrent Requests) fails the node, or under Continue
- * On Fail gives every item that error, with nothing sent.
+ * The trip's second stage, for every prepared item at once: one paced client under the node's
+ * cap (Max Concurrent Requests), each item's request sent through the behaviours on for it, and
+ * its output, in input order. Without Continue On Fail the first failure stops the run: items
+ * still waiting send nothing, as when the execution is cancelled. A refused cap fails the node,
+ * or under Continue On Fail gives every item that error, with nothing sent.
  */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
+import type { OutputRecord, Send } from '../behaviours';
+import { boundedNumber } from '../behaviours/optionBounds';
 import { WebDataClient } from '../transport/client';
 import { asNodeError, atItem } from '../transport/errors';
-import { readMaxConcurrent } from './maxConcurrent';
-import { errorItem, outputItems } from './output';
-import { sendItem } from './send';
-import type { Prepared } from './types';
+import { errorItem, outputItems, refusal } from './output';
+import type { PreparedItem } from './prepare';
+
+/** Each input item after the first stage: ready to send, or the error Continue On Fail outputs. */
+export type Prepared = { item: PreparedItem } | { error: Error };
+
+const MAX_CONCURRENT = {
+	label: 'Max Concurrent Requests',
+	name: 'maxConcurrentRequests',
+	min: 1,
+	max: 50,
+	integer: true,
+};
+
+/** The node's cap under the plan the whole process shares, in every operation's Options. */
+export const maxConcurrentOption: INodeProperties = {
+	displayName: 'Max Concurrent Requests',
+	name: 'maxConcurrentRequests',
+	type: 'number',
+	typeOptions: { minValue: MAX_CONCURRENT.min, maxValue: MAX_CONCURRENT.max },
+	default: 5,
+	description:
+		"Caps this node's requests in flight. It can only lower the limit: every execution using the same credential in this n8n process already shares your plan's concurrency and rate limit.",
+};
+
+/** The node's cap (read once, for the first item), or undefined to follow the plan alone. */
+function readMaxConcurrent(ctx: IExecuteFunctions): number | undefined {
+	const value = ctx.getNodeParameter('options.maxConcurrentRequests', 0, null);
+	if (value === undefined || value === null || value === '') return undefined;
+	try {
+		return boundedNumber(value, MAX_CONCURRENT);
+	} catch (error) {
+		throw refusal(ctx, (error as Error).message, 0);
+	}
+}
+
+/** The item's request sent to the API through the sends its behaviours build around it. */
+async function sendItem(
+	client: WebDataClient,
+	item: PreparedItem,
+	exec: IExecuteFunctions,
+): Promise<OutputRecord[]> {
+	const toApi: Send = async (request) => [{ json: await client.request<IDataObject>(request) }];
+	const context = { client, op: item.operation, exec, values: item.values };
+	const send = item.behaviours.reduce((next, behaviour) => behaviour(next, context), toApi);
+	return await send(item.request);
+}
 
 export async function runItems(
 	ctx: IExecuteFunctions,
@@ -27,9 +77,9 @@ export async function runItems(
 		maxConcurrent = readMaxConcurrent(ctx);
 	} catch (error) {
 		// A node option every item shares: under Continue On Fail each item carries its refusal.
-		const refusal = asNodeError(ctx.getNode(), error as Error);
-		if (!continueOnFail) throw refusal;
-		return prepared.map((_, i) => errorItem(refusal, i));
+		const refused = asNodeError(ctx.getNode(), error as Error);
+		if (!continueOnFail) throw refused;
+		return prepared.map((_, i) => errorItem(refused, i));
 	}
 	const client = new WebDataClient(ctx, { shared: true, maxConcurrent, signal });
 	const outputs = await Promise.all(

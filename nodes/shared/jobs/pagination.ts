@@ -16,6 +16,9 @@ import type {
 import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 
+/** What the pages are read through: the client, or paging's send below it (its node, for errors). */
+type PageReader = Pick<WebDataClient, 'node' | 'request'>;
+
 /** Page size used when returning everything and the user set none: the API's maximum. */
 export const MAX_PAGE_SIZE = 100;
 /** The most pages one item reads: 200,000 results at the largest page size. */
@@ -23,7 +26,7 @@ export const MAX_PAGES = 2000;
 /** Empty pages in a row that end a chain whose `next` still points somewhere. */
 export const MAX_EMPTY_PAGES = 3;
 
-function tooManyPages(client: WebDataClient, what: string): NodeOperationError {
+function tooManyPages(client: PageReader, what: string): NodeOperationError {
 	return new NodeOperationError(
 		client.node,
 		`Stopped after ${MAX_PAGES} pages of ${what}: the Web Data API still announced more`,
@@ -54,7 +57,7 @@ const pageSize = (start: PageStart) => Number(start.limit ?? MAX_PAGE_SIZE);
 
 /** GET /jobs: every job from the requested page on, as a flat list. */
 export async function allJobs(
-	client: WebDataClient,
+	client: PageReader,
 	request: ApiRequest,
 	start: PageStart,
 ): Promise<JobListItem[]> {
@@ -78,7 +81,7 @@ export async function allJobs(
  * poll). Both the items output (jobWithAllResults) and the file output read it.
  */
 export async function* jobResultPages(
-	client: WebDataClient,
+	client: PageReader,
 	request: ApiRequest,
 	start: PageStart,
 	firstPage?: JobDetailResponse,
@@ -104,7 +107,7 @@ export const resultsOf = (body: JobDetailResponse): JobDetail['results'] =>
 
 /** GET /jobs/{id}: the job detail of the first page with `results` of every page from it on. */
 export async function jobWithAllResults(
-	client: WebDataClient,
+	client: PageReader,
 	request: ApiRequest,
 	start: PageStart,
 	firstPage?: JobDetailResponse,
@@ -136,7 +139,7 @@ export const crawlResultsOf = (body: CrawlStatusResponse): CrawlStatusResponse['
  * `next` is then the page after it (null when every page was read).
  */
 export async function* crawlStatusPages(
-	client: WebDataClient,
+	client: PageReader,
 	request: ApiRequest,
 	start: PageStart,
 	limit = Infinity,
@@ -172,7 +175,7 @@ export async function* crawlStatusPages(
  * `next` of the last one.
  */
 export async function crawlWithAllPages(
-	client: WebDataClient,
+	client: PageReader,
 	request: ApiRequest,
 	start: PageStart,
 	limit = Infinity,

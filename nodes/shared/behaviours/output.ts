@@ -1,0 +1,111 @@
+/**
+ * Output: one item per record (a map's links, a crawl's page results, a job's results and failed
+ * URLs), each carrying the IDs to route on, the whole response as one item, or one file
+ * (fileOutput.ts). The item's output mode (items or one file) is decided here once, in
+ * `outputMode`, and given to every behaviour. The split sits above paging, so it splits everything
+ * paging gathered, and the behaviours around it (Simplify, an AI tool's budget) see one record at
+ * a time.
+ */
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { OperationSpec } from '../endpoints/types';
+import { asRecords, type Behaviour, type OutputMode } from './types';
+import { SPLITTERS, type RecordKind } from '../records';
+import { onlyAsTool } from '../tool';
+
+/** The kind of records an operation can write to a file, or undefined when it offers none. */
+export function fileKind(op: OperationSpec): RecordKind | undefined {
+	return op.records ?? (op.job === 'jobs' ? 'jobResults' : undefined);
+}
+
+/** The item's output mode: one file when its Output says so and the operation offers one. */
+export function outputMode(op: OperationSpec, options: IDataObject): OutputMode {
+	return fileKind(op) && options.output === 'file' ? 'file' : 'items';
+}
+
+const FILE_CHOICE: INodePropertyOptions = {
+	name: 'One File (JSON Lines)',
+	value: 'file',
+	description:
+		'All records in one file (binary property "data"), one JSON record per line, written as the pages arrive: for large results. The item holds the IDs, status and counts.',
+};
+
+function outputChoices(record: string): INodePropertyOptions[] {
+	return [
+		{
+			name: `One Item per ${record}`,
+			value: 'records',
+			description:
+				'Each record as its own item, with the IDs to route on; a response without records gives one item with its status and counts',
+		},
+		{
+			name: 'Whole Response',
+			value: 'whole',
+			description: 'The response as one item, as the API returns it',
+		},
+	];
+}
+
+/** The Output option: with the file output on the node itself, without it as an AI tool. */
+function outputOptions(record: string): INodeProperties[] {
+	const asTool: INodeProperties = {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: outputChoices(record),
+		default: 'records',
+		description: 'Whether to return one item per record or the whole response as one item',
+		displayOptions: { show: onlyAsTool(true) },
+	};
+	return [
+		{
+			...asTool,
+			options: [...outputChoices(record), FILE_CHOICE],
+			description:
+				'Whether to return one item per record, the whole response as one item, or the records in one file',
+			displayOptions: { show: onlyAsTool(false) },
+		},
+		asTool,
+	];
+}
+
+/** Batch Scrape's Output, for its wait: its results as items or in one file. */
+const jobOutputOption: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	options: [
+		{
+			name: 'One Item per Result',
+			value: 'records',
+			description: 'Each result and each failed URL as its own item',
+		},
+		FILE_CHOICE,
+	],
+	default: 'records',
+	description: 'Whether to return one item per result or all results in one file',
+	displayOptions: { show: { ...onlyAsTool(false), '/waitForCompletion': [true] } },
+};
+
+export const output: Behaviour = {
+	parameters: () => [],
+	options(op) {
+		if (op.records) return outputOptions(SPLITTERS[op.records].record);
+		return fileKind(op) ? [jobOutputOption] : [];
+	},
+	read(op, { options }) {
+		const kind = op.records;
+		if (!kind) return undefined;
+		const chosen = options.output ?? 'records';
+		if (chosen !== 'records' && chosen !== 'whole' && chosen !== 'file')
+			throw new Error(
+				`"Output" (output) must be "records", "whole" or "file", got ${JSON.stringify(chosen)}`,
+			);
+		// The file output (fileOutput.ts) splits the pages itself, as they arrive.
+		if (chosen !== 'records') return undefined;
+		const { split } = SPLITTERS[kind];
+		return (next, { values }) =>
+			async (request) =>
+				(await next(request)).flatMap(({ json }) => asRecords(split(json, values)));
+	},
+};
