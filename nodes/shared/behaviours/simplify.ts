@@ -7,15 +7,13 @@ import { listOf } from '../transport/answers';
 import { booleanOption } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
-type Obj = IDataObject;
-
 const pick = <T, K extends keyof T>(items: T[] | undefined, key: K) =>
 	listOf(items)
 		.map((item) => item[key])
 		.filter((v) => v !== undefined);
 
 /** GET /brand/retrieve*: `{success, data: {status, code, brand, key_metadata}}`. */
-function brandRecord(json: Obj): Obj {
+function brandRecord(json: IDataObject): IDataObject {
 	const { data } = json as BrandRecordResponse;
 	const brand = data?.brand;
 	return {
@@ -35,7 +33,7 @@ function brandRecord(json: Obj): Obj {
 }
 
 /** POST /brand: `{success, data: {brand, meta}}`. */
-function brandProfile(json: Obj): Obj {
+function brandProfile(json: IDataObject): IDataObject {
 	const { data } = json as BrandProfileResponse;
 	const brand = data?.brand;
 	const meta = data?.meta;

@@ -18,12 +18,10 @@ export const MAX_LOGO_REDIRECTS = 3;
 
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
-type Obj = IDataObject;
-
 /** A logo as a simplified record lists it (its URL) or as a whole answer does (an asset): open. */
 const urlOf = (logo: unknown): string | undefined => {
 	if (typeof logo === 'string') return logo;
-	const url = (logo as Obj | null | undefined)?.url;
+	const url = (logo as IDataObject | null | undefined)?.url;
 	return typeof url === 'string' ? url : undefined;
 };
 
@@ -31,7 +29,7 @@ const urlOf = (logo: unknown): string | undefined => {
  * The first logo the brand lists: `logos` of a simplified record (URLs), or `data.brand.logos`
  * of a whole response (assets with a `url`).
  */
-export function mainLogoUrl(json: Obj): string | undefined {
+export function mainLogoUrl(json: IDataObject): string | undefined {
 	const logos = Array.isArray(json.logos)
 		? json.logos
 		: (json as BrandRecordResponse | BrandProfileResponse).data?.brand?.logos;

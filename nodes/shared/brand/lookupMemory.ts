@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { FieldSpec, OperationSpec } from '../endpoints/types';
+import type { FieldSpec, ItemValues, OperationSpec } from '../endpoints/types';
 import { compactState, digest, jsonBytes } from './changes';
 
 /**
@@ -52,7 +52,7 @@ const bounded = (key: string): string =>
  * The operation and its normalised lookup value: `retrieve:acme.com`, `retrieveByTicker:aapl`
  * (bounded: a long one is replaced by its digest).
  */
-export function lookupKey(op: OperationSpec, values: Readonly<Record<string, unknown>>): string {
+export function lookupKey(op: OperationSpec, values: ItemValues): string {
 	const field = lookupField(op);
 	const value = String(values[field.name] ?? '');
 	const normalised =
