@@ -12,6 +12,9 @@
  *
  * The codex files (`<ClassName>.node.json`) are generated from the compiled endpoint table and
  * the trigger's codex.ts, so node type names, categories and search keywords have one source.
+ * The editor subtitle (an operation's label under the node) is generated from the same table,
+ * before compiling: n8n's scanner reads it as a literal in nodes/shared/description.ts, so the
+ * build writes that literal (`subtitleOf(NODES)`) into the source.
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -164,13 +167,34 @@ async function writeCodex() {
 	}
 }
 
+const DESCRIPTION_SOURCE = path.join(ROOT, 'nodes', 'shared', 'description.ts');
+const SUBTITLE_LITERAL = /(\n\t\tsubtitle:\s*)'(?:[^'\\\n]|\\.)*'/;
+
+/** Writes the subtitle literal of description.ts from the endpoint table, when it differs. */
+async function writeSubtitle() {
+	const load = (file) => require('tsx/cjs/api').require(file, __filename);
+	const { NODES } = load('./nodes/shared/endpoints/index.ts');
+	const { subtitleOf } = load('./nodes/shared/description.ts');
+	const quoted = `'${subtitleOf(NODES).replace(/[\\']/g, (c) => `\\${c}`)}'`;
+	const source = await fs.promises.readFile(DESCRIPTION_SOURCE, 'utf8');
+	if (!SUBTITLE_LITERAL.test(source)) {
+		throw new Error(`subtitle: no \`subtitle: '...'\` literal in ${DESCRIPTION_SOURCE}`);
+	}
+	const written = source.replace(SUBTITLE_LITERAL, (_, head) => `${head}${quoted}`);
+	if (written === source) return;
+	await fs.promises.writeFile(DESCRIPTION_SOURCE, written);
+	log(
+		'subtitle: wrote the operation labels of the endpoint table into nodes/shared/description.ts',
+	);
+}
+
 const buildDist = series(cleanDist, compileDist, parallel(copyIcons, writeCodex));
 const buildDev = series(cleanDev, compileDev);
 
 exports.clean = parallel(cleanDist, cleanDev);
-exports['build:dist'] = buildDist;
+exports['build:dist'] = series(writeSubtitle, buildDist);
 exports['build:dev'] = buildDev;
 // In series: the two projects share credentials/ and nodes/, so a type error there is reported
 // once, and on two cores this takes about as long as running them side by side.
-exports.build = series(readSourcesDigest, buildDist, buildDev, writeStamp);
+exports.build = series(writeSubtitle, readSourcesDigest, buildDist, buildDev, writeStamp);
 exports.default = exports.build;

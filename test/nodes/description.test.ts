@@ -8,6 +8,7 @@
 import type { ICredentialType, IHttpRequestOptions, INode, INodeProperties } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
+import { subtitleOf } from '../../nodes/shared/description';
 import { NODES } from '../../nodes/shared/endpoints';
 import { resolveCredentialValue } from '../helpers/credentials';
 import { uiProperty } from '../helpers/expectations';
@@ -172,6 +173,20 @@ describe('every bounded number states its bounds in its description, once', () =
 });
 
 describe('the subtitle under a node on the canvas is its operation label', () => {
+	test('it is the literal the build writes from the endpoint table (npm run build writes it)', async () => {
+		const { nodeTypes } = await loadPackage();
+		for (const { node } of NODES)
+			expect(nodeTypes[node].description.subtitle).toBe(subtitleOf(NODES));
+	});
+
+	test('an operation value has one label in every node', () => {
+		const labels = new Map<string, Set<string>>();
+		for (const op of NODES.flatMap((spec) => spec.operations))
+			labels.set(op.value, new Set([...(labels.get(op.value) ?? []), op.name]));
+		const ambiguous = [...labels].filter(([, names]) => names.size > 1);
+		expect(ambiguous).toEqual([]);
+	});
+
 	test.each(NODES.flatMap((r) => r.operations.map((op) => [r.node, op.value, op.name])))(
 		'%s %s shows "%s"',
 		async (node, operation, label) => {
