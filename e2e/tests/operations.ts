@@ -5,7 +5,7 @@
  * and the check that its output matches what the sandbox holds.
  *
  * Node parameters use the nodes' own names: `operation`, required API fields at the top level,
- * optional ones in `options`, and the behaviour switches (waitForCompletion, returnAll, simplify).
+ * optional ones in `options`, and the behaviours' parameters (waitForCompletion, returnAll, simplify).
  */
 import { isDeepStrictEqual } from 'node:util';
 

@@ -83,8 +83,8 @@ export function sampleFor(field: FieldSpec): Sample {
 	}
 }
 
-/** Node switches that keep an operation to its one request (no waiting, no paging). */
-export function singleRequestSwitches(op: OperationSpec): INodeParameters {
+/** Behaviour parameters that keep an operation to its one request (no waiting, no paging). */
+export function singleRequestParameters(op: OperationSpec): INodeParameters {
 	return {
 		...(op.job ? { waitForCompletion: false } : {}),
 		...(op.paginate ? { returnAll: false } : {}),
@@ -99,7 +99,7 @@ export function sampleOperation(
 	op: OperationSpec,
 	withOptional: boolean,
 ): { parameters: INodeParameters; samples: Record<string, Sample> } {
-	const parameters: INodeParameters = { operation: op.value, ...singleRequestSwitches(op) };
+	const parameters: INodeParameters = { operation: op.value, ...singleRequestParameters(op) };
 	const options: IDataObject = {};
 	const samples: Record<string, Sample> = {};
 	for (const field of op.fields) {

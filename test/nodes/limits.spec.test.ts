@@ -6,7 +6,7 @@
 import { expectRejected, uiProperty, withItemValue } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
-import { singleRequestSwitches } from '../helpers/samples';
+import { singleRequestParameters } from '../helpers/samples';
 import { SPEC } from '../helpers/spec';
 import { field, operation } from '../helpers/table';
 
@@ -110,7 +110,7 @@ function baseParameters(node: string, opValue: string) {
 	const required = Object.fromEntries(
 		op.fields.filter((f) => f.required).map((f) => [f.name, REQUIRED[node][f.name]]),
 	);
-	return { operation: opValue, ...singleRequestSwitches(op), ...required, options: {} };
+	return { operation: opValue, ...singleRequestParameters(op), ...required, options: {} };
 }
 
 test("the cases cover every row of the spec's Limits table", () => {

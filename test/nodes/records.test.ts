@@ -362,7 +362,7 @@ describe('Job > Get', () => {
 	});
 });
 
-test('the split wraps paging and sits inside Simplify (and any behaviour added outside it), so they see one record at a time', () => {
+test('the split sits above paging and inside Simplify (and any behaviour added outside it), so they see one record at a time', () => {
 	const at = (b: unknown) => BEHAVIOURS.indexOf(b as (typeof BEHAVIOURS)[number]);
 	expect(at(paging)).toBeLessThan(at(output));
 	expect(at(output)).toBeLessThan(at(simplify));

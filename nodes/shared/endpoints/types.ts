@@ -80,7 +80,7 @@ export interface OperationBehaviour {
 	paginate?: 'jobList' | 'jobResults' | 'crawlNext';
 	/** Returns one item per record by default: a map's links, a crawl's pages, a job's results. */
 	records?: 'links' | 'crawlPages' | 'jobResults';
-	/** Offers a Simplify switch returning the fields people use. */
+	/** Offers a Simplify parameter returning the fields people use. */
 	simplify?: 'brandProfile' | 'brandRecord';
 	/** Offers Watch for Changes and Download Logo on the brand its `simplify` shape describes. */
 	brandMonitoring?: boolean;
