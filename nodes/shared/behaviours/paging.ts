@@ -46,10 +46,7 @@ const crawlLimit: INodeProperties = {
  * Reads every page through `next`, the send below paging: a page is the one record it gives (the
  * answer as it came). The client lends only its node, for the errors.
  */
-function pagesThrough(
-	next: Send,
-	{ node }: WebDataClient,
-): Pick<WebDataClient, 'node' | 'request'> {
+function pageReader(next: Send, { node }: WebDataClient): Pick<WebDataClient, 'node' | 'request'> {
 	return {
 		node,
 		request: async <T>(request: ApiRequest) => (await next(request))[0].json as T,
@@ -72,21 +69,21 @@ export const paging: Behaviour = {
 			const limit = all ? Infinity : boundedNumber(get('limit', crawlLimit.default), LIMIT);
 			return (next, { client, values }) =>
 				async (request) => {
-					const pages = pagesThrough(next, client);
+					const reader = pageReader(next, client);
 					return toFile
-						? [{ json: {}, pages: crawlStatusPages(pages, request, values, limit) }]
-						: asRecords([await crawlWithAllPages(pages, request, values, limit)]);
+						? [{ json: {}, pages: crawlStatusPages(reader, request, values, limit) }]
+						: asRecords([await crawlWithAllPages(reader, request, values, limit)]);
 				};
 		}
 		if (all) {
 			return (next, { client, values }) =>
 				async (request) => {
-					const pages = pagesThrough(next, client);
+					const reader = pageReader(next, client);
 					if (kind === 'jobResults' && toFile)
-						return [{ json: {}, pages: jobResultPages(pages, request, values) }];
+						return [{ json: {}, pages: jobResultPages(reader, request, values) }];
 					return kind === 'jobList'
-						? asRecords(await allJobs(pages, request, values))
-						: asRecords([await jobWithAllResults(pages, request, values)]);
+						? asRecords(await allJobs(reader, request, values))
+						: asRecords([await jobWithAllResults(reader, request, values)]);
 				};
 		}
 		if (kind !== 'jobList') return undefined;
