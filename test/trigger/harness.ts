@@ -95,9 +95,8 @@ export interface DeliveryOutcome {
 	items: IDataObject[];
 }
 
-function clone<T>(value: T): T {
-	return JSON.parse(JSON.stringify(value ?? {})) as T;
-}
+/** A copy as n8n's database would give it back. */
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
 let loaded: { trigger: WebDataTrigger; credential: ICredentialType } | undefined;
 
@@ -304,21 +303,14 @@ export class TriggerHarness {
 	}
 
 	/** One delivery to the node's production or test URL, as n8n handles it. */
-	async deliver(input: DeliveryInput): Promise<DeliveryOutcome> {
-		const headers: Record<string, string> = {};
-		for (const [name, value] of Object.entries(input.headers ?? {}))
-			headers[name.toLowerCase()] = value;
-		let text: string | undefined = input.raw;
-		if (input.json !== undefined) {
-			text = JSON.stringify(input.json);
-			headers['content-type'] ??= 'application/json';
+	async deliver({ json, raw, headers = {}, query = {}, test = false }: DeliveryInput) {
+		const lower = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]);
+		const request = { headers: Object.fromEntries(lower), query, text: raw, test };
+		if (json !== undefined) {
+			request.text = JSON.stringify(json);
+			request.headers['content-type'] ??= 'application/json';
 		}
-		return await this.handle({
-			headers,
-			query: input.query ?? {},
-			text,
-			test: input.test ?? false,
-		});
+		return await this.handle(request);
 	}
 
 	/** The part of WebhookHelpers.executeWebhook that concerns the node. */
@@ -337,23 +329,12 @@ export class TriggerHarness {
 				else if (contentType === 'text/plain') body = rawBody.toString('utf8');
 			} catch {
 				// n8n answers this itself (UnprocessableRequestError) before the node runs.
-				return {
-					status: 422,
-					body: { message: 'Failed to parse request body' },
-					started: false,
-					items: [],
-				};
+				const message = 'Failed to parse request body';
+				return { status: 422, body: { message }, started: false, items: [] };
 			}
 		}
-		const req = {
-			method: 'POST',
-			headers: request.headers,
-			query: request.query,
-			params: {},
-			body,
-			rawBody,
-			contentType,
-		};
+		const { headers, query } = request;
+		const req = { method: 'POST', headers, query, params: {}, body, rawBody, contentType };
 		const res = new RecordingResponse();
 
 		const workflow = this.workflow(request.test ? {} : clone(this.savedStaticData));
@@ -364,37 +345,20 @@ export class TriggerHarness {
 			httpRequest: req,
 			httpResponse: res,
 		} as unknown as Partial<IWorkflowExecuteAdditionalData>);
+		const webhookData = this.webhookData(workflow, additionalData, request.test);
 		const node = workflow.getNode(NODE_NAME)!;
-		const context = new WebhookContext(
-			workflow,
-			node,
-			additionalData,
-			mode,
-			this.webhookData(workflow, additionalData, request.test),
-			[],
-			null,
-		);
+		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
 		const result = await this.nodeType.webhook.call(context);
 
 		if (res.written)
 			return { status: res.statusCode, body: res.parsedBody(), result, started: false, items: [] };
 		if (result.workflowData === undefined) {
-			return {
-				status: 200,
-				body: result.webhookResponse ?? { message: 'Webhook call received' },
-				result,
-				started: false,
-				items: [],
-			};
+			const answer = result.webhookResponse ?? { message: 'Webhook call received' };
+			return { status: 200, body: answer, result, started: false, items: [] };
 		}
 		const items = result.workflowData[0].map((item) => item.json);
-		return {
-			status: 200,
-			body: result.webhookResponse ?? { message: 'Workflow was started' },
-			result,
-			started: true,
-			items,
-		};
+		const answer = result.webhookResponse ?? { message: 'Workflow was started' };
+		return { status: 200, body: answer, result, started: true, items };
 	}
 }
 
