@@ -7,6 +7,7 @@
  * Node parameters use the nodes' own names: `operation`, required API fields at the top level,
  * optional ones in `options`, and the behaviour switches (waitForCompletion, returnAll, simplify).
  */
+import { ok as assert } from 'node:assert';
 import { isDeepStrictEqual } from 'node:util';
 
 import { ENDPOINTS, type EndpointId } from '../../contract';
@@ -36,15 +37,9 @@ export interface Sent {
 /** A request as the sandbox recorded it, in the shape of `Sent` (no body: undefined). */
 export function onTheWire(request: RecordedRequest): Required<Pick<Sent, 'query'>> & Sent {
 	const { body } = request;
-	const none =
-		body === undefined ||
-		body === null ||
-		body === '' ||
-		(typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
-	return {
-		query: (request.query ?? {}) as Record<string, string | string[]>,
-		body: none ? undefined : body,
-	};
+	const empty = typeof body === 'object' && !Array.isArray(body) && !Object.keys(body ?? {}).length;
+	const query = (request.query ?? {}) as Record<string, string | string[]>;
+	return { query, body: body === '' || empty ? undefined : body };
 }
 
 export function expectedOnTheWire(sent: Sent): Required<Pick<Sent, 'query'>> & Sent {
@@ -113,16 +108,8 @@ export function isJobPoll(request: RecordedRequest): boolean {
 
 /** Values that differ between two identical calls (time, credits left, cache hits). */
 const VOLATILE = new Set([
-	'credits_remaining',
-	'fetchedAt',
-	'cached',
-	'timestamp',
-	'createdAt',
-	'updatedAt',
-	'startedAt',
-	'completedAt',
-	'expiresAt',
-	'lifetimeSpendUsd',
+	...['credits_remaining', 'fetchedAt', 'cached', 'timestamp', 'lifetimeSpendUsd'],
+	...['createdAt', 'updatedAt', 'startedAt', 'completedAt', 'expiresAt'],
 ]);
 
 export function stable(value: unknown): unknown {
@@ -145,10 +132,6 @@ function expectEqual(actual: unknown, expected: unknown, what: string): void {
 			`${what}: n8n's output differs from the sandbox\n  n8n:     ${JSON.stringify(stable(actual)).slice(0, 800)}\n  sandbox: ${JSON.stringify(stable(expected)).slice(0, 800)}`,
 		);
 	}
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-	if (!condition) throw new Error(message);
 }
 
 function single(ctx: CheckContext): Json {
