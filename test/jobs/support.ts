@@ -8,9 +8,9 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL } from '../helpers/runNode';
 import { sleep } from '../../devkit/wait';
-import { recordedRequest } from '../helpers/http';
+import { account, recordedRequest } from '../helpers/http';
 
-export { API_KEY, BASE_URL };
+export { API_KEY, BASE_URL, account };
 
 /** A poll interval small enough to keep the suite fast (seconds, as the node option takes it). */
 export const FAST_POLL_S = 0.05;
@@ -114,30 +114,6 @@ export function answer(
 				return result;
 			}),
 		);
-}
-
-export function account(
-	plan: Partial<{ concurrency: number; rateLimitPerMinute: number; queueLimit: number }> = {},
-) {
-	return {
-		success: true,
-		data: {
-			id: 'acct_1',
-			email: 'owner@example.com',
-			credits: 1000,
-			lifetimeSpendUsd: 1.5,
-			createdAt: '2026-01-01T00:00:00.000Z',
-			plan: {
-				id: 'plan_test',
-				name: 'Test',
-				rateLimitPerMinute: 6000,
-				concurrency: 10,
-				queueLimit: 50,
-				...plan,
-			},
-			queue: { active: 0, waiting: 0 },
-		},
-	};
 }
 
 /** Answers GET /account with `plan`, recording how often it was read. */
