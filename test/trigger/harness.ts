@@ -24,7 +24,6 @@ import type {
 	IDataObject,
 	INode,
 	INodeParameters,
-	INodeType,
 	INodeTypes,
 	IWebhookData,
 	IWebhookResponseData,
@@ -32,12 +31,12 @@ import type {
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
 import { TestCredentialsHelper } from '../helpers/credentials';
 import { loadPackage } from '../../devkit/package';
-import { BASE_URL, testAdditionalData } from '../helpers/runNode';
+import { BASE_URL, nodeTypesRegistry, testAdditionalData } from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 
 export { BASE_URL };
@@ -98,7 +97,9 @@ export interface DeliveryOutcome {
 /** A copy as n8n's database would give it back. */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
-let loaded: { trigger: WebDataTrigger; credential: ICredentialType } | undefined;
+let loaded:
+	| { trigger: WebDataTrigger; credential: ICredentialType; nodeTypes: INodeTypes }
+	| undefined;
 
 /** Loads the package before the file's tests (once per test file, as runNode does). */
 export function useTriggerPackage(): void {
@@ -106,7 +107,8 @@ export function useTriggerPackage(): void {
 		const pkg = await loadPackage();
 		// The class compiled from nodes/WebDataTrigger/WebDataTrigger.node.ts, as n8n loaded it.
 		const trigger = pkg.nodeTypes.webDataTrigger as WebDataTrigger;
-		loaded = { trigger, credential: pkg.credentialTypes.webDataApi };
+		const credential = pkg.credentialTypes.webDataApi;
+		loaded = { trigger, credential, nodeTypes: await nodeTypesRegistry() };
 	});
 }
 
@@ -158,19 +160,6 @@ export class TriggerHarness {
 		return this.savedStaticData[STATIC_KEY] as IDataObject | undefined;
 	}
 
-	nodeTypes(): INodeTypes {
-		const byName = (type: string): INodeType => {
-			if (type !== TRIGGER_TYPE) throw new Error(`Unknown node type ${type}`);
-			return this.nodeType;
-		};
-		return {
-			getByName: byName,
-			getByNameAndVersion: (type, version) =>
-				NodeHelpers.getVersionedNodeType(byName(type), version),
-			getKnownTypes: () => ({}),
-		};
-	}
-
 	workflow(staticData: IDataObject): Workflow {
 		return new Workflow({
 			id: WORKFLOW_ID,
@@ -178,7 +167,7 @@ export class TriggerHarness {
 			nodes: [this.node],
 			connections: {},
 			active: true,
-			nodeTypes: this.nodeTypes(),
+			nodeTypes: triggerPackage().nodeTypes,
 			staticData,
 			settings: { executionOrder: 'v1' },
 		});
