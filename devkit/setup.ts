@@ -87,12 +87,12 @@ export function webDataNode(
 	return { ...node, credentials: SANDBOX_CREDENTIALS, ...more };
 }
 
-export const MANUAL_TRIGGER: NodeSpec = {
-	name: 'Start',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	parameters: {},
-};
+/** One of n8n's own nodes (n8n-nodes-base), version 1 unless given. */
+export function baseNode(name: string, type: string, parameters = {}, typeVersion = 1): NodeSpec {
+	return { name, type: `n8n-nodes-base.${type}`, typeVersion, parameters };
+}
+
+export const MANUAL_TRIGGER = baseNode('Start', 'manualTrigger');
 
 /** A production Webhook node taking POSTs at `path` (answering at once unless told otherwise). */
 export function webhookTrigger(
@@ -100,14 +100,8 @@ export function webhookTrigger(
 	parameters: Record<string, unknown> = { responseMode: 'onReceived' },
 	webhookId: string = randomUUID(),
 ): NodeSpec {
-	const type = 'n8n-nodes-base.webhook';
-	return {
-		name: 'Webhook',
-		type,
-		typeVersion: 2,
-		webhookId,
-		parameters: { httpMethod: 'POST', path, ...parameters, options: {} },
-	};
+	const all = { httpMethod: 'POST', path, ...parameters, options: {} };
+	return { ...baseNode('Webhook', 'webhook', all, 2), webhookId };
 }
 
 /** A workflow of `nodes` one after the other, each fed by the one before, left to right. */

@@ -12,7 +12,13 @@ import { isDeepStrictEqual } from 'node:util';
 
 import { ENDPOINTS, type EndpointId } from '../../contract';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
-import { MANUAL_TRIGGER, chainWorkflow, webDataNode, type WorkflowJson } from '../../devkit/setup';
+import {
+	MANUAL_TRIGGER,
+	baseNode,
+	chainWorkflow,
+	webDataNode,
+	type WorkflowJson,
+} from '../../devkit/setup';
 import { RESOURCES } from '../../nodes/shared/endpoints';
 
 export { PACKAGE_NAME as PACKAGE } from '../../devkit/paths';
@@ -761,27 +767,14 @@ export const BAD_OPTION_DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
  * Error: Continue, then a NoOp: every item must carry the refusal and the NoOp must run.
  */
 export function badOptionWorkflow(): WorkflowJson {
+	const jsonOutput = JSON.stringify({ domains: BAD_OPTION_DOMAINS });
 	return chainWorkflow(
 		BAD_OPTION_WORKFLOW_ID,
 		'e2e: a refused node option under Continue On Fail',
 		[
 			MANUAL_TRIGGER,
-			{
-				name: 'Domains',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				parameters: {
-					mode: 'raw',
-					jsonOutput: JSON.stringify({ domains: BAD_OPTION_DOMAINS }),
-					options: {},
-				},
-			},
-			{
-				name: 'One per domain',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				parameters: { fieldToSplitOut: 'domains', options: {} },
-			},
+			baseNode('Domains', 'set', { mode: 'raw', jsonOutput, options: {} }, 3.4),
+			baseNode('One per domain', 'splitOut', { fieldToSplitOut: 'domains', options: {} }),
 			webDataNode(
 				BAD_OPTION_NODE,
 				'webDataBrand',
@@ -792,7 +785,7 @@ export function badOptionWorkflow(): WorkflowJson {
 				},
 				{ onError: 'continueRegularOutput' },
 			),
-			{ name: BAD_OPTION_NEXT, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+			baseNode(BAD_OPTION_NEXT, 'noOp'),
 		],
 	);
 }
@@ -806,7 +799,7 @@ export function triggerWorkflow(webhookId = 'wh_demo'): WorkflowJson {
 			{ webhookId, events: ['crawl.completed'] },
 			{ webhookId: '0b6f1d7e-2a44-4d1c-9b7e-6a0e5e2d9c11' },
 		),
-		{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+		baseNode('Received', 'noOp'),
 	]);
 }
 
