@@ -51,6 +51,14 @@ export interface CliResult {
 export type RunData = IRun;
 export type { INodeExecutionData as RunItem, ITaskData as TaskData } from 'n8n-workflow';
 
+/** An execution without its run data (REST API list, or a row of execution_entity). */
+export interface ExecutionRow {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
 export interface ExecuteResult extends CliResult {
 	/** True when n8n reported the run as successful. */
 	ok: boolean;
@@ -307,15 +315,18 @@ export class N8n {
 		this.cookie = cookies.join('; ');
 	}
 
+	/** fetch() on this n8n as the owner (logged in on first use: the session cookie). */
+	private async asOwner(route: string, init: RequestInit = {}): Promise<Response> {
+		if (!this.cookie) await this.login();
+		const headers = { ...init.headers, cookie: this.cookie ?? '' };
+		return await fetch(`${this.baseUrl}${route}`, { ...init, headers });
+	}
+
 	/** Calls n8n's internal REST API (/rest/...) as the owner; returns the `data` member. */
 	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-		if (!this.cookie) await this.login();
-		const res = await fetch(`${this.baseUrl}/rest${route}`, {
+		const res = await this.asOwner(`/rest${route}`, {
 			method,
-			headers: {
-				cookie: this.cookie ?? '',
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			},
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
@@ -354,10 +365,7 @@ export class N8n {
 
 	/** The node types the running n8n knows (what the editor loads), as `type` -> versions. */
 	async nodeTypes(): Promise<Map<string, number[]>> {
-		if (!this.cookie) await this.login();
-		const res = await fetch(`${this.baseUrl}/types/nodes.json`, {
-			headers: { cookie: this.cookie ?? '' },
-		});
+		const res = await this.asOwner('/types/nodes.json');
 		if (!res.ok) throw new Error(`GET /types/nodes.json: ${res.status}`);
 		const types = (await res.json()) as Array<{ name: string; version: number | number[] }>;
 		const known = new Map<string, number[]>();
@@ -369,14 +377,10 @@ export class N8n {
 	}
 
 	/** Executions of a workflow, newest first (summaries without run data). */
-	async executions(
-		workflowId: string,
-	): Promise<Array<{ id: string; status: string; mode: string; workflowId: string }>> {
+	async executions(workflowId: string): Promise<ExecutionRow[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await this.rest<{
-			results: Array<{ id: string; status: string; mode: string; workflowId: string }>;
-		}>('GET', `/executions?filter=${filter}&limit=100`);
-		return data.results;
+		const route = `/executions?filter=${filter}&limit=100`;
+		return (await this.rest<{ results: ExecutionRow[] }>('GET', route)).results;
 	}
 
 	/** One execution with its run data (n8n sends it `flatted`-encoded). */
@@ -406,23 +410,14 @@ export function parseRunOutput(stdout: string): RunData | undefined {
 	return undefined;
 }
 
-/** Items a node sent on an output, in its first (or given) run. */
-export function nodeItems(
-	run: RunData | undefined,
-	node: string,
-	output = 0,
-	runIndex = 0,
-): Array<Record<string, unknown>> {
-	const task = run?.data.resultData.runData[node]?.[runIndex];
-	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
+/** Items a node sent on its first output, in its first run. */
+export function nodeItems(run: RunData | undefined, node: string): Array<Record<string, unknown>> {
+	return (nodeTask(run, node)?.data?.main?.[0] ?? []).map((item) => item.json);
 }
 
-export function nodeTask(
-	run: RunData | undefined,
-	node: string,
-	runIndex = 0,
-): ITaskData | undefined {
-	return run?.data.resultData.runData[node]?.[runIndex];
+/** A node's first run (its items, error, timing). */
+export function nodeTask(run: RunData | undefined, node: string): ITaskData | undefined {
+	return run?.data.resultData.runData[node]?.[0];
 }
 
 /** A bcrypt hash of the owner password, cached per user folder (hashing takes ~100 ms). */

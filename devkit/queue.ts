@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8n } from './n8n';
+import { N8n, type ExecutionRow } from './n8n';
 import { ROOT } from './paths';
 import { freePort } from './loopback';
 import { cleanUpOnExit, readText } from './proc';
@@ -28,13 +28,7 @@ export interface QueueClusterOptions {
 	packageFrom?: string;
 }
 
-/** One row of execution_entity. */
-export interface ExecutionRow {
-	id: string;
-	workflowId: string;
-	status: string;
-	mode: string;
-}
+export type { ExecutionRow };
 
 /** DB_POSTGRESDB_POOL_SIZE of every n8n process (n8n's own default of 2 loses executions under bursts). */
 const DB_POOL_SIZE = 10;
