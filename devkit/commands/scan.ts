@@ -22,6 +22,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { ROOT } from '../paths';
+import { packPackage } from '../tarball';
 
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 
@@ -37,28 +38,14 @@ function runIn(command: string, args: string[]): string {
 	return execFileSync(command, args, { cwd: ROOT, encoding: 'utf8' });
 }
 
-/** `git archive HEAD`, unpacked into `into`. */
-function unpackHead(into: string): void {
-	const archive = path.join(into, '..', 'source.tar');
+/** `git archive HEAD` and the `npm pack` tarball, unpacked into `<work>/source` and `<work>/package`. */
+function unpackBoth(work: string): void {
+	const archive = path.join(work, 'source.tar');
 	runIn('git', ['archive', '--format=tar', '-o', archive, 'HEAD']);
-	fs.mkdirSync(into, { recursive: true });
-	runIn('tar', ['-xf', archive, '-C', into]);
-}
-
-/** `npm pack` of the checkout, unpacked into `into` (the tarball's `package/` folder). */
-function unpackTarball(into: string): void {
-	const destination = path.dirname(into);
-	const [packed] = JSON.parse(
-		runIn('npm', ['pack', '--json', '--silent', '--pack-destination', destination]),
-	) as Array<{ filename: string }>;
-	fs.mkdirSync(into, { recursive: true });
-	runIn('tar', [
-		'-xzf',
-		path.join(destination, packed.filename),
-		'-C',
-		into,
-		'--strip-components=1',
-	]);
+	const tarball = packPackage(ROOT, work);
+	for (const dir of ['source', 'package']) fs.mkdirSync(path.join(work, dir));
+	runIn('tar', ['-xf', archive, '-C', path.join(work, 'source')]);
+	runIn('tar', ['-xzf', tarball, '-C', path.join(work, 'package'), '--strip-components=1']);
 }
 
 async function scanLeg(scanner: Scanner, name: string, dir: string, patterns: string[]) {
@@ -82,8 +69,6 @@ export async function run(): Promise<number> {
 		console.log(
 			`scan: uncommitted changes are not in the source leg (it scans HEAD):\n${dirty.trimEnd()}`,
 		);
-	if (!fs.existsSync(path.join(ROOT, 'dist')))
-		throw new Error('dist/ is missing: run `npm run build` before scanning the tarball');
 
 	const scannerDir = path.dirname(
 		require.resolve('@n8n/scan-community-package/package.json', { paths: [ROOT] }),
@@ -91,10 +76,8 @@ export async function run(): Promise<number> {
 	const scanner = (await import(path.join(scannerDir, 'scanner', 'scanner.mjs'))) as Scanner;
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-scan-'));
 	try {
-		const source = path.join(work, 'source');
-		const tarball = path.join(work, 'package');
-		unpackHead(source);
-		unpackTarball(tarball);
+		unpackBoth(work);
+		const [source, tarball] = [path.join(work, 'source'), path.join(work, 'package')];
 		const sourcePassed = await scanLeg(scanner, 'source', source, scanner.SOURCE_FILE_PATTERNS);
 		const tarballPassed = await scanLeg(scanner, 'tarball', tarball, TARBALL_PATTERNS);
 		return sourcePassed && tarballPassed ? 0 : 1;
