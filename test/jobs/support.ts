@@ -128,13 +128,7 @@ export function accountScope(
 /** GET /jobs/{id} body in a status, with results and per-URL errors. */
 export function jobDetail(
 	status: string,
-	{
-		results = [],
-		errors = [],
-		page = 1,
-		totalPages = 1,
-		total,
-	}: {
+	given: {
 		results?: object[];
 		errors?: object[];
 		page?: number;
@@ -142,16 +136,9 @@ export function jobDetail(
 		total?: number;
 	} = {},
 ) {
-	return {
-		success: true,
-		data: {
-			status,
-			errors,
-			result: null,
-			results,
-			resultPagination: { limit: 100, page, total: total ?? results.length, totalPages },
-		},
-	};
+	const { results = [], errors = [], page = 1, totalPages = 1 } = given;
+	const resultPagination = { limit: 100, page, total: given.total ?? results.length, totalPages };
+	return { success: true, data: { status, errors, result: null, results, resultPagination } };
 }
 
 export function created(id: string) {
