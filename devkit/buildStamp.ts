@@ -9,44 +9,29 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** What the package and the sandbox are built from (the e2e suites run both). */
-const SOURCES = [
-	'contract',
-	'credentials',
-	'nodes',
-	'sandbox',
-	'icons',
-	'package.json',
-	'gulpfile.js',
-	'tsconfig.json',
-	'tsconfig.dev.json',
-];
+const SOURCES = ['contract', 'credentials', 'nodes', 'sandbox', 'icons'];
+const FILES = ['package.json', 'gulpfile.js', 'tsconfig.json', 'tsconfig.dev.json'];
 
 /** The stamp, in dist-dev/ (built last): the digest of the sources the last full build read. */
 export function stampPath(root: string): string {
 	return path.join(root, 'dist-dev', '.sources-digest');
 }
 
-function addEntry(hash: crypto.Hash, root: string, relative: string): void {
-	const full = path.join(root, relative);
-	let stat: fs.Stats;
-	try {
-		stat = fs.statSync(full);
-	} catch {
-		return;
-	}
-	if (stat.isDirectory()) {
-		for (const name of fs.readdirSync(full).sort()) addEntry(hash, root, path.join(relative, name));
-		return;
-	}
-	hash.update(`${relative}\0`);
-	hash.update(fs.readFileSync(full));
-	hash.update('\0');
-}
-
 /** The digest of the sources as they are now. */
 export function sourcesDigest(root: string): string {
 	const hash = crypto.createHash('sha256');
-	for (const source of SOURCES) addEntry(hash, root, source);
+	const inFolders = SOURCES.flatMap((dir) =>
+		fs.existsSync(path.join(root, dir))
+			? fs
+					.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+					.map((f) => path.join(dir, f))
+			: [],
+	);
+	for (const file of [...inFolders.sort(), ...FILES]) {
+		const full = path.join(root, file);
+		if (fs.existsSync(full) && fs.statSync(full).isFile())
+			hash.update(`${file}\0`).update(fs.readFileSync(full)).update('\0');
+	}
 	return hash.digest('hex');
 }
 

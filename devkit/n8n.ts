@@ -1,21 +1,12 @@
 /**
  * Runs the pinned n8n (2.x on Node 24; 1.x on Node 22 with WEBDATA_N8N_LINE=1) with this package
- * installed in a private user folder.
- *
- * - The package is installed the way a user's community package is: its `npm pack` tarball,
- *   installed with npm into `<userFolder>/.n8n/nodes` (node_modules/n8n-nodes-webdata), which
- *   n8n scans at start-up. Node types are therefore `n8n-nodes-webdata.<type>`, as users see them.
- * - Credentials and workflows go in with `n8n import:credentials` / `n8n import:workflow`
- *   (plain credential `data` objects are encrypted by the import with the instance key).
- * - `n8n execute --id X --rawOutput` runs a workflow in its own process; its run data is the
- *   JSON block on stdout (also printed, after "Execution error:", when the run fails).
- * - `n8n start` serves the editor; the owner account comes from N8N_INSTANCE_OWNER_* variables
- *   (bcrypt hash), so there is no set-up wall, only a login.
+ * installed in a private user folder; how and why: e2e/README.md, "How n8n is set up".
  */
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 
 import type { IRun, ITaskData } from 'n8n-workflow';
 
@@ -25,33 +16,19 @@ import { readText, startGroup, tail, type Group } from './proc';
 import { sleep } from './wait';
 import { n8nEntry, getN8nNodeBin, requireFromN8n } from './toolchain';
 
-export interface Owner {
-	email: string;
-	password: string;
-	firstName: string;
-	lastName: string;
-}
-
 /** The local demo login. It only guards an n8n bound to 127.0.0.1 on the developer's machine. */
-export const DEMO_OWNER: Owner = {
-	email: 'demo@webdata.local',
-	password: 'Webdata-demo-1',
-	firstName: 'Demo',
-	lastName: 'User',
-};
+export const DEMO_OWNER = { email: 'demo@webdata.local', password: 'Webdata-demo-1' };
+
+const execFileAsync = promisify(execFile);
 
 /** A fixed key for the private, local user folders (credentials are sandbox keys only). */
 const LOCAL_ENCRYPTION_KEY = 'webdata-local-only-encryption-key';
 
 export interface N8nOptions {
 	userFolder: string;
-	/** Editor, REST API and webhooks. */
+	/** Editor, REST API and webhooks; the task-runner brokers take the next two (server, CLI). */
 	port: number;
-	/** Task-runner broker of `n8n start`; CLI commands use brokerPort + 1. Default port + 1. */
-	brokerPort?: number;
 	listenAddress?: string;
-	owner?: Owner;
-	logLevel?: 'error' | 'warn' | 'info' | 'debug';
 	/** Where `n8n start` writes its output. Default `<userFolder>/n8n.log`. */
 	logFile?: string;
 	env?: Record<string, string>;
@@ -74,6 +51,14 @@ export interface CliResult {
 export type RunData = IRun;
 export type { INodeExecutionData as RunItem, ITaskData as TaskData } from 'n8n-workflow';
 
+/** An execution without its run data (REST API list, or a row of execution_entity). */
+export interface ExecutionRow {
+	id: string;
+	workflowId: string;
+	status: string;
+	mode: string;
+}
+
 export interface ExecuteResult extends CliResult {
 	/** True when n8n reported the run as successful. */
 	ok: boolean;
@@ -88,9 +73,8 @@ const FOREIGN_ENV =
 export class N8n {
 	readonly userFolder: string;
 	readonly port: number;
-	readonly brokerPort: number;
 	readonly listenAddress: string;
-	readonly owner: Owner;
+	readonly owner = DEMO_OWNER;
 	readonly logFile: string;
 	private readonly options: N8nOptions;
 	private server?: Group;
@@ -100,9 +84,7 @@ export class N8n {
 		this.options = options;
 		this.userFolder = path.resolve(options.userFolder);
 		this.port = options.port;
-		this.brokerPort = options.brokerPort ?? options.port + 1;
 		this.listenAddress = options.listenAddress ?? '127.0.0.1';
-		this.owner = options.owner ?? DEMO_OWNER;
 		this.logFile = options.logFile ?? path.join(this.userFolder, 'n8n.log');
 	}
 
@@ -139,7 +121,7 @@ export class N8n {
 			// Code nodes run in n8n's internal JS task runner; its broker needs a free port per process.
 			N8N_RUNNERS_MODE: 'internal',
 			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_RUNNERS_BROKER_PORT: String(kind === 'server' ? this.brokerPort : this.brokerPort + 1),
+			N8N_RUNNERS_BROKER_PORT: String(this.port + (kind === 'server' ? 1 : 2)),
 			// No internet here: nothing that phones home.
 			N8N_DIAGNOSTICS_ENABLED: 'false',
 			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
@@ -155,10 +137,10 @@ export class N8n {
 			// The owner exists from the first start: the editor opens on a login, not a set-up form.
 			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
-			N8N_INSTANCE_OWNER_FIRST_NAME: this.owner.firstName,
-			N8N_INSTANCE_OWNER_LAST_NAME: this.owner.lastName,
+			N8N_INSTANCE_OWNER_FIRST_NAME: 'Demo',
+			N8N_INSTANCE_OWNER_LAST_NAME: 'User',
 			N8N_INSTANCE_OWNER_PASSWORD_HASH: passwordHash(this.userFolder, this.owner.password),
-			N8N_LOG_LEVEL: this.options.logLevel ?? 'info',
+			N8N_LOG_LEVEL: 'info',
 			N8N_LOG_OUTPUT: 'console',
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
 			...this.options.env,
@@ -196,21 +178,17 @@ export class N8n {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const started = Date.now();
 		const [command, commandArgs] = this.n8nCommand(args);
-		const child = spawn(command, commandArgs, {
-			env: this.env('cli'),
-			cwd: this.userFolder,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-		child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-		const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-		const code = await new Promise<number | null>((resolve) =>
-			child.on('close', (c) => resolve(c)),
+		const options = { env: this.env('cli'), cwd: this.userFolder, timeout: timeoutMs };
+		const { code, stdout, stderr } = await execFileAsync(command, commandArgs, {
+			...options,
+			killSignal: 'SIGKILL',
+			maxBuffer: 1 << 30,
+		}).then(
+			(done) => ({ ...done, code: 0 }),
+			(failed: { code?: unknown; stdout: string; stderr: string }) => failed,
 		);
-		clearTimeout(timer);
-		return { code, stdout, stderr, ms: Date.now() - started };
+		const exit = typeof code === 'number' ? code : null;
+		return { code: exit, stdout, stderr, ms: Date.now() - started };
 	}
 
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
@@ -229,27 +207,23 @@ export class N8n {
 	}
 
 	/** Imports credentials; `data` may be a plain object (n8n encrypts it). Same id = update. */
-	async importCredentials(credentials: object[]): Promise<CliResult> {
-		const file = path.join(this.userFolder, 'import-credentials.json');
-		fs.mkdirSync(this.userFolder, { recursive: true });
-		fs.writeFileSync(file, JSON.stringify(credentials, null, 2));
-		try {
-			return await this.cliOrThrow(['import:credentials', `--input=${file}`]);
-		} finally {
-			fs.rmSync(file, { force: true });
-		}
+	importCredentials(credentials: object[]): Promise<CliResult> {
+		return this.importJson('credentials', [credentials], false);
 	}
 
 	/** Imports workflows (n8n's export format, each with an `id` of at most 21 characters). */
-	async importWorkflows(workflows: object[]): Promise<CliResult> {
-		const dir = path.join(this.userFolder, 'import-workflows');
-		fs.rmSync(dir, { recursive: true, force: true });
-		fs.mkdirSync(dir, { recursive: true });
-		workflows.forEach((wf, i) =>
-			fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf, null, 2)),
-		);
+	importWorkflows(workflows: object[]): Promise<CliResult> {
+		return this.importJson('workflow', workflows, true);
+	}
+
+	/** `n8n import:<kind>` of `files` (written as 0.json, 1.json, ...): one, or a folder of them. */
+	private async importJson(kind: string, files: object[], separate: boolean): Promise<CliResult> {
+		fs.mkdirSync(this.userFolder, { recursive: true });
+		const dir = fs.mkdtempSync(path.join(this.userFolder, `import-${kind}-`));
+		files.forEach((file, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(file)));
+		const input = separate ? ['--separate', `--input=${dir}`] : [`--input=${dir}/0.json`];
 		try {
-			return await this.cliOrThrow(['import:workflow', '--separate', `--input=${dir}`]);
+			return await this.cliOrThrow([`import:${kind}`, ...input]);
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
 		}
@@ -341,15 +315,18 @@ export class N8n {
 		this.cookie = cookies.join('; ');
 	}
 
+	/** fetch() on this n8n as the owner (logged in on first use: the session cookie). */
+	private async asOwner(route: string, init: RequestInit = {}): Promise<Response> {
+		if (!this.cookie) await this.login();
+		const headers = { ...init.headers, cookie: this.cookie ?? '' };
+		return await fetch(`${this.baseUrl}${route}`, { ...init, headers });
+	}
+
 	/** Calls n8n's internal REST API (/rest/...) as the owner; returns the `data` member. */
 	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-		if (!this.cookie) await this.login();
-		const res = await fetch(`${this.baseUrl}/rest${route}`, {
+		const res = await this.asOwner(`/rest${route}`, {
 			method,
-			headers: {
-				cookie: this.cookie ?? '',
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			},
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
@@ -388,10 +365,7 @@ export class N8n {
 
 	/** The node types the running n8n knows (what the editor loads), as `type` -> versions. */
 	async nodeTypes(): Promise<Map<string, number[]>> {
-		if (!this.cookie) await this.login();
-		const res = await fetch(`${this.baseUrl}/types/nodes.json`, {
-			headers: { cookie: this.cookie ?? '' },
-		});
+		const res = await this.asOwner('/types/nodes.json');
 		if (!res.ok) throw new Error(`GET /types/nodes.json: ${res.status}`);
 		const types = (await res.json()) as Array<{ name: string; version: number | number[] }>;
 		const known = new Map<string, number[]>();
@@ -403,14 +377,10 @@ export class N8n {
 	}
 
 	/** Executions of a workflow, newest first (summaries without run data). */
-	async executions(
-		workflowId: string,
-	): Promise<Array<{ id: string; status: string; mode: string; workflowId: string }>> {
+	async executions(workflowId: string): Promise<ExecutionRow[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const data = await this.rest<{
-			results: Array<{ id: string; status: string; mode: string; workflowId: string }>;
-		}>('GET', `/executions?filter=${filter}&limit=100`);
-		return data.results;
+		const route = `/executions?filter=${filter}&limit=100`;
+		return (await this.rest<{ results: ExecutionRow[] }>('GET', route)).results;
 	}
 
 	/** One execution with its run data (n8n sends it `flatted`-encoded). */
@@ -440,23 +410,14 @@ export function parseRunOutput(stdout: string): RunData | undefined {
 	return undefined;
 }
 
-/** Items a node sent on an output, in its first (or given) run. */
-export function nodeItems(
-	run: RunData | undefined,
-	node: string,
-	output = 0,
-	runIndex = 0,
-): Array<Record<string, unknown>> {
-	const task = run?.data.resultData.runData[node]?.[runIndex];
-	return (task?.data?.main?.[output] ?? []).map((item) => item.json);
+/** Items a node sent on its first output, in its first run. */
+export function nodeItems(run: RunData | undefined, node: string): Array<Record<string, unknown>> {
+	return (nodeTask(run, node)?.data?.main?.[0] ?? []).map((item) => item.json);
 }
 
-export function nodeTask(
-	run: RunData | undefined,
-	node: string,
-	runIndex = 0,
-): ITaskData | undefined {
-	return run?.data.resultData.runData[node]?.[runIndex];
+/** A node's first run (its items, error, timing). */
+export function nodeTask(run: RunData | undefined, node: string): ITaskData | undefined {
+	return run?.data.resultData.runData[node]?.[0];
 }
 
 /** A bcrypt hash of the owner password, cached per user folder (hashing takes ~100 ms). */

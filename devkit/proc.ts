@@ -13,8 +13,8 @@ export function log(message: string): void {
 }
 
 /** The executable `name` on the PATH of `env`, as `command -v` finds it. */
-export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-	for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+export function onPath(name: string): string | undefined {
+	for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
 		const candidate = path.join(dir, name);
 		try {
 			fs.accessSync(candidate, fs.constants.X_OK);

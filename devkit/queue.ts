@@ -1,47 +1,26 @@
 /**
- * An n8n cluster in queue mode on 127.0.0.1, for the queue-mode suite and benchmarks:
- *
- *   PostgreSQL + Redis (services.ts, throw-away, free ports)
- *   main                `n8n start`: editor, REST API, activation of workflows (triggers register here)
- *   K workers           `n8n worker --concurrency=N`: run the executions taken from Redis
- *   webhook processor   `n8n webhook`: answers /webhook/...; WEBHOOK_URL points here
- *
- * Each n8n process has its own user folder with the package installed in it, as on separate
- * machines; they share the database and one encryption key. Main does not serve production
- * webhooks (N8N_DISABLE_PRODUCTION_MAIN_PROCESS), so every production webhook goes through the
- * webhook processor and every execution through a worker. WEBDATA_PROCESS names each process
- * (main, webhook, worker-1, ...) for workflows that read `$env` (N8N_BLOCK_ENV_ACCESS_IN_NODE=false).
- *
- *   const cluster = new QueueCluster({ workers: 1, concurrency: 10, artifactsDir });
- *   await cluster.start(async (main) => {
- *     await main.importCredentials([...]);
- *     await main.importWorkflows([...]);
- *     await main.publish(id);
- *   });
- *   await fetch(cluster.productionWebhookUrl('my-path'), ...);
- *   await cluster.waitForExecutions(workflowId, 1);
- *   await cluster.stop();
+ * An n8n cluster in queue mode on 127.0.0.1 (main, K workers, a webhook processor; PostgreSQL and
+ * Redis from services.ts), for the queue-mode suite and benchmarks: e2e/README.md, "Queue mode".
+ * Main does not serve production webhooks, so every one goes through the webhook processor and
+ * every execution through a worker.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8n } from './n8n';
+import { N8n, type ExecutionRow } from './n8n';
 import { ROOT } from './paths';
 import { freePort } from './loopback';
 import { cleanUpOnExit, readText } from './proc';
 import { Postgres, Redis } from './services';
-import { sleep } from './wait';
+import { sleep, waitFor } from './wait';
 
 export interface QueueClusterOptions {
 	/** Worker processes. Default 1. */
 	workers?: number;
 	/** `n8n worker --concurrency`: executions one worker runs at once. Default 10. */
 	concurrency?: number;
-	/**
-	 * stop() copies the logs here (they are written to `<dir>/logs` meanwhile, so concurrent runs
-	 * never share a file). Default: not kept.
-	 */
+	/** stop() copies the logs (in `<dir>/logs` meanwhile) here. Default: not kept. */
 	artifactsDir?: string;
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
@@ -49,13 +28,7 @@ export interface QueueClusterOptions {
 	packageFrom?: string;
 }
 
-/** One row of execution_entity. */
-export interface ExecutionRow {
-	id: string;
-	workflowId: string;
-	status: string;
-	mode: string;
-}
+export type { ExecutionRow };
 
 /** DB_POSTGRESDB_POOL_SIZE of every n8n process (n8n's own default of 2 loses executions under bursts). */
 const DB_POOL_SIZE = 10;
@@ -80,19 +53,9 @@ export class QueueCluster {
 		fs.mkdirSync(this.logDir, { recursive: true });
 	}
 
-	/** Editor and REST API of main. */
-	get mainUrl(): string {
-		return this.main.baseUrl;
-	}
-
-	/** The webhook processor: what WEBHOOK_URL is, and what triggers register. */
-	get webhookUrl(): string {
-		return this.webhook.baseUrl;
-	}
-
-	/** The production URL of a Webhook node with this path. */
+	/** The production URL of a Webhook node with this path (on the webhook processor). */
 	productionWebhookUrl(webhookPath: string): string {
-		return `${this.webhookUrl}/webhook/${webhookPath.replace(/^\/+/, '')}`;
+		return `${this.webhook.baseUrl}/webhook/${webhookPath.replace(/^\/+/, '')}`;
 	}
 
 	/**
@@ -174,12 +137,8 @@ export class QueueCluster {
 
 	/** The process id of each n8n process, by name (main, webhook, worker-1, ...). */
 	pids(): Record<string, number | undefined> {
-		const out: Record<string, number | undefined> = {
-			main: this.main?.pid,
-			webhook: this.webhook?.pid,
-		};
-		this.workers.forEach((w, i) => (out[`worker-${i + 1}`] = w.pid));
-		return out;
+		const workers = this.workers.map((w, i) => [`worker-${i + 1}`, w.pid]);
+		return { main: this.main?.pid, webhook: this.webhook?.pid, ...Object.fromEntries(workers) };
 	}
 
 	/**
@@ -209,15 +168,9 @@ export class QueueCluster {
 		count: number,
 		{ timeoutMs = 60_000, settleMs = 1000 } = {},
 	): Promise<ExecutionRow[]> {
-		const started = Date.now();
-		let rows = await this.executions(workflowId);
-		while (
-			rows.filter((r) => ENDED.includes(r.status)).length < count &&
-			Date.now() - started < timeoutMs
-		) {
-			await sleep(250);
-			rows = await this.executions(workflowId);
-		}
+		const ended = async () =>
+			(await this.executions(workflowId)).filter((r) => ENDED.includes(r.status)).length >= count;
+		await waitFor(ended, { timeoutMs, intervalMs: 250 }).catch(() => undefined);
 		await sleep(settleMs);
 		return await this.executions(workflowId);
 	}

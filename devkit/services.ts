@@ -1,17 +1,10 @@
 /**
- * Throw-away PostgreSQL and Redis for the queue-mode cluster (devkit/queue.ts), both on
- * 127.0.0.1 on free ports, both in a temporary folder that stop() removes. The binaries are
- * Debian's (`postgresql`, `redis-server`), installed by `npm run devkit -- install services`
- * (devkit/debian.ts; the e2e command and bench:n8n call it). Each server runs in a process group
- * of its own (devkit/proc.ts startGroup): stopped with everything it started, also when this
- * process dies first.
- *
- * - PostgreSQL: `initdb --auth=trust` and `postgres` run as the `postgres` user when we are root
- *   (PostgreSQL refuses to run as root), as ourselves otherwise. Durability is off (fsync,
- *   synchronous_commit, full_page_writes): the database lives for one run.
- * - Redis: no RDB snapshots, no AOF, nothing written to disk.
+ * Throw-away PostgreSQL and Redis for the queue-mode cluster (devkit/queue.ts) on free ports of
+ * 127.0.0.1, each in a temporary folder that stop() removes and a process group of its own
+ * (devkit/proc.ts startGroup): e2e/README.md, "Queue mode". PostgreSQL refuses to run as root:
+ * as root it runs as the `postgres` user.
  */
-import { execFile } from 'node:child_process';
+import { execFile, type SpawnOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -53,80 +46,98 @@ function postgresUser(): { uid?: number; gid?: number } {
 	return { uid, gid };
 }
 
-/** A server started as a group whose readiness `probe` answers; throws if it exits first. */
-async function startServer(
-	name: string,
-	[command, ...args]: string[],
-	options: Parameters<typeof startGroup>[2],
-	probe: () => Promise<unknown>,
-	logFile: string,
-): Promise<Group> {
-	const server = startGroup(command, args, options);
-	let exited = false;
-	void server.exited.then(() => (exited = true));
-	await waitFor(
-		async () => {
-			if (exited)
-				throw new Error(
-					`${name} exited while starting; log ${logFile}:\n${tail(readText(logFile), 30)}`,
+/** A throw-away server on 127.0.0.1: a temporary folder, a free port, a log, a process group. */
+abstract class Service {
+	readonly host = '127.0.0.1';
+	port = 0;
+	/** The temporary folder (data, socket, log unless given); stop() removes it. */
+	dir = '';
+	protected server?: Group;
+
+	constructor(
+		private readonly name: string,
+		protected logFile = '',
+	) {}
+
+	get pid(): number | undefined {
+		return this.server?.child.pid;
+	}
+
+	protected async prepare(): Promise<void> {
+		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), `webdata-${this.name}-`));
+		this.logFile ||= path.join(this.dir, `${this.name}.log`);
+		this.port = await freePort();
+	}
+
+	/** Starts the server; resolves once `probe` answers, throws when the server exits first. */
+	protected async launch(
+		[command, ...args]: string[],
+		options: Parameters<typeof startGroup>[2] & { uid?: number; gid?: number },
+		probe: () => Promise<unknown>,
+	): Promise<void> {
+		const log = fs.openSync(this.logFile, 'a');
+		if (options.uid !== undefined) fs.fchownSync(log, options.uid, options.gid!);
+		const stdio: SpawnOptions['stdio'] = ['ignore', log, log];
+		const server = startGroup(command, args, { ...options, stdio, dirs: [this.dir] });
+		fs.closeSync(log);
+		this.server = server;
+		let exited = false;
+		void server.exited.then(() => (exited = true));
+		await waitFor(
+			async () => {
+				if (exited)
+					throw new Error(
+						`${this.name} exited while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`,
+					);
+				return await probe().then(
+					() => true,
+					() => false,
 				);
-			return await probe().then(
-				() => true,
-				() => false,
-			);
-		},
-		{ timeoutMs: 60_000, intervalMs: 200 },
-	);
-	return server;
+			},
+			{ timeoutMs: 60_000, intervalMs: 200 },
+		);
+	}
+
+	async stop(graceMs = 5_000, signal?: NodeJS.Signals): Promise<void> {
+		await this.server?.stop(graceMs, signal);
+		if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
+	}
 }
 
-export class Postgres {
-	readonly host = '127.0.0.1';
+export class Postgres extends Service {
 	readonly user = 'postgres';
 	readonly database = 'n8n';
-	port = 0;
-	/** The temporary folder: data/, the socket, the log. */
-	dir = '';
-	private server?: Group;
 	private readonly bin = postgresBin();
 
 	/** `logFile`: where the server log goes (default `<dir>/postgres.log`). */
-	constructor(private logFile = '') {}
+	constructor(logFile = '') {
+		super('postgres', logFile);
+	}
 
 	/** initdb, start, create the database; resolves with the time it took (ms). */
 	async start(): Promise<number> {
 		const started = Date.now();
 		const user = postgresUser();
-		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-pg-'));
-		this.logFile ||= path.join(this.dir, 'postgres.log');
+		await this.prepare();
 		const [data, socketDir] = [path.join(this.dir, 'data'), path.join(this.dir, 'sock')];
 		fs.mkdirSync(socketDir);
-		const log = fs.openSync(this.logFile, 'a');
 		if (user.uid !== undefined)
 			for (const p of [this.dir, socketDir]) fs.chownSync(p, user.uid, user.gid!);
-		if (user.uid !== undefined) fs.fchownSync(log, user.uid, user.gid!);
 		const asUser = { ...user, cwd: this.dir, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } };
 		const initdb = ['-D', data, '--auth=trust', '-U', this.user, '-E', 'UTF8', '--locale=C'];
 		await run(path.join(this.bin, 'initdb'), [...initdb, '--no-sync'], asUser);
-		this.port = await freePort();
 		const settings = ['max_connections=200', 'fsync=off', 'synchronous_commit=off'];
-		this.server = await startServer(
-			'postgres',
+		await this.launch(
 			[
 				path.join(this.bin, 'postgres'),
 				...['-D', data, '-h', this.host, '-p', String(this.port), '-k', socketDir],
 				...[...settings, 'full_page_writes=off'].flatMap((s) => ['-c', s]),
 			],
-			{ ...asUser, stdio: ['ignore', log, log], dirs: [this.dir] },
+			asUser,
 			() => this.psql('select 1', 'postgres'),
-			this.logFile,
-		).finally(() => fs.closeSync(log));
+		);
 		await this.psql(`create database "${this.database}"`, 'postgres');
 		return Date.now() - started;
-	}
-
-	get pid(): number | undefined {
-		return this.server?.child.pid;
 	}
 
 	/** Environment variables that point n8n at this database. */
@@ -157,20 +168,17 @@ export class Postgres {
 	}
 
 	/** Fast shutdown (SIGINT), SIGKILL after 10 s; removes the folder. */
-	async stop(): Promise<void> {
-		await this.server?.stop(10_000, 'SIGINT');
-		if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
+	override stop(): Promise<void> {
+		return super.stop(10_000, 'SIGINT');
 	}
 }
 
-export class Redis {
-	readonly host = '127.0.0.1';
-	port = 0;
-	dir = '';
-	private server?: Group;
+export class Redis extends Service {
+	constructor(logFile = '') {
+		super('redis', logFile);
+	}
 
-	constructor(private logFile = '') {}
-
+	/** No RDB snapshots, no AOF: nothing written to disk. Resolves with the time it took (ms). */
 	async start(): Promise<number> {
 		const started = Date.now();
 		const [server, cli] = [onPath('redis-server'), onPath('redis-cli')];
@@ -178,43 +186,20 @@ export class Redis {
 			throw new Error(
 				'redis-server is missing: run `npm run devkit -- install services` (apt-get install redis-server)',
 			);
-		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-redis-'));
-		this.logFile ||= path.join(this.dir, 'redis.log');
-		this.port = await freePort();
-		const log = fs.openSync(this.logFile, 'a');
-		const ping = async () => {
-			const { stdout } = await run(cli, ['-h', this.host, '-p', String(this.port), 'PING']);
-			if (stdout.trim() !== 'PONG') throw new Error(stdout);
-		};
-		this.server = await startServer(
-			'redis-server',
-			[
-				server,
-				'--bind',
-				this.host,
-				'--port',
-				String(this.port),
-				'--save',
-				'',
-				'--appendonly',
-			].concat(['no', '--dir', this.dir, '--daemonize', 'no', '--protected-mode', 'yes']),
-			{ cwd: this.dir, stdio: ['ignore', log, log], dirs: [this.dir] },
-			ping,
-			this.logFile,
-		).finally(() => fs.closeSync(log));
+		await this.prepare();
+		const settings = `--bind ${this.host} --port ${this.port} --appendonly no --daemonize no`;
+		await this.launch(
+			[server, ...settings.split(' '), '--save', '', '--dir', this.dir, '--protected-mode', 'yes'],
+			{ cwd: this.dir },
+			async () => {
+				const { stdout } = await run(cli, ['-h', this.host, '-p', String(this.port), 'PING']);
+				if (stdout.trim() !== 'PONG') throw new Error(stdout);
+			},
+		);
 		return Date.now() - started;
-	}
-
-	get pid(): number | undefined {
-		return this.server?.child.pid;
 	}
 
 	n8nEnv(): Record<string, string> {
 		return { QUEUE_BULL_REDIS_HOST: this.host, QUEUE_BULL_REDIS_PORT: String(this.port) };
-	}
-
-	async stop(): Promise<void> {
-		await this.server?.stop(5_000);
-		if (this.dir) fs.rmSync(this.dir, { recursive: true, force: true });
 	}
 }

@@ -87,12 +87,12 @@ export function webDataNode(
 	return { ...node, credentials: SANDBOX_CREDENTIALS, ...more };
 }
 
-export const MANUAL_TRIGGER: NodeSpec = {
-	name: 'Start',
-	type: 'n8n-nodes-base.manualTrigger',
-	typeVersion: 1,
-	parameters: {},
-};
+/** One of n8n's own nodes (n8n-nodes-base), version 1 unless given. */
+export function baseNode(name: string, type: string, parameters = {}, typeVersion = 1): NodeSpec {
+	return { name, type: `n8n-nodes-base.${type}`, typeVersion, parameters };
+}
+
+export const MANUAL_TRIGGER = baseNode('Start', 'manualTrigger');
 
 /** A production Webhook node taking POSTs at `path` (answering at once unless told otherwise). */
 export function webhookTrigger(
@@ -100,14 +100,8 @@ export function webhookTrigger(
 	parameters: Record<string, unknown> = { responseMode: 'onReceived' },
 	webhookId: string = randomUUID(),
 ): NodeSpec {
-	const type = 'n8n-nodes-base.webhook';
-	return {
-		name: 'Webhook',
-		type,
-		typeVersion: 2,
-		webhookId,
-		parameters: { httpMethod: 'POST', path, ...parameters, options: {} },
-	};
+	const all = { httpMethod: 'POST', path, ...parameters, options: {} };
+	return { ...baseNode('Webhook', 'webhook', all, 2), webhookId };
 }
 
 /** A workflow of `nodes` one after the other, each fed by the one before, left to right. */
@@ -128,16 +122,14 @@ export function chainWorkflow(
 }
 
 /** The example workflows, by file name. */
-export function loadExamples(
-	dir: string = EXAMPLES_DIR,
-): Array<{ file: string; workflow: WorkflowJson }> {
+export function loadExamples(): Array<{ file: string; workflow: WorkflowJson }> {
 	return fs
-		.readdirSync(dir)
+		.readdirSync(EXAMPLES_DIR)
 		.filter((f) => f.endsWith('.json'))
 		.sort()
 		.map((file) => ({
 			file,
-			workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as WorkflowJson,
+			workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson,
 		}));
 }
 
@@ -157,14 +149,14 @@ export function isMcpServerWorkflow(workflow: WorkflowJson): boolean {
  * the MCP server.
  * Returns the number of workflows imported (0 when nothing changed).
  */
-export async function importExamples(n8n: N8n, force = false): Promise<number> {
+export async function importExamples(n8n: N8n): Promise<number> {
 	const examples = loadExamples();
 	const hash = createHash('sha256');
 	for (const { file, workflow } of examples) hash.update(file).update(JSON.stringify(workflow));
 	const digest = hash.digest('hex');
 	const stamp = path.join(n8n.userFolder, '.examples.sha256');
 	const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
-	if (!force && previous === digest) return 0;
+	if (previous === digest) return 0;
 	await n8n.importWorkflows(examples.map((e) => e.workflow));
 	for (const { workflow } of examples.filter(
 		(e) => isTriggerWorkflow(e.workflow) || isMcpServerWorkflow(e.workflow),

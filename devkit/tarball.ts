@@ -17,14 +17,6 @@ function npm(args: string[], cwd: string): string {
 	return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** `npm pack` of `dir` into `into`; returns the tarball's path. */
-function pack(dir: string, into: string): string {
-	const [packed] = JSON.parse(
-		npm(['pack', dir, '--json', '--silent', '--pack-destination', into], into),
-	) as Array<{ filename: string }>;
-	return path.join(into, packed.filename);
-}
-
 /**
  * Packs `from` (its built dist/ and package.json `files`) into `into`; returns the tarball. n8n
  * refuses the whole package when a listed node or credential is missing: say which, before it does.
@@ -39,7 +31,10 @@ export function packPackage(from: string, into: string): string {
 		throw new Error(
 			`package.json lists files that are not built: ${missing.join(', ')} (run \`npm run build\`)`,
 		);
-	return pack(from, into);
+	const [packed] = JSON.parse(
+		npm(['pack', from, '--json', '--silent', '--pack-destination', into], into),
+	) as Array<{ filename: string }>;
+	return path.join(into, packed.filename);
 }
 
 /**

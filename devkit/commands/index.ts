@@ -1,84 +1,38 @@
 /**
- * The devkit's commands, by the name `devkit/cli.ts <name>` takes: a line of help each, and the
- * file of this folder that runs it, loaded only when it runs.
+ * The devkit's commands, by the name `devkit/cli.ts <name>` takes: a line of help each; each runs
+ * from the file of this folder named after it (`bench:n8n`: bench-n8n.ts), loaded only then.
  */
-export interface CommandModule {
-	run(args: string[]): Promise<number>;
-}
-
 export interface Command {
 	usage: string;
 	summary: string;
 	/** Runs on Node 24: the CLI starts itself again on it when this Node is another major. */
-	node24?: boolean;
-	load(): Promise<CommandModule>;
+	node24: boolean;
+	load(): Promise<{ run(args: string[]): Promise<number> }>;
 }
 
-export const COMMANDS: Record<string, Command> = {
-	start: {
-		usage: 'start',
-		summary: 'npm start: build; the sandbox and n8n with the package and the examples',
-		load: () => import('./start'),
-	},
-	test: {
-		usage: 'test',
-		summary: 'npm test: build, lint, scan, unit tests, e2e in n8n 2.x and 1.x; one closing line',
-		load: () => import('./test'),
-	},
-	e2e: {
-		usage: 'e2e [jest args]',
-		summary: 'the end-to-end suites in real n8n (WEBDATA_E2E_LINES, default "2 1")',
-		load: () => import('./e2e'),
-	},
-	'bench:n8n': {
-		usage: 'bench:n8n',
-		summary: 'Web Data Brand in real n8n (long-running and queue mode), figures beside targets',
-		load: () => import('./bench-n8n'),
-	},
-	'bench:memory': {
-		usage: 'bench:memory',
-		summary: "large crawls in real n8n: time and n8n's peak memory beside targets",
-		load: () => import('./bench-memory'),
-	},
-	mutate: {
-		usage: 'mutate [stryker args]',
-		summary: 'StrykerJS over the checks, retries, masking, changes and paging; scores per file',
-		load: () => import('./mutate'),
-	},
-	n8n: {
-		usage: 'n8n <args> | n8n env',
-		summary: "the pinned n8n's CLI on .n8n-home/; `env` prints its environment",
-		load: () => import('./n8n'),
-	},
-	'with-node24': {
-		usage: 'with-node24 <command> [args]',
-		summary: 'runs a command with Node 24, then node_modules/.bin, first on PATH',
-		load: () => import('./with-node24'),
-	},
-	install: {
-		usage: 'install node <major> | n8n [line] | services | chromium',
-		summary: 'installs one piece once (a second run answers at once); prints what it found',
-		load: () => import('./install'),
-	},
-	scan: {
-		usage: 'scan',
-		summary: "n8n's verification scanner on git archive HEAD and the npm pack tarball",
-		node24: true,
-		load: () => import('./scan'),
-	},
-	'lint-descriptions': {
-		usage: 'lint-descriptions',
-		summary: 'ESLint on every built node description as n8n sees it (part of lint)',
-		load: () => import('./lint-descriptions'),
-	},
-	'check-commits': {
-		usage: 'check-commits',
-		summary: 'commit subjects of at most 72 characters (part of lint)',
-		load: () => import('./check-commits'),
-	},
-	docs: {
-		usage: 'docs',
-		summary: "rewrites README.md's operations table from the endpoint table",
-		load: () => import('./docs'),
-	},
-};
+const HELP: Array<[usage: string, summary: string]> = [
+	['start', 'npm start: build; the sandbox and n8n with the package and the examples'],
+	['test', 'npm test: build, lint, scan, unit tests, e2e in n8n 2.x and 1.x; one closing line'],
+	['e2e [jest args]', 'the end-to-end suites in real n8n (WEBDATA_E2E_LINES, default "2 1")'],
+	['bench:n8n', 'Web Data Brand in real n8n (long-running and queue mode), figures beside targets'],
+	['bench:memory', "large crawls in real n8n: time and n8n's peak memory beside targets"],
+	['mutate [stryker args]', 'StrykerJS over the checks, retries, masking, changes and paging'],
+	['n8n <args> | n8n env', "the pinned n8n's CLI on .n8n-home/; `env` prints its environment"],
+	['with-node24 <command> [args]', 'runs a command with Node 24, then node_modules/.bin, on PATH'],
+	[
+		'install node <major> | n8n [line] | services | chromium',
+		'installs one piece once (a second run answers at once); prints what it found',
+	],
+	['scan', "n8n's verification scanner on git archive HEAD and the npm pack tarball"],
+	['lint-descriptions', 'ESLint on every built node description as n8n sees it (part of lint)'],
+	['check-commits', 'commit subjects of at most 72 characters (part of lint)'],
+	['docs', "rewrites README.md's operations table from the endpoint table"],
+];
+
+export const COMMANDS: Record<string, Command> = Object.fromEntries(
+	HELP.map(([usage, summary]) => {
+		const name = usage.split(' ')[0];
+		const load = () => import(`./${name.replace(':', '-')}`);
+		return [name, { usage, summary, node24: name === 'scan', load }];
+	}),
+);

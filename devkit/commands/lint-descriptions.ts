@@ -61,15 +61,8 @@ interface BuiltNode {
 	[method: string]: unknown;
 }
 
-function quote(text: string): string {
-	return `'${text
-		.replace(/\\/g, '\\\\')
-		.replace(/'/g, "\\'")
-		.replace(/\n/g, '\\n')
-		.replace(/\r/g, '\\r')
-		.replace(/\u2028/g, '\\u2028')
-		.replace(/\u2029/g, '\\u2029')}'`;
-}
+/** A string literal (JSON's escapes are valid JavaScript). */
+const quote = (text: string) => JSON.stringify(text);
 
 function connectionTypeName(value: string, connectionTypes: ConnectionTypes): string {
 	const entry = Object.entries(connectionTypes).find(([, v]) => v === value);
@@ -147,8 +140,8 @@ function sourceFor(className: string, node: BuiltNode, connectionTypes: Connecti
 function enclosingName(lines: string[], index: number): string | undefined {
 	const indentOf = (line: string) => (/^\t*/.exec(line)?.[0] ?? '').length;
 	const nameAt = (line: string, depth: number) => {
-		const match = /^(\t*)name: '((?:[^'\\]|\\.)*)',$/.exec(line);
-		return match && match[1].length === depth ? match[2] : undefined;
+		const match = /^(\t*)name: ("(?:[^"\\]|\\.)*"),$/.exec(line);
+		return match && match[1].length === depth ? (JSON.parse(match[2]) as string) : undefined;
 	};
 	// A finding reported on a bare `{` is about that object, whose keys are one deeper.
 	const depth = indentOf(lines[index] ?? '') + (/^\t*\{$/.test(lines[index] ?? '') ? 1 : 0);

@@ -22,6 +22,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { ROOT } from '../paths';
+import { packPackage } from '../tarball';
 
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
 
@@ -37,62 +38,20 @@ function runIn(command: string, args: string[]): string {
 	return execFileSync(command, args, { cwd: ROOT, encoding: 'utf8' });
 }
 
-/** `git archive HEAD`, unpacked into `into`. */
-function unpackHead(into: string): void {
-	const archive = path.join(into, '..', 'source.tar');
+/** `git archive HEAD` and the `npm pack` tarball, unpacked into `<work>/source` and `<work>/package`. */
+function unpackBoth(work: string): void {
+	const archive = path.join(work, 'source.tar');
 	runIn('git', ['archive', '--format=tar', '-o', archive, 'HEAD']);
-	fs.mkdirSync(into, { recursive: true });
-	runIn('tar', ['-xf', archive, '-C', into]);
+	const tarball = packPackage(ROOT, work);
+	for (const dir of ['source', 'package']) fs.mkdirSync(path.join(work, dir));
+	runIn('tar', ['-xf', archive, '-C', path.join(work, 'source')]);
+	runIn('tar', ['-xzf', tarball, '-C', path.join(work, 'package'), '--strip-components=1']);
 }
 
-/** `npm pack` of the checkout, unpacked into `into` (the tarball's `package/` folder). */
-function unpackTarball(into: string): void {
-	const destination = path.dirname(into);
-	const [packed] = JSON.parse(
-		runIn('npm', ['pack', '--json', '--silent', '--pack-destination', destination]),
-	) as Array<{ filename: string }>;
-	fs.mkdirSync(into, { recursive: true });
-	runIn('tar', [
-		'-xzf',
-		path.join(destination, packed.filename),
-		'-C',
-		into,
-		'--strip-components=1',
-	]);
-}
-
-/** "✖ 3 problems (3 errors, 0 warnings)" in the stylish report, as figures. */
-function figures(details: string | undefined): { errors: number; warnings: number } | undefined {
-	const match = /(\d+) errors?, (\d+) warnings?/.exec(details ?? '');
-	return match ? { errors: Number(match[1]), warnings: Number(match[2]) } : undefined;
-}
-
-function scannerDir(): string {
-	return path.dirname(
-		require.resolve('@n8n/scan-community-package/package.json', { paths: [ROOT] }),
-	);
-}
-
-async function scanLeg(
-	scanner: Scanner,
-	name: string,
-	dir: string,
-	patterns: string[],
-): Promise<boolean> {
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const glob = require(require.resolve('fast-glob', { paths: [scannerDir()] })) as {
-		sync(patterns: string[], options: { cwd: string; ignore: string[] }): string[];
-	};
-	const files = glob.sync(patterns, {
-		cwd: dir,
-		ignore: ['node_modules/**', '**/package-lock.json'],
-	}).length;
+async function scanLeg(scanner: Scanner, name: string, dir: string, patterns: string[]) {
 	const result = await scanner.analyzePackage(dir, patterns);
-	const counted = figures(result.details);
-	const summary = result.passed
-		? 'passed'
-		: `FAILED: ${result.message}${counted ? ` (${counted.errors} errors, ${counted.warnings} warnings)` : ''}`;
-	console.log(`scan ${name}: ${files} files (${patterns.join(', ')}), ${summary}`);
+	const summary = result.passed ? 'passed' : `FAILED: ${result.message}`;
+	console.log(`scan ${name} (${patterns.join(', ')}): ${summary}`);
 	if (result.details) console.log(result.details.replaceAll(dir + path.sep, ''));
 	return result.passed;
 }
@@ -110,16 +69,15 @@ export async function run(): Promise<number> {
 		console.log(
 			`scan: uncommitted changes are not in the source leg (it scans HEAD):\n${dirty.trimEnd()}`,
 		);
-	if (!fs.existsSync(path.join(ROOT, 'dist')))
-		throw new Error('dist/ is missing: run `npm run build` before scanning the tarball');
 
-	const scanner = (await import(path.join(scannerDir(), 'scanner', 'scanner.mjs'))) as Scanner;
+	const scannerDir = path.dirname(
+		require.resolve('@n8n/scan-community-package/package.json', { paths: [ROOT] }),
+	);
+	const scanner = (await import(path.join(scannerDir, 'scanner', 'scanner.mjs'))) as Scanner;
 	const work = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-scan-'));
 	try {
-		const source = path.join(work, 'source');
-		const tarball = path.join(work, 'package');
-		unpackHead(source);
-		unpackTarball(tarball);
+		unpackBoth(work);
+		const [source, tarball] = [path.join(work, 'source'), path.join(work, 'package')];
 		const sourcePassed = await scanLeg(scanner, 'source', source, scanner.SOURCE_FILE_PATTERNS);
 		const tarballPassed = await scanLeg(scanner, 'tarball', tarball, TARBALL_PATTERNS);
 		return sourcePassed && tarballPassed ? 0 : 1;

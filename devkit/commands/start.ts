@@ -60,9 +60,7 @@ export async function run(): Promise<number> {
 		say('stopped');
 		process.exit(code);
 	};
-	process.on('SIGINT', () => void stopAll(0));
-	process.on('SIGTERM', () => void stopAll(0));
-	process.on('SIGHUP', () => void stopAll(0));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
 
 	let t = Date.now();
 	await sandbox.start();

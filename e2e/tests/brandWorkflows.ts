@@ -4,7 +4,13 @@
  * the brand monitoring check publishes one with Watch for Changes and Download Logo, so its
  * webhook calls are production executions, the ones n8n saves static data for.
  */
-import { chainWorkflow, webDataNode, webhookTrigger, type WorkflowJson } from '../../devkit/setup';
+import {
+	baseNode,
+	chainWorkflow,
+	webDataNode,
+	webhookTrigger,
+	type WorkflowJson,
+} from '../../devkit/setup';
 
 export interface WebhookBrandsOptions {
 	id: string;
@@ -21,12 +27,7 @@ export function webhookBrandsWorkflow(o: WebhookBrandsOptions): WorkflowJson {
 	const retrieve = { operation: 'retrieve', domain: '={{ $json.domain }}' };
 	return chainWorkflow(o.id, o.name, [
 		webhookTrigger(o.path, undefined, o.webhookId),
-		{
-			name: 'Split Out',
-			type: 'n8n-nodes-base.splitOut',
-			typeVersion: 1,
-			parameters: { fieldToSplitOut: 'body.domains', options: {} },
-		},
+		baseNode('Split Out', 'splitOut', { fieldToSplitOut: 'body.domains', options: {} }),
 		webDataNode(o.brandNode, 'webDataBrand', { ...retrieve, ...o.brandParameters, options: {} }),
 	]);
 }

@@ -7,11 +7,18 @@
  * Node parameters use the nodes' own names: `operation`, required API fields at the top level,
  * optional ones in `options`, and the behaviours' parameters (waitForCompletion, returnAll, simplify).
  */
+import { ok as assert } from 'node:assert';
 import { isDeepStrictEqual } from 'node:util';
 
-import type { EndpointId } from '../../contract';
+import { ENDPOINTS, type EndpointId } from '../../contract';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
-import { MANUAL_TRIGGER, chainWorkflow, webDataNode, type WorkflowJson } from '../../devkit/setup';
+import {
+	MANUAL_TRIGGER,
+	baseNode,
+	chainWorkflow,
+	webDataNode,
+	type WorkflowJson,
+} from '../../devkit/setup';
 import { NODES } from '../../nodes/shared/endpoints';
 
 export { PACKAGE_NAME as PACKAGE } from '../../devkit/paths';
@@ -36,15 +43,9 @@ export interface Sent {
 /** A request as the sandbox recorded it, in the shape of `Sent` (no body: undefined). */
 export function onTheWire(request: RecordedRequest): Required<Pick<Sent, 'query'>> & Sent {
 	const { body } = request;
-	const none =
-		body === undefined ||
-		body === null ||
-		body === '' ||
-		(typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
-	return {
-		query: (request.query ?? {}) as Record<string, string | string[]>,
-		body: none ? undefined : body,
-	};
+	const empty = typeof body === 'object' && !Array.isArray(body) && !Object.keys(body ?? {}).length;
+	const query = (request.query ?? {}) as Record<string, string | string[]>;
+	return { query, body: body === '' || empty ? undefined : body };
 }
 
 export function expectedOnTheWire(sent: Sent): Required<Pick<Sent, 'query'>> & Sent {
@@ -59,19 +60,21 @@ export interface OpCase {
 	/** The operation value of its endpoint's row. */
 	operation: string;
 	parameters: Json;
-	/** The request the node must have sent (path may hold ids known only after the run). */
-	request: { method: string; path: (outputs: Map<string, Json[]>) => string };
+	/** The request the node must have sent: its endpoint's (path: the ID parameter, or given). */
+	method: string;
+	path: (outputs: Map<string, Json[]>) => string;
 	/**
 	 * What the parameters above must put on the wire, one entry per request to that method and
 	 * path, in order: the query as the sandbox parsed it (every value a string) and the JSON body
-	 * (undefined: none). A dropped, renamed or mis-encoded option fails here.
+	 * (undefined: none). A dropped, renamed or mis-encoded option fails here. Default: one, empty.
 	 */
 	sends: Sent[];
+	/** Default: the node's one item is what its request answers when sent again. */
 	check: (ctx: CheckContext) => Promise<void>;
 }
 
 /** A case as written under its endpoint id (CASES). */
-type CaseRow = Omit<OpCase, 'node' | 'operation'>;
+type CaseRow = Pick<OpCase, 'title' | 'parameters'> & Partial<Omit<OpCase, 'node' | 'operation'>>;
 
 /**
  * Each case's own requests in the sandbox's log (plan read left out): the workflow runs its nodes
@@ -86,10 +89,10 @@ export function requestsByCase(
 	const own = new Map<string, RecordedRequest[]>();
 	let cursor = -1;
 	for (const c of cases) {
-		const path = c.request.path(outputs);
+		const path = c.path(outputs);
 		const taken: RecordedRequest[] = [];
 		for (let i = cursor + 1; i < sent.length && taken.length < c.sends.length; i++) {
-			if (sent[i].method !== c.request.method || sent[i].path !== path) continue;
+			if (sent[i].method !== c.method || sent[i].path !== path) continue;
 			taken.push(sent[i]);
 			cursor = i;
 		}
@@ -111,16 +114,8 @@ export function isJobPoll(request: RecordedRequest): boolean {
 
 /** Values that differ between two identical calls (time, credits left, cache hits). */
 const VOLATILE = new Set([
-	'credits_remaining',
-	'fetchedAt',
-	'cached',
-	'timestamp',
-	'createdAt',
-	'updatedAt',
-	'startedAt',
-	'completedAt',
-	'expiresAt',
-	'lifetimeSpendUsd',
+	...['credits_remaining', 'fetchedAt', 'cached', 'timestamp', 'lifetimeSpendUsd'],
+	...['createdAt', 'updatedAt', 'startedAt', 'completedAt', 'expiresAt'],
 ]);
 
 export function stable(value: unknown): unknown {
@@ -143,10 +138,6 @@ function expectEqual(actual: unknown, expected: unknown, what: string): void {
 			`${what}: n8n's output differs from the sandbox\n  n8n:     ${JSON.stringify(stable(actual)).slice(0, 800)}\n  sandbox: ${JSON.stringify(stable(expected)).slice(0, 800)}`,
 		);
 	}
-}
-
-function assert(condition: unknown, message: string): asserts condition {
-	if (!condition) throw new Error(message);
 }
 
 function single(ctx: CheckContext): Json {
@@ -224,7 +215,6 @@ const sandboxCall = async (sandbox: Sandbox, path: string): Promise<Json> => {
 	return res.body;
 };
 
-const fixed = (path: string) => () => path;
 const firstOf = (outputs: Map<string, Json[]>, title: string): Json =>
 	outputs.get(title)?.[0] ?? {};
 
@@ -298,18 +288,13 @@ const CASES = {
 		{
 			title: 'Account get',
 			parameters: {},
-			request: { method: 'GET', path: fixed('/account') },
-			sends: [{}],
-			check: sameAsReplay,
 		},
 	],
 	scrape: [
 		{
 			title: 'Scrape one URL',
 			parameters: { url: 'https://example.com/docs/start' },
-			request: { method: 'GET', path: fixed('/scrape') },
 			sends: [{ query: { url: 'https://example.com/docs/start' } }],
-			check: sameAsReplay,
 		},
 	],
 	batchScrape: [
@@ -320,7 +305,6 @@ const CASES = {
 				waitForCompletion: true,
 				options: { formats: ['markdown'], pollInterval: 0.3, maxWait: 60 },
 			},
-			request: { method: 'POST', path: fixed('/batch/scrape') },
 			sends: [
 				{
 					body: {
@@ -336,7 +320,6 @@ const CASES = {
 		{
 			title: 'Map a site',
 			parameters: { url: 'https://example.com', options: { limit: 5, sitemap: 'include' } },
-			request: { method: 'POST', path: fixed('/map') },
 			sends: [{ body: { url: 'https://example.com', limit: 5, sitemap: 'include' } }],
 			// One item per link.
 			check: async (ctx) => expectEqual(ctx.output, (await replay(ctx)).data, 'map links'),
@@ -350,7 +333,6 @@ const CASES = {
 				waitForCompletion: true,
 				options: { urls: 'https://example.com', pollInterval: 0.3, maxWait: 60 },
 			},
-			request: { method: 'POST', path: fixed('/extract') },
 			sends: [
 				{ body: { prompt: 'The company name and what it sells', urls: ['https://example.com'] } },
 			],
@@ -372,7 +354,6 @@ const CASES = {
 				waitForCompletion: false,
 				options: { urls: 'https://example.com/pricing' },
 			},
-			request: { method: 'POST', path: fixed('/extract') },
 			sends: [{ body: { prompt: 'The pricing plans', urls: ['https://example.com/pricing'] } }],
 			check: async (ctx) => {
 				const out = single(ctx);
@@ -390,7 +371,6 @@ const CASES = {
 				jsonExample: '{"company": "Acme", "plans": [{"name": "Pro", "price": 10}]}',
 				options: { urls: 'https://example.com/pricing' },
 			},
-			request: { method: 'POST', path: fixed('/extract') },
 			// The schema the sandbox receives is the one derived from the example: types from the
 			// values, arrays from their first element, every key required.
 			sends: [
@@ -433,8 +413,7 @@ const CASES = {
 			parameters: {
 				id: { __rl: true, mode: 'url', value: "={{ $('Extract (start only)').first().json.url }}" },
 			},
-			request: { method: 'GET', path: (o) => `/extract/${firstOf(o, 'Extract (start only)').id}` },
-			sends: [{}],
+			path: (o) => `/extract/${firstOf(o, 'Extract (start only)').id}`,
 			check: async (ctx) => {
 				const out = single(ctx);
 				const id = String(firstOf(ctx.outputs, 'Extract (start only)').id);
@@ -475,7 +454,6 @@ const CASES = {
 				page: '1',
 				returnAll: true,
 			},
-			request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
 			// Page 1 as asked, then each `next` (the seeded crawl: 7 results, 3 per page).
 			sends: [{ query: { page: '1' } }, { query: { page: '2' } }, { query: { page: '3' } }],
 			// One item per page result, each with the crawl's ID and status.
@@ -495,7 +473,6 @@ const CASES = {
 		{
 			title: 'Crawl get status, whole response, limit 4',
 			parameters: { id: 'crawl_demo', page: '1', limit: 4, options: { output: 'whole' } },
-			request: { method: 'GET', path: fixed('/crawl/crawl_demo') },
 			// 4 results need pages 1 and 2 (3 each); page 3 is not asked for.
 			sends: [{ query: { page: '1' } }, { query: { page: '2' } }],
 			check: async (ctx) => {
@@ -511,72 +488,56 @@ const CASES = {
 		{
 			title: 'Brand profile',
 			parameters: { url: 'https://example.com', options: { timeout: 30000 } },
-			request: { method: 'POST', path: fixed('/brand') },
 			sends: [{ body: { url: 'https://example.com', timeout: 30000 } }],
-			check: sameAsReplay,
 		},
 	],
 	brandRetrieve: [
 		{
 			title: 'Brand retrieve',
 			parameters: { domain: 'example.com', options: { maxAgeMs: 86400000 } },
-			request: { method: 'GET', path: fixed('/brand/retrieve') },
 			sends: [{ query: { domain: 'example.com', maxAgeMs: '86400000' } }],
-			check: sameAsReplay,
 		},
 	],
 	brandRetrieveByName: [
 		{
 			title: 'Brand retrieve by name',
 			parameters: { name: 'Example Corp', options: { country_gl: 'us' } },
-			request: { method: 'GET', path: fixed('/brand/retrieve-by-name') },
 			sends: [{ query: { name: 'Example Corp', country_gl: 'us' } }],
-			check: sameAsReplay,
 		},
 	],
 	brandRetrieveByTicker: [
 		{
 			title: 'Brand retrieve by ticker',
 			parameters: { ticker: 'AAPL', options: { ticker_exchange: 'NASDAQ' } },
-			request: { method: 'GET', path: fixed('/brand/retrieve-by-ticker') },
 			sends: [{ query: { ticker: 'AAPL', ticker_exchange: 'NASDAQ' } }],
-			check: sameAsReplay,
 		},
 	],
 	brandRetrieveByEmail: [
 		{
 			title: 'Brand retrieve by email',
 			parameters: { email: 'jane@example.com' },
-			request: { method: 'GET', path: fixed('/brand/retrieve-by-email') },
 			sends: [{ query: { email: 'jane@example.com' } }],
-			check: sameAsReplay,
 		},
 	],
 	brandRetrieveByIsin: [
 		{
 			title: 'Brand retrieve by ISIN',
 			parameters: { isin: 'US0378331005' },
-			request: { method: 'GET', path: fixed('/brand/retrieve-by-isin') },
 			sends: [{ query: { isin: 'US0378331005' } }],
-			check: sameAsReplay,
 		},
 	],
 	brandAiQuery: [
 		{
 			title: 'Brand AI query',
 			parameters: { query: 'What does the company sell?', options: { domain: 'example.com' } },
-			request: { method: 'POST', path: fixed('/brand/ai/query') },
 			sends: [{ body: { query: 'What does the company sell?', domain: 'example.com' } }],
-			check: sameAsReplay,
 		},
 	],
 	brandAiProduct: [
 		{
 			title: 'Brand AI product',
 			parameters: { url: 'https://shop.example.com/products/blue-widget' },
-			request: { method: 'POST', path: fixed('/brand/ai/product') },
 			sends: [{ body: { url: 'https://shop.example.com/products/blue-widget' } }],
-			check: sameAsReplay,
 		},
 	],
 	brandAiProducts: [
@@ -587,7 +548,6 @@ const CASES = {
 				waitForCompletion: true,
 				options: { limit: 3, pollInterval: 0.3, maxWait: 60 },
 			},
-			request: { method: 'POST', path: fixed('/brand/ai/products') },
 			sends: [{ body: { domain: 'shop.example.com', limit: 3 } }],
 			check: sameAsJobResults,
 		},
@@ -596,34 +556,27 @@ const CASES = {
 		{
 			title: 'YouTube transcript',
 			parameters: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
-			request: { method: 'POST', path: fixed('/youtube/transcript') },
 			sends: [{ body: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } }],
-			check: sameAsReplay,
 		},
 	],
 	webFonts: [
 		{
 			title: 'Website fonts',
 			parameters: { domain: 'example.com' },
-			request: { method: 'GET', path: fixed('/web/fonts') },
 			sends: [{ query: { domain: 'example.com' } }],
-			check: sameAsReplay,
 		},
 	],
 	webCompetitors: [
 		{
 			title: 'Website competitors',
 			parameters: { domain: 'example.com', options: { limit: 3 } },
-			request: { method: 'GET', path: fixed('/web/competitors') },
 			sends: [{ query: { domain: 'example.com', limit: '3' } }],
-			check: sameAsReplay,
 		},
 	],
 	jobList: [
 		{
 			title: 'Job list',
 			parameters: { returnAll: true },
-			request: { method: 'GET', path: fixed('/jobs') },
 			// Return All: every page from the first, at the largest page size.
 			sends: [{ query: { page: '1', limit: '100' } }],
 			check: async (ctx) => {
@@ -648,7 +601,7 @@ const CASES = {
 				id: { __rl: true, mode: 'id', value: "={{ $('Batch scrape').first().json.jobId }}" },
 				returnAll: true,
 			},
-			request: { method: 'GET', path: (o) => `/jobs/${firstOf(o, 'Batch scrape').jobId}` },
+			path: (o) => `/jobs/${firstOf(o, 'Batch scrape').jobId}`,
 			// Return All: the first page of results at the largest page size.
 			sends: [{ query: { page: '1', limit: '100' } }],
 			// One item per result and per failed URL, as Batch Scrape gives them.
@@ -666,7 +619,6 @@ const CASES = {
 		{
 			title: 'Webhook test',
 			parameters: { id: 'wh_demo', event: 'crawl.completed' },
-			request: { method: 'POST', path: fixed('/webhooks/wh_demo/test') },
 			sends: [{ body: { event: 'crawl.completed' } }],
 			check: async (ctx) => {
 				const out = single(ctx);
@@ -689,7 +641,6 @@ const CASES = {
 					isActive: false,
 				},
 			},
-			request: { method: 'PATCH', path: fixed('/webhooks/wh_demo') },
 			sends: [
 				{
 					body: {
@@ -722,8 +673,6 @@ const CASES = {
 		{
 			title: 'Webhook delete',
 			parameters: { id: 'wh_demo' },
-			request: { method: 'DELETE', path: fixed('/webhooks/wh_demo') },
-			sends: [{}],
 			check: async (ctx) => {
 				const out = single(ctx);
 				assert(out.success === true, `got ${JSON.stringify(out).slice(0, 300)}`);
@@ -746,7 +695,13 @@ export const OP_CASES: OpCase[] = (
 ).flatMap(([endpoint, rows]) => {
 	const row = ROW_OF.get(endpoint);
 	if (!row) throw new Error(`No operation of the endpoint table runs ${endpoint}`);
-	return rows.map((c) => ({ ...row, ...c }));
+	const { method, path } = ENDPOINTS[endpoint];
+	return rows.map((c) => {
+		// A path's {id} is the case's ID parameter (a plain string, or the picker's value).
+		const id = (c.parameters.id as { value?: unknown } | undefined)?.value ?? c.parameters.id;
+		const own = { path: () => path.replace('{id}', String(id)) };
+		return { ...row, method, ...own, sends: [{}], check: sameAsReplay, ...c };
+	});
 });
 
 /** Web Data Crawl reading the sandbox's demo crawl whole into one JSON Lines file. */
@@ -812,27 +767,14 @@ export const BAD_OPTION_DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
  * Error: Continue, then a NoOp: every item must carry the refusal and the NoOp must run.
  */
 export function badOptionWorkflow(): WorkflowJson {
+	const jsonOutput = JSON.stringify({ domains: BAD_OPTION_DOMAINS });
 	return chainWorkflow(
 		BAD_OPTION_WORKFLOW_ID,
 		'e2e: a refused node option under Continue On Fail',
 		[
 			MANUAL_TRIGGER,
-			{
-				name: 'Domains',
-				type: 'n8n-nodes-base.set',
-				typeVersion: 3.4,
-				parameters: {
-					mode: 'raw',
-					jsonOutput: JSON.stringify({ domains: BAD_OPTION_DOMAINS }),
-					options: {},
-				},
-			},
-			{
-				name: 'One per domain',
-				type: 'n8n-nodes-base.splitOut',
-				typeVersion: 1,
-				parameters: { fieldToSplitOut: 'domains', options: {} },
-			},
+			baseNode('Domains', 'set', { mode: 'raw', jsonOutput, options: {} }, 3.4),
+			baseNode('One per domain', 'splitOut', { fieldToSplitOut: 'domains', options: {} }),
 			webDataNode(
 				BAD_OPTION_NODE,
 				'webDataBrand',
@@ -843,7 +785,7 @@ export function badOptionWorkflow(): WorkflowJson {
 				},
 				{ onError: 'continueRegularOutput' },
 			),
-			{ name: BAD_OPTION_NEXT, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+			baseNode(BAD_OPTION_NEXT, 'noOp'),
 		],
 	);
 }
@@ -857,7 +799,7 @@ export function triggerWorkflow(webhookId = 'wh_demo'): WorkflowJson {
 			{ webhookId, events: ['crawl.completed'] },
 			{ webhookId: '0b6f1d7e-2a44-4d1c-9b7e-6a0e5e2d9c11' },
 		),
-		{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} },
+		baseNode('Received', 'noOp'),
 	]);
 }
 

@@ -238,8 +238,8 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 
 		test('main activated it: the seeded webhook points at the webhook processor', async () => {
 			const webhook = await wh();
-			expect(webhook?.url.startsWith(`${cluster.webhookUrl}/webhook/`)).toBe(true);
-			expect(webhook?.url.startsWith(cluster.mainUrl)).toBe(false);
+			expect(webhook?.url.startsWith(`${cluster.webhook.baseUrl}/webhook/`)).toBe(true);
+			expect(webhook?.url.startsWith(cluster.main.baseUrl)).toBe(false);
 			expect(webhook?.isActive).toBe(true);
 			expect(webhook?.events).toEqual(['crawl.completed']);
 		});
@@ -267,7 +267,7 @@ describe('queue mode: main + worker + webhook processor on PostgreSQL and Redis'
 			expect(
 				deliveries.map((d) => ({
 					status: d.status,
-					url: String(d.url).startsWith(cluster.webhookUrl),
+					url: String(d.url).startsWith(cluster.webhook.baseUrl),
 				})),
 			).toEqual([{ status: 200, url: true }]);
 		});

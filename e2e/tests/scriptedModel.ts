@@ -31,7 +31,7 @@ export interface ChatMessage {
 export interface ModelRequest {
 	path: string;
 	headers: Record<string, string | string[] | undefined>;
-	body: { model?: string; stream?: boolean; messages?: ChatMessage[]; tools?: unknown[] };
+	body: { model?: string; messages?: ChatMessage[]; tools?: unknown[] };
 }
 
 export interface ToolCall {
@@ -80,22 +80,15 @@ export class ScriptedModel {
 	private handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
 		const path = (req.url ?? '').split('?')[0];
 		if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
-			res.writeHead(404, { 'content-type': 'application/json' });
-			res.end(JSON.stringify({ error: { message: `No route ${req.method} ${path}` } }));
+			const error = { message: `No route ${req.method} ${path}` };
+			res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
 			return;
 		}
-		const request: ModelRequest = {
-			path,
-			headers: req.headers,
-			body: JSON.parse(body || '{}') as ModelRequest['body'],
-		};
+		const request = { path, headers: req.headers, body: JSON.parse(body || '{}') };
 		this.requests.push(request);
-		const message = this.reply(request);
-		if (request.body.stream) this.stream(res, request, message);
-		else {
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end(JSON.stringify(this.completion(request, message)));
-		}
+		// n8n's OpenAI Chat Model (2.x and 1.x) asks with `stream: false`: one JSON answer.
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.end(JSON.stringify(this.completion(request, this.reply(request))));
 	}
 
 	/** A tool call while no tool has answered, then an answer quoting the tool. */
@@ -123,33 +116,8 @@ export class ScriptedModel {
 			object: 'chat.completion',
 			created: Math.floor(Date.now() / 1000),
 			model: request.body.model ?? 'scripted',
-			choices: [
-				{
-					index: 0,
-					message,
-					finish_reason: message.tool_calls ? 'tool_calls' : 'stop',
-				},
-			],
+			choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
 			usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 		};
-	}
-
-	/** The same answer as server-sent events, for a client that asks for a stream. */
-	private stream(res: http.ServerResponse, request: ModelRequest, message: ChatMessage): void {
-		const { choices, usage, ...head } = this.completion(request, message);
-		const chunk = (delta: object, finish: string | null) =>
-			`data: ${JSON.stringify({
-				...head,
-				object: 'chat.completion.chunk',
-				choices: [{ index: 0, delta, finish_reason: finish }],
-			})}\n\n`;
-		const delta = message.tool_calls
-			? { role: 'assistant', tool_calls: message.tool_calls.map((c, index) => ({ index, ...c })) }
-			: { role: 'assistant', content: message.content };
-		res.writeHead(200, { 'content-type': 'text/event-stream' });
-		res.write(chunk(delta, null));
-		res.write(chunk({}, choices[0].finish_reason));
-		res.write(`data: ${JSON.stringify({ ...head, choices: [], usage })}\n\n`);
-		res.end('data: [DONE]\n\n');
 	}
 }

@@ -24,19 +24,23 @@ export interface NockedRequest {
 export type NockReply = [status: number, body?: unknown, headers?: Record<string, string>];
 export type Responder = (request: NockedRequest) => NockReply;
 
-/** GET /account as the plan read of a multi-item run sees it. */
-export const ACCOUNT_BODY = {
-	success: true,
-	data: {
-		id: 'acct_1',
-		email: 'owner@example.com',
-		credits: 1000,
-		lifetimeSpendUsd: 0,
-		createdAt: '2026-01-01T00:00:00.000Z',
-		plan: { id: 'pro', name: 'Pro', rateLimitPerMinute: 6000, concurrency: 10, queueLimit: 100 },
-		queue: { active: 0, waiting: 0 },
-	},
-};
+/** GET /account as the plan read of a run sees it, with `plan` over the defaults. */
+export function account(
+	plan: Partial<{ concurrency: number; rateLimitPerMinute: number; queueLimit: number }> = {},
+) {
+	const defaults = { id: 'pro', name: 'Pro', rateLimitPerMinute: 6000, concurrency: 10 };
+	return {
+		success: true,
+		data: {
+			...{ id: 'acct_1', email: 'owner@example.com', credits: 1000, lifetimeSpendUsd: 0 },
+			createdAt: '2026-01-01T00:00:00.000Z',
+			plan: { ...defaults, queueLimit: 100, ...plan },
+			queue: { active: 0, waiting: 0 },
+		},
+	};
+}
+
+export const ACCOUNT_BODY = account();
 
 export const OK_REPLY: Responder = (request) =>
 	request.path === '/account' ? [200, ACCOUNT_BODY] : [200, { success: true, data: {} }];

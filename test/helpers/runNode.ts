@@ -178,7 +178,8 @@ function toolVariant(nodeType: INodeType): INodeType {
 	return Object.create(nodeType, { description: { value: description } }) as INodeType;
 }
 
-async function nodeTypesRegistry(): Promise<INodeTypes> {
+/** Our node types (and `<name>Tool`) under the package's prefix, and the test trigger. */
+export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	const pkg = await loadPackage();
 	const trigger = new TestManualTrigger();
 	const byFullName = (type: string): INodeType => {

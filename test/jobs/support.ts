@@ -8,9 +8,9 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL } from '../helpers/runNode';
 import { sleep } from '../../devkit/wait';
-import { recordedRequest } from '../helpers/http';
+import { account, recordedRequest } from '../helpers/http';
 
-export { API_KEY, BASE_URL };
+export { API_KEY, BASE_URL, account };
 
 /** A poll interval small enough to keep the suite fast (seconds, as the node option takes it). */
 export const FAST_POLL_S = 0.05;
@@ -116,30 +116,6 @@ export function answer(
 		);
 }
 
-export function account(
-	plan: Partial<{ concurrency: number; rateLimitPerMinute: number; queueLimit: number }> = {},
-) {
-	return {
-		success: true,
-		data: {
-			id: 'acct_1',
-			email: 'owner@example.com',
-			credits: 1000,
-			lifetimeSpendUsd: 1.5,
-			createdAt: '2026-01-01T00:00:00.000Z',
-			plan: {
-				id: 'plan_test',
-				name: 'Test',
-				rateLimitPerMinute: 6000,
-				concurrency: 10,
-				queueLimit: 50,
-				...plan,
-			},
-			queue: { active: 0, waiting: 0 },
-		},
-	};
-}
-
 /** Answers GET /account with `plan`, recording how often it was read. */
 export function accountScope(
 	recorder: Recorder,
@@ -152,13 +128,7 @@ export function accountScope(
 /** GET /jobs/{id} body in a status, with results and per-URL errors. */
 export function jobDetail(
 	status: string,
-	{
-		results = [],
-		errors = [],
-		page = 1,
-		totalPages = 1,
-		total,
-	}: {
+	given: {
 		results?: object[];
 		errors?: object[];
 		page?: number;
@@ -166,16 +136,9 @@ export function jobDetail(
 		total?: number;
 	} = {},
 ) {
-	return {
-		success: true,
-		data: {
-			status,
-			errors,
-			result: null,
-			results,
-			resultPagination: { limit: 100, page, total: total ?? results.length, totalPages },
-		},
-	};
+	const { results = [], errors = [], page = 1, totalPages = 1 } = given;
+	const resultPagination = { limit: 100, page, total: given.total ?? results.length, totalPages };
+	return { success: true, data: { status, errors, result: null, results, resultPagination } };
 }
 
 export function created(id: string) {

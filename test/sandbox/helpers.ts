@@ -1,5 +1,5 @@
 /** Helpers for the sandbox tests: HTTP calls on loopback, a webhook listener, polling. */
-import http from 'node:http';
+import type http from 'node:http';
 
 import nock from 'nock';
 
@@ -31,7 +31,7 @@ export interface CallOptions {
 }
 
 /** One request on its own connection (no keep-alive sockets left behind when a server closes). */
-export function call(
+export async function call(
 	sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>,
 	method: string,
 	path: string,
@@ -40,36 +40,20 @@ export function call(
 	const url = new URL(path, sandbox.baseUrl);
 	for (const [name, value] of Object.entries(options.query ?? {}))
 		url.searchParams.set(name, String(value));
-	const headers: Record<string, string> = {};
+	const headers: Record<string, string> = { connection: 'close' };
 	const key = options.key === undefined ? sandbox.apiKey : options.key;
 	if (key !== null) headers.authorization = `Bearer ${key}`;
-	let body: string | undefined = options.rawBody;
-	if (options.body !== undefined) body = JSON.stringify(options.body);
+	const body = options.body === undefined ? options.rawBody : JSON.stringify(options.body);
 	if (body !== undefined) headers['content-type'] = 'application/json';
-	return new Promise((resolve, reject) => {
-		const request = http.request(url, { method, headers, agent: false }, (response) => {
-			const chunks: Buffer[] = [];
-			response.on('data', (chunk: Buffer) => chunks.push(chunk));
-			response.on('error', reject);
-			response.on('end', () => {
-				const text = Buffer.concat(chunks).toString('utf8');
-				let parsed: unknown;
-				try {
-					parsed = JSON.parse(text);
-				} catch {
-					parsed = undefined;
-				}
-				const responseHeaders = new Headers();
-				for (const [name, value] of Object.entries(response.headers)) {
-					if (value !== undefined)
-						responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-				}
-				resolve({ status: response.statusCode ?? 0, headers: responseHeaders, text, body: parsed });
-			});
-		});
-		request.on('error', reject);
-		request.end(body);
-	});
+	const response = await fetch(url, { method, headers, body });
+	const text = await response.text();
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		parsed = undefined;
+	}
+	return { status: response.status, headers: response.headers, text, body: parsed };
 }
 
 export const admin = (

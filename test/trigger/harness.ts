@@ -24,7 +24,6 @@ import type {
 	IDataObject,
 	INode,
 	INodeParameters,
-	INodeType,
 	INodeTypes,
 	IWebhookData,
 	IWebhookResponseData,
@@ -32,12 +31,12 @@ import type {
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
 import { TestCredentialsHelper } from '../helpers/credentials';
 import { loadPackage } from '../../devkit/package';
-import { BASE_URL, testAdditionalData } from '../helpers/runNode';
+import { BASE_URL, nodeTypesRegistry, testAdditionalData } from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 
 export { BASE_URL };
@@ -95,11 +94,12 @@ export interface DeliveryOutcome {
 	items: IDataObject[];
 }
 
-function clone<T>(value: T): T {
-	return JSON.parse(JSON.stringify(value ?? {})) as T;
-}
+/** A copy as n8n's database would give it back. */
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
-let loaded: { trigger: WebDataTrigger; credential: ICredentialType } | undefined;
+let loaded:
+	| { trigger: WebDataTrigger; credential: ICredentialType; nodeTypes: INodeTypes }
+	| undefined;
 
 /** Loads the package before the file's tests (once per test file, as runNode does). */
 export function useTriggerPackage(): void {
@@ -107,7 +107,8 @@ export function useTriggerPackage(): void {
 		const pkg = await loadPackage();
 		// The class compiled from nodes/WebDataTrigger/WebDataTrigger.node.ts, as n8n loaded it.
 		const trigger = pkg.nodeTypes.webDataTrigger as WebDataTrigger;
-		loaded = { trigger, credential: pkg.credentialTypes.webDataApi };
+		const credential = pkg.credentialTypes.webDataApi;
+		loaded = { trigger, credential, nodeTypes: await nodeTypesRegistry() };
 	});
 }
 
@@ -159,19 +160,6 @@ export class TriggerHarness {
 		return this.savedStaticData[STATIC_KEY] as IDataObject | undefined;
 	}
 
-	nodeTypes(): INodeTypes {
-		const byName = (type: string): INodeType => {
-			if (type !== TRIGGER_TYPE) throw new Error(`Unknown node type ${type}`);
-			return this.nodeType;
-		};
-		return {
-			getByName: byName,
-			getByNameAndVersion: (type, version) =>
-				NodeHelpers.getVersionedNodeType(byName(type), version),
-			getKnownTypes: () => ({}),
-		};
-	}
-
 	workflow(staticData: IDataObject): Workflow {
 		return new Workflow({
 			id: WORKFLOW_ID,
@@ -179,7 +167,7 @@ export class TriggerHarness {
 			nodes: [this.node],
 			connections: {},
 			active: true,
-			nodeTypes: this.nodeTypes(),
+			nodeTypes: triggerPackage().nodeTypes,
 			staticData,
 			settings: { executionOrder: 'v1' },
 		});
@@ -304,21 +292,14 @@ export class TriggerHarness {
 	}
 
 	/** One delivery to the node's production or test URL, as n8n handles it. */
-	async deliver(input: DeliveryInput): Promise<DeliveryOutcome> {
-		const headers: Record<string, string> = {};
-		for (const [name, value] of Object.entries(input.headers ?? {}))
-			headers[name.toLowerCase()] = value;
-		let text: string | undefined = input.raw;
-		if (input.json !== undefined) {
-			text = JSON.stringify(input.json);
-			headers['content-type'] ??= 'application/json';
+	async deliver({ json, raw, headers = {}, query = {}, test = false }: DeliveryInput) {
+		const lower = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]);
+		const request = { headers: Object.fromEntries(lower), query, text: raw, test };
+		if (json !== undefined) {
+			request.text = JSON.stringify(json);
+			request.headers['content-type'] ??= 'application/json';
 		}
-		return await this.handle({
-			headers,
-			query: input.query ?? {},
-			text,
-			test: input.test ?? false,
-		});
+		return await this.handle(request);
 	}
 
 	/** The part of WebhookHelpers.executeWebhook that concerns the node. */
@@ -337,23 +318,12 @@ export class TriggerHarness {
 				else if (contentType === 'text/plain') body = rawBody.toString('utf8');
 			} catch {
 				// n8n answers this itself (UnprocessableRequestError) before the node runs.
-				return {
-					status: 422,
-					body: { message: 'Failed to parse request body' },
-					started: false,
-					items: [],
-				};
+				const message = 'Failed to parse request body';
+				return { status: 422, body: { message }, started: false, items: [] };
 			}
 		}
-		const req = {
-			method: 'POST',
-			headers: request.headers,
-			query: request.query,
-			params: {},
-			body,
-			rawBody,
-			contentType,
-		};
+		const { headers, query } = request;
+		const req = { method: 'POST', headers, query, params: {}, body, rawBody, contentType };
 		const res = new RecordingResponse();
 
 		const workflow = this.workflow(request.test ? {} : clone(this.savedStaticData));
@@ -364,37 +334,20 @@ export class TriggerHarness {
 			httpRequest: req,
 			httpResponse: res,
 		} as unknown as Partial<IWorkflowExecuteAdditionalData>);
+		const webhookData = this.webhookData(workflow, additionalData, request.test);
 		const node = workflow.getNode(NODE_NAME)!;
-		const context = new WebhookContext(
-			workflow,
-			node,
-			additionalData,
-			mode,
-			this.webhookData(workflow, additionalData, request.test),
-			[],
-			null,
-		);
+		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
 		const result = await this.nodeType.webhook.call(context);
 
 		if (res.written)
 			return { status: res.statusCode, body: res.parsedBody(), result, started: false, items: [] };
 		if (result.workflowData === undefined) {
-			return {
-				status: 200,
-				body: result.webhookResponse ?? { message: 'Webhook call received' },
-				result,
-				started: false,
-				items: [],
-			};
+			const answer = result.webhookResponse ?? { message: 'Webhook call received' };
+			return { status: 200, body: answer, result, started: false, items: [] };
 		}
 		const items = result.workflowData[0].map((item) => item.json);
-		return {
-			status: 200,
-			body: result.webhookResponse ?? { message: 'Workflow was started' },
-			result,
-			started: true,
-			items,
-		};
+		const answer = result.webhookResponse ?? { message: 'Workflow was started' };
+		return { status: 200, body: answer, result, started: true, items };
 	}
 }
 
