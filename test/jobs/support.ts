@@ -2,29 +2,23 @@
  * Shared pieces of the job, paging and transport tests: nock replies that record what arrived
  * (and when), the account body, and a way to cancel a running execution the way n8n does.
  */
+import { inspect } from 'node:util';
+
 import { WorkflowExecute } from 'n8n-core';
 import type { IRun } from 'n8n-workflow';
 import nock from 'nock';
 
 import { API_KEY, BASE_URL } from '../helpers/runNode';
 import { sleep } from '../../devkit/wait';
-import { account, recordedRequest } from '../helpers/http';
+import { account, recordedRequest, type NockedRequest } from '../helpers/http';
 
 export { API_KEY, BASE_URL, account };
 
 /** A poll interval small enough to keep the suite fast (seconds, as the node option takes it). */
 export const FAST_POLL_S = 0.05;
 
-export interface Seen {
-	method: string;
-	path: string;
-	/** Query parameters of the request. */
-	query: Record<string, string>;
-	body: unknown;
-	/** Date.now() when nock saw the request. */
-	at: number;
-	authorization?: string;
-}
+/** A request as nock saw it: Date.now() then (`at`) and its Authorization header. */
+export type Seen = Omit<NockedRequest, 'headers'> & { at: number; authorization?: string };
 
 /** Records every request nock answers through `record(...)`. */
 export class Recorder {
@@ -65,26 +59,20 @@ export interface Incoming {
 export function replyWith(
 	handler: (req: Incoming) => Answer | Promise<Answer>,
 ): (uri: string, body: nock.Body) => Promise<readonly [number, nock.Body, Record<string, string>]> {
-	return function (
+	return async function (
 		this: { req?: { method?: string; headers?: Record<string, string> }; method?: string },
 		uri: string,
 		body: nock.Body,
 	) {
-		const request = recordedRequest(
-			String(this.req?.method ?? this.method ?? 'GET'),
-			uri,
-			body,
-			this.req?.headers,
-		);
-		return (async () => {
-			const [status, payload, headers] = await handler({
-				method: request.method,
-				url: new URL(uri, BASE_URL),
-				body: request.body,
-				authorization: request.headers.authorization,
-			});
-			return [status, payload as nock.Body, headers ?? {}] as const;
-		})();
+		const method = String(this.req?.method ?? this.method ?? 'GET');
+		const request = recordedRequest(method, uri, body, this.req?.headers);
+		const [status, payload, headers] = await handler({
+			method: request.method,
+			url: new URL(uri, BASE_URL),
+			body: request.body,
+			authorization: request.headers.authorization,
+		});
+		return [status, payload as nock.Body, headers ?? {}] as const;
 	} as never;
 }
 
@@ -147,29 +135,8 @@ export function created(id: string) {
 
 /** Every string of an error as n8n recorded it, for "the key never leaks" checks. */
 export function everythingIn(value: unknown): string {
-	const seen = new WeakSet<object>();
-	const parts: string[] = [];
-	const walk = (v: unknown, depth: number) => {
-		if (depth > 8 || v === null || v === undefined) return;
-		if (typeof v === 'string') parts.push(v);
-		else if (typeof v === 'number' || typeof v === 'boolean') parts.push(String(v));
-		else if (typeof v === 'object') {
-			if (seen.has(v as object)) return;
-			seen.add(v as object);
-			const keys = new Set([...Object.getOwnPropertyNames(v), ...Object.keys(v as object)]);
-			for (const key of keys) {
-				let child: unknown;
-				try {
-					child = (v as Record<string, unknown>)[key];
-				} catch {
-					continue;
-				}
-				if (typeof child !== 'function') walk(child, depth + 1);
-			}
-		}
-	};
-	walk(value, 0);
-	return parts.join('\n');
+	const unbounded = { maxArrayLength: Infinity, maxStringLength: Infinity, breakLength: Infinity };
+	return inspect(value, { depth: 8, showHidden: true, getters: true, ...unbounded });
 }
 
 /**
