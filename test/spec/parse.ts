@@ -103,6 +103,8 @@ function splitOutsideParentheses(cell: string): string[] {
 	return parts;
 }
 
+const COMMON_PARAMS = '### Common query parameters of brand retrieve endpoints';
+
 function requestFields(
 	cell: string,
 	markdown: string,
@@ -112,21 +114,10 @@ function requestFields(
 	const fields: SpecField[] = [];
 	let location: SpecField['in'] = 'body';
 	for (const part of splitOutsideParentheses(cell)) {
-		const text = part.replace(
-			/^(path|query|body)( \(all optional\))?:\s*/,
-			(_, at: SpecField['in']) => {
-				location = at;
-				return '';
-			},
-		);
-		if (text === 'common params')
-			fields.push(
-				...tableFields(
-					markdown,
-					'### Common query parameters of brand retrieve endpoints',
-					'query',
-				),
-			);
+		const at = /^(path|query|body)( \(all optional\))?:\s*/.exec(part);
+		if (at) location = at[1] as SpecField['in'];
+		const text = at ? part.slice(at[0].length) : part;
+		if (text === 'common params') fields.push(...tableFields(markdown, COMMON_PARAMS, 'query'));
 		else if (text.startsWith('as ')) {
 			const [, base, extra, alternate, of] =
 				/^as (\S+), plus (.+?) and (\w+) \(alternate name for (\w+)/.exec(text)!;
