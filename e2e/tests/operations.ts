@@ -279,24 +279,24 @@ function extractStatusIn(now: Json, state: string): Json {
 export const BRAND_RETRIEVE_BOUND = 7776000000;
 
 /**
+ * A case whose fields and options go on the wire under their own names, in the query (every value
+ * a string, as the sandbox parses it) or in the JSON body.
+ */
+function asNamed(title: string, where: 'query' | 'body', fields: Json, options?: Json): CaseRow {
+	const named = { ...fields, ...options };
+	const query = Object.fromEntries(Object.entries(named).map(([k, v]) => [k, String(v)]));
+	const parameters = options ? { ...fields, options } : fields;
+	return { title, parameters, sends: [{ [where]: where === 'query' ? query : named }] };
+}
+
+/**
  * The cases by endpoint id, at least one each: an endpoint of the contract without a case fails
  * to compile. A case's node and operation are its endpoint's row in the endpoint table. The
  * workflow runs the cases in this order, and a case may read an earlier one's output.
  */
 const CASES = {
-	account: [
-		{
-			title: 'Account get',
-			parameters: {},
-		},
-	],
-	scrape: [
-		{
-			title: 'Scrape one URL',
-			parameters: { url: 'https://example.com/docs/start' },
-			sends: [{ query: { url: 'https://example.com/docs/start' } }],
-		},
-	],
+	account: [{ title: 'Account get', parameters: {} }],
+	scrape: [asNamed('Scrape one URL', 'query', { url: 'https://example.com/docs/start' })],
 	batchScrape: [
 		{
 			title: 'Batch scrape',
@@ -485,60 +485,31 @@ const CASES = {
 		},
 	],
 	brandProfile: [
-		{
-			title: 'Brand profile',
-			parameters: { url: 'https://example.com', options: { timeout: 30000 } },
-			sends: [{ body: { url: 'https://example.com', timeout: 30000 } }],
-		},
+		asNamed('Brand profile', 'body', { url: 'https://example.com' }, { timeout: 30000 }),
 	],
 	brandRetrieve: [
-		{
-			title: 'Brand retrieve',
-			parameters: { domain: 'example.com', options: { maxAgeMs: 86400000 } },
-			sends: [{ query: { domain: 'example.com', maxAgeMs: '86400000' } }],
-		},
+		asNamed('Brand retrieve', 'query', { domain: 'example.com' }, { maxAgeMs: 86400000 }),
 	],
 	brandRetrieveByName: [
-		{
-			title: 'Brand retrieve by name',
-			parameters: { name: 'Example Corp', options: { country_gl: 'us' } },
-			sends: [{ query: { name: 'Example Corp', country_gl: 'us' } }],
-		},
+		asNamed('Brand retrieve by name', 'query', { name: 'Example Corp' }, { country_gl: 'us' }),
 	],
 	brandRetrieveByTicker: [
-		{
-			title: 'Brand retrieve by ticker',
-			parameters: { ticker: 'AAPL', options: { ticker_exchange: 'NASDAQ' } },
-			sends: [{ query: { ticker: 'AAPL', ticker_exchange: 'NASDAQ' } }],
-		},
+		asNamed('Brand retrieve by ticker', 'query', { ticker: 'AAPL' }, { ticker_exchange: 'NASDAQ' }),
 	],
 	brandRetrieveByEmail: [
-		{
-			title: 'Brand retrieve by email',
-			parameters: { email: 'jane@example.com' },
-			sends: [{ query: { email: 'jane@example.com' } }],
-		},
+		asNamed('Brand retrieve by email', 'query', { email: 'jane@example.com' }),
 	],
-	brandRetrieveByIsin: [
-		{
-			title: 'Brand retrieve by ISIN',
-			parameters: { isin: 'US0378331005' },
-			sends: [{ query: { isin: 'US0378331005' } }],
-		},
-	],
+	brandRetrieveByIsin: [asNamed('Brand retrieve by ISIN', 'query', { isin: 'US0378331005' })],
 	brandAiQuery: [
-		{
-			title: 'Brand AI query',
-			parameters: { query: 'What does the company sell?', options: { domain: 'example.com' } },
-			sends: [{ body: { query: 'What does the company sell?', domain: 'example.com' } }],
-		},
+		asNamed(
+			'Brand AI query',
+			'body',
+			{ query: 'What does the company sell?' },
+			{ domain: 'example.com' },
+		),
 	],
 	brandAiProduct: [
-		{
-			title: 'Brand AI product',
-			parameters: { url: 'https://shop.example.com/products/blue-widget' },
-			sends: [{ body: { url: 'https://shop.example.com/products/blue-widget' } }],
-		},
+		asNamed('Brand AI product', 'body', { url: 'https://shop.example.com/products/blue-widget' }),
 	],
 	brandAiProducts: [
 		{
@@ -553,25 +524,11 @@ const CASES = {
 		},
 	],
 	youtubeTranscript: [
-		{
-			title: 'YouTube transcript',
-			parameters: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
-			sends: [{ body: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } }],
-		},
+		asNamed('YouTube transcript', 'body', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
 	],
-	webFonts: [
-		{
-			title: 'Website fonts',
-			parameters: { domain: 'example.com' },
-			sends: [{ query: { domain: 'example.com' } }],
-		},
-	],
+	webFonts: [asNamed('Website fonts', 'query', { domain: 'example.com' })],
 	webCompetitors: [
-		{
-			title: 'Website competitors',
-			parameters: { domain: 'example.com', options: { limit: 3 } },
-			sends: [{ query: { domain: 'example.com', limit: '3' } }],
-		},
+		asNamed('Website competitors', 'query', { domain: 'example.com' }, { limit: 3 }),
 	],
 	jobList: [
 		{
