@@ -241,13 +241,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const execute = new WorkflowExecute(additionalData, 'manual', runExecutionData);
 	// Resolves with the run; a cancelled execution (tests may cancel it) still reports through the hook.
 	const running = execute.processRunExecutionData(workflow);
-	const run = await Promise.race([
-		finished,
-		Promise.resolve(running).then(
-			(r) => r,
-			async () => await finished,
-		),
-	]);
+	const run = await Promise.race([finished, Promise.resolve(running).catch(() => finished)]);
 
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
