@@ -55,8 +55,7 @@ export const ORIGINAL = {
 	recentDeliveries: [],
 };
 
-export const PACKAGE = 'n8n-nodes-webdata';
-export const TRIGGER_TYPE = `${PACKAGE}.webDataTrigger`;
+export const TRIGGER_TYPE = 'n8n-nodes-webdata.webDataTrigger';
 export const NODE_NAME = 'Web Data Trigger';
 export const NODE_ID = 'node-trigger-1';
 /** The node's own webhookId, which n8n puts in the webhook path. */
@@ -222,8 +221,7 @@ export class TriggerHarness {
 			activation,
 			this.webhookData(workflow, additionalData, isTest),
 		);
-		const fn = this.nodeType.webhookMethods.default[method];
-		const result = (await fn.call(context)) as boolean;
+		const result = (await this.nodeType.webhookMethods.default[method].call(context)) as boolean;
 		this.onHookReturned?.(method);
 		return result;
 	}
@@ -341,13 +339,10 @@ export class TriggerHarness {
 
 		if (res.written)
 			return { status: res.statusCode, body: res.parsedBody(), result, started: false, items: [] };
-		if (result.workflowData === undefined) {
-			const answer = result.webhookResponse ?? { message: 'Webhook call received' };
-			return { status: 200, body: answer, result, started: false, items: [] };
-		}
-		const items = result.workflowData[0].map((item) => item.json);
-		const answer = result.webhookResponse ?? { message: 'Workflow was started' };
-		return { status: 200, body: answer, result, started: true, items };
+		const started = result.workflowData !== undefined;
+		const message = started ? 'Workflow was started' : 'Webhook call received';
+		const items = result.workflowData?.[0].map((item) => item.json) ?? [];
+		return { status: 200, body: result.webhookResponse ?? { message }, result, started, items };
 	}
 }
 
