@@ -69,6 +69,8 @@ export interface ExecuteResult extends CliResult {
 const FOREIGN_ENV =
 	/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|NODES_|CREDENTIALS_|GENERIC_TIMEZONE$|NODE_OPTIONS$|NODE_ENV$|JEST_WORKER_ID$|E2E_TESTS$)/;
 // NODE_ENV=test (set by jest) makes n8n refuse to load nodes ("Not available in tests").
+/** What n8n's CLI prints when a command failed, sometimes with exit code 0. */
+const CLI_FAILED = /An error occurred|Error importing|Error updating database/i;
 
 export class N8n {
 	readonly userFolder: string;
@@ -90,23 +92,17 @@ export class N8n {
 
 	/** http://127.0.0.1:PORT (no trailing slash). */
 	get baseUrl(): string {
-		const host =
-			this.listenAddress === '0.0.0.0' || this.listenAddress === '::'
-				? '127.0.0.1'
-				: this.listenAddress;
+		const any = ['0.0.0.0', '::'].includes(this.listenAddress);
+		const host = any ? '127.0.0.1' : this.listenAddress;
 		return `http://${host}:${this.port}`;
 	}
 
 	/** The environment every n8n command of this instance runs with. */
 	env(kind: 'server' | 'cli' = 'server'): NodeJS.ProcessEnv {
-		const inherited: NodeJS.ProcessEnv = {};
-		for (const [key, value] of Object.entries(process.env)) {
-			if (!FOREIGN_ENV.test(key)) inherited[key] = value;
-		}
-		const bin = getN8nNodeBin();
+		const inherited = Object.entries(process.env).filter(([key]) => !FOREIGN_ENV.test(key));
 		return {
-			...inherited,
-			PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+			...Object.fromEntries(inherited),
+			PATH: `${getN8nNodeBin()}${path.delimiter}${process.env.PATH ?? ''}`,
 			N8N_USER_FOLDER: this.userFolder,
 			N8N_ENCRYPTION_KEY: LOCAL_ENCRYPTION_KEY,
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
@@ -193,16 +189,9 @@ export class N8n {
 
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
 		const result = await this.cli(args);
-		const failed =
-			result.code !== 0 ||
-			/An error occurred|Error importing|Error updating database/i.test(
-				result.stdout + result.stderr,
-			);
-		if (failed) {
-			throw new Error(
-				`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(result.stdout + result.stderr, 40)}`,
-			);
-		}
+		const output = result.stdout + result.stderr;
+		if (result.code !== 0 || CLI_FAILED.test(output))
+			throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${tail(output, 40)}`);
 		return result;
 	}
 
