@@ -8,9 +8,7 @@ import type {
 	ICredentials,
 	ICredentialType,
 	IDataObject,
-	IHttpRequestHelper,
 	IHttpRequestOptions,
-	INode,
 	INodeProperties,
 	IRequestOptionsSimplified,
 } from 'n8n-workflow';
@@ -83,13 +81,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return applyGenericAuth(type, credentials, requestOptions as IHttpRequestOptions);
 	}
 
-	async preAuthentication(
-		_helpers: IHttpRequestHelper,
-		_credentials: ICredentialDataDecryptedObject,
-		_typeName: string,
-		_node: INode,
-		_expired: boolean,
-	): Promise<ICredentialDataDecryptedObject | undefined> {
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
 		return undefined;
 	}
 
