@@ -45,8 +45,6 @@ export const ACCOUNT_BODY = account();
 export const OK_REPLY: Responder = (request) =>
 	request.path === '/account' ? [200, ACCOUNT_BODY] : [200, { success: true, data: {} }];
 
-const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
-
 export interface MockApi {
 	/** Every request that reached the double, in order. */
 	requests: NockedRequest[];
@@ -116,7 +114,7 @@ export function mockApi(respond: Responder = OK_REPLY): MockApi {
 		);
 	nock.emitter.on('no match', onNoMatch);
 	const scope = nock(BASE_URL).persist();
-	for (const method of METHODS) {
+	for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
 		scope
 			.intercept(() => true, method)
 			.query(true)
