@@ -132,10 +132,9 @@ async function pollsPerJob() {
 		const jobId = String(items[0]?.json.jobId ?? '');
 		const job = (await sandbox.jobs()).find((j) => j.id === jobId);
 		if (!job) throw new Error(`the node returned no job ID the sandbox knows (${jobId})`);
-		const created = (await sandbox.requests()).find(
-			(r) => r.method === 'POST' && r.path === '/batch/scrape',
-		)!;
-		const reads = (await sandbox.requests())
+		const requests = await sandbox.requests();
+		const created = requests.find((r) => r.method === 'POST' && r.path === '/batch/scrape')!;
+		const reads = requests
 			.filter((r) => r.method === 'GET' && r.path === `/jobs/${job.id}`)
 			.map((r) => Date.parse(r.at));
 		const createdAt = Date.parse(created.at) + LATENCY_MS;
