@@ -16,11 +16,6 @@ import { ROOT } from './root';
 /** The checkout. */
 export const REPO_ROOT = ROOT;
 
-interface N8nSection {
-	nodes?: string[];
-	credentials?: string[];
-}
-
 export interface LoadedPackage {
 	packageName: string;
 	/** Paths listed in package.json's `n8n` section. */
@@ -69,7 +64,7 @@ let cached: Promise<LoadedPackage> | undefined;
 async function load(): Promise<LoadedPackage> {
 	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
 		name: string;
-		n8n?: N8nSection;
+		n8n?: { nodes?: string[]; credentials?: string[] };
 	};
 	// n8n's logger would print every node error; the tests assert them instead.
 	process.env.N8N_LOG_LEVEL ??= 'silent';
