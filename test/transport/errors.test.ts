@@ -76,6 +76,12 @@ describe('apiError', () => {
 		expect(bare.errorResponse).toEqual({ message: '' });
 		expect(bare.description).toBeFalsy();
 	});
+
+	test.each([null, 7, true])('a body of %j is kept as {message: ""}', (body) => {
+		const error = apiError(NODE, 500, body, 'GET /x');
+		expect(error.errorResponse).toEqual({ message: '' });
+		expect(error.message).toBe('The Web Data API failed (HTTP 500)');
+	});
 });
 
 describe('networkError', () => {
