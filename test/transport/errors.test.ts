@@ -22,6 +22,7 @@ describe('apiMessage', () => {
 		['error first', { error: 'e', message: 'm', detail: 'd' }, 'e'],
 		['message when error is blank', { error: ' ', message: 'm', detail: 'd' }, 'm'],
 		['detail last', { detail: 'd' }, 'd'],
+		['a field message whole, however long', { message: 'y'.repeat(600) }, 'y'.repeat(600)],
 		['nested', { error: { message: 'inner' } }, 'inner'],
 		['nested, then the next field', { error: { code: 1 }, message: 'm' }, 'm'],
 		['an array body', ['a'], undefined],

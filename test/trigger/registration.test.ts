@@ -292,6 +292,12 @@ describe('calls', () => {
 		expect(JSON.stringify(thrown)).not.toContain('secret-token-123');
 	});
 
+	test('a failed sample request that echoes the URL percent-encoded does not carry the token', async () => {
+		const echo = new NodeOperationError(NODE, `could not deliver to ${encodeURIComponent(url)}`);
+		await expect(requestTestDelivery(failing(echo), 'wh_1', 'a', url)).rejects.toBe(echo);
+		expect(echo.message).not.toContain('secret-token-123');
+	});
+
 	test('a 404 means the webhook is gone', async () => {
 		const gone = new NodeApiError(NODE, { message: 'x' }, { httpCode: '404' });
 		await expect(patchWebhook(failing(gone), 'wh_1', {}, [])).resolves.toBeUndefined();
