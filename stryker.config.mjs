@@ -50,8 +50,10 @@ export default {
 	coverageAnalysis: 'perTest',
 	checkers: [],
 	concurrency: 2,
-	// Over the time the covering tests took in the dry run: a mutant that loops is cut short.
-	timeoutMS: 5000,
+	// Over the time the covering tests took in the dry run: a mutant that loops is cut short. Jest
+	// takes seconds to start a mutant's run on a busy machine, so less than 10 s times out mutants
+	// that would have been killed.
+	timeoutMS: 10000,
 	ignorePatterns: ['dist', 'dist-dev', '.n8n-home', 'artifacts', 'coverage', 'reports'],
 	reporters: ['json', 'clear-text', 'progress'],
 	jsonReporter: { fileName: 'reports/mutation/mutation.json' },

@@ -122,10 +122,7 @@ export function webhookIdOf(ctx: Pick<IHookFunctions, 'getNodeParameter'>): stri
 
 /** Event names from a comma- (or whitespace-) separated list. */
 export function splitEvents(text: string): string[] {
-	return text
-		.split(/[\s,]+/)
-		.map((e) => e.trim())
-		.filter((e) => e !== '');
+	return text.match(/[^\s,]+/g) ?? [];
 }
 
 /** The selected events: the list's first, then the typed-in ones, without duplicates. */
@@ -140,8 +137,8 @@ export function selectedEvents(ctx: Pick<IHookFunctions, 'getNodeParameter'>): s
 	return [...new Set([...fromList, ...typed])];
 }
 
-/** The path id of the webhook endpoints, checked as every other ID is (contract/validate.ts). */
-const WEBHOOK_ID_FIELD = ENDPOINTS.webhookUpdate.fields.filter((field) => field.in === 'path');
+/** The webhooks' path id (webhookDelete's only field), checked as every other ID is. */
+const WEBHOOK_ID_FIELD = ENDPOINTS.webhookDelete.fields;
 
 /**
  * `id` if it is a valid path ID (not `.` or `..`, which would address the endpoint's parent; no control
@@ -245,9 +242,8 @@ export function queryMask(urls: ReadonlyArray<string | undefined>): (text: strin
 		for (const secret of [text, decoded(text)]) if (secret.length >= MIN_SECRET) to.add(secret);
 	};
 	for (const url of urls) {
-		const at = url?.indexOf('?') ?? -1;
-		if (url === undefined || at === -1) continue;
-		const query = url.slice(at + 1).split('#')[0];
+		if (url === undefined || !url.includes('?')) continue;
+		const query = url.slice(url.indexOf('?') + 1).split('#')[0];
 		add(queries, query);
 		for (const pair of query.split('&')) add(values, pair.slice(pair.indexOf('=') + 1));
 	}
@@ -284,7 +280,7 @@ export async function patchWebhook(
 	client: WebDataClient,
 	id: string,
 	body: IDataObject,
-	hidden: Array<string | undefined> = [],
+	hidden: Array<string | undefined>,
 ): Promise<WebhookState | undefined> {
 	checkWebhookId(client.node, id);
 	try {
@@ -295,10 +291,7 @@ export async function patchWebhook(
 		return stateOf(response);
 	} catch (error) {
 		if (isNotFound(error)) return undefined;
-		throw maskedError(client, error, [
-			typeof body.url === 'string' ? body.url : undefined,
-			...hidden,
-		]);
+		throw maskedError(client, error, [body.url as string | undefined, ...hidden]);
 	}
 }
 

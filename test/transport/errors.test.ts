@@ -22,6 +22,7 @@ describe('apiMessage', () => {
 		['error first', { error: 'e', message: 'm', detail: 'd' }, 'e'],
 		['message when error is blank', { error: ' ', message: 'm', detail: 'd' }, 'm'],
 		['detail last', { detail: 'd' }, 'd'],
+		['a field message whole, however long', { message: 'y'.repeat(600) }, 'y'.repeat(600)],
 		['nested', { error: { message: 'inner' } }, 'inner'],
 		['nested, then the next field', { error: { code: 1 }, message: 'm' }, 'm'],
 		['an array body', ['a'], undefined],
@@ -75,6 +76,12 @@ describe('apiError', () => {
 		const bare = apiError(NODE, 500, '', undefined);
 		expect(bare.errorResponse).toEqual({ message: '' });
 		expect(bare.description).toBeFalsy();
+	});
+
+	test.each([null, 7, true])('a body of %j is kept as {message: ""}', (body) => {
+		const error = apiError(NODE, 500, body, 'GET /x');
+		expect(error.errorResponse).toEqual({ message: '' });
+		expect(error.message).toBe('The Web Data API failed (HTTP 500)');
 	});
 });
 

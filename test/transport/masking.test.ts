@@ -40,7 +40,9 @@ describe('base64Cores', () => {
 });
 
 describe('maskSecret', () => {
-	test.each([
+	// The pattern of a key is built once per file and cached: each key's spellings are checked
+	// in one test, so that the test which builds it sees every form.
+	const SPELLINGS: Array<[string, string, string]> = [
 		['as is', `key ${KEY}!`, 'key bc_***!'],
 		['in another letter case', `key ${KEY.toUpperCase()}`, 'key bc_***'],
 		['percent-encoded, any case', 'k=bc%5ftest%5F0123456789abcdef&x', 'k=bc_***&x'],
@@ -53,19 +55,27 @@ describe('maskSecret', () => {
 		['Bearer <key> at offset 1', b64(`xBearer ${KEY}!`), 'eEbc_***Yh'],
 		['Bearer <key> at offset 2', b64(`xyBearer ${KEY}!`), 'eHlbc_***IQ=='],
 		['Bearer <key> in base64url at offset 1', b64url(`xBearer ${KEY}?>`), 'eEbc_***Y_Pg'],
-	])('%s', (_, text, masked) => {
-		expect(maskSecret(text, KEY)).toBe(masked);
+	];
+
+	test('every spelling of the key', () => {
+		for (const [name, text, masked] of SPELLINGS)
+			expect([name, maskSecret(text, KEY)]).toEqual([name, masked]);
 	});
 
-	test.each([
+	const SYMBOL_SPELLINGS: Array<[string, string, string]> = [
 		['base64 at offset 0', b64(`${SYMBOL_KEY}!`), 'bc_***IQ=='],
 		['base64url at offset 0', b64url(`${SYMBOL_KEY}!`), 'bc_***IQ'],
 		['base64 at offset 1', b64(`x${SYMBOL_KEY}!`), 'eGbc_***iE='],
 		['base64url at offset 1', b64url(`x${SYMBOL_KEY}!`), 'eGbc_***iE'],
 		['base64 at offset 2', b64(`xy${SYMBOL_KEY}!`), 'eHlbc_***4h'],
 		['base64url at offset 2', b64url(`xy${SYMBOL_KEY}!`), 'eHlbc_***4h'],
-	])('a key whose base64 has + and /: %s', (_, text, masked) => {
-		expect(maskSecret(text, SYMBOL_KEY)).toBe(masked);
+		['base64url, alone', b64url(SYMBOL_KEY), 'bc_***'],
+		['base64url of Bearer <key>, alone', b64url(`Bearer ${SYMBOL_KEY}`), 'bc_***'],
+	];
+
+	test('a key whose base64 has + and /: every spelling', () => {
+		for (const [name, text, masked] of SYMBOL_SPELLINGS)
+			expect([name, maskSecret(text, SYMBOL_KEY)]).toEqual([name, masked]);
 	});
 
 	test('the widest form is masked: the padding of a whole base64 and the Bearer prefix go too', () => {
@@ -73,6 +83,23 @@ describe('maskSecret', () => {
 		expect(b64(key).endsWith('=')).toBe(true);
 		expect(maskSecret(`[${b64(key)}]`, key)).toBe('[bc_***]');
 		expect(maskSecret(b64(`Bearer ${key}`), key)).toBe('bc_***');
+	});
+
+	test('a whole base64 without its padding is masked to its last character', () => {
+		const key = 'bc_test_0123456789abcd';
+		expect(b64(key).endsWith('==')).toBe(true);
+		expect(maskSecret(`[${b64(key).replace(/=/g, '')}]`, key)).toBe('[bc_***]');
+		expect(maskSecret(`[${b64url(`Bearer ${key}`)}]`, key)).toBe('[bc_***]');
+	});
+
+	test('two keys in one process: each masks its own spellings', () => {
+		const other = 'bc_other_9876543210';
+		expect(maskSecret(`${KEY} ${other}`, other)).toBe(`${KEY} bc_***`);
+		expect(maskSecret(`${KEY} ${other}`, KEY)).toBe(`bc_*** ${other}`);
+	});
+
+	test('a one-character key masks that character only', () => {
+		expect(maskSecret('a b c', 'b')).toBe('a bc_*** c');
 	});
 
 	test('every occurrence, and nothing else', () => {
@@ -101,6 +128,16 @@ describe('maskParsed', () => {
 			list: ['x bc_***', [{ 'bc_***': 'bc_***' }]],
 			ok: 'fine',
 		});
+	});
+
+	test('the masked answer stays ordinary data: its fields can be changed and removed', () => {
+		const parsed = JSON.parse(`{"${KEY}":"v","list":["${KEY}"]}`) as Record<string, unknown>;
+		maskParsed(parsed, mask);
+		parsed['bc_***'] = 'changed';
+		(parsed.list as unknown[])[0] = 'changed';
+		expect(parsed).toEqual({ 'bc_***': 'changed', list: ['changed'] });
+		delete parsed['bc_***'];
+		expect(parsed).toEqual({ list: ['changed'] });
 	});
 
 	test('a string answer is masked; numbers and null pass', () => {
@@ -173,6 +210,57 @@ describe('maskError', () => {
 
 		const plain = maskError(new Error('x', { cause: { key: [KEY] } }), mask);
 		expect(plain.cause).toEqual({ key: ['bc_***'] });
+	});
+
+	test('a body with other values: numbers, booleans and null as they are, an Error as name and message, other objects as masked text', () => {
+		class Signed {
+			toString() {
+				return `signed with ${KEY}`;
+			}
+		}
+		const bare = Object.assign(Object.create(null) as Record<string, unknown>, { key: KEY });
+		const error = new NodeApiError(NODE, { message: 'x' }, { message: 'y' });
+		(error as unknown as { extra: unknown }).extra = {
+			n: 1,
+			t: true,
+			z: null,
+			failure: new TypeError(`no ${KEY}`),
+			signer: new Signed(),
+			bare,
+		};
+		expect((maskError(error, mask) as unknown as { extra: unknown }).extra).toEqual({
+			n: 1,
+			t: true,
+			z: null,
+			failure: { name: 'TypeError', message: 'no bc_***' },
+			signer: 'signed with bc_***',
+			bare: { key: 'bc_***' },
+		});
+	});
+
+	test('a body nested deeper than 8 levels is cut there', () => {
+		const error = new NodeApiError(NODE, { message: 'x' }, { message: 'y' });
+		let nested: unknown = KEY;
+		for (let i = 0; i < 9; i++) nested = i % 2 === 0 ? [nested] : { a: nested };
+		(error as unknown as { extra: unknown }).extra = nested;
+		// Eight levels are kept; what is below them is not walked.
+		expect((maskError(error, mask) as unknown as { extra: unknown }).extra).toEqual([
+			{ a: [{ a: [{ a: [{ a: '[nested too deep]' }] }] }] },
+		]);
+	});
+
+	test('an error without a stack keeps none', () => {
+		const error = new Error(`x ${KEY}`);
+		delete error.stack;
+		expect(maskError(error, mask).stack).toBeUndefined();
+	});
+
+	test('the masked cause can still be replaced or removed, as any Error cause', () => {
+		const error = maskError(new Error('x', { cause: new Error(KEY) }), mask);
+		error.cause = 'other';
+		expect(error.cause).toBe('other');
+		delete error.cause;
+		expect('cause' in error).toBe(false);
 	});
 
 	test('fields it does not hold are not added', () => {

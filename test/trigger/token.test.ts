@@ -4,6 +4,8 @@
  * token key), its age window and clock skew, the latest-token memory and revocation, and the
  * query parameter it is read from. The deliveries through n8n-core are in webhook.test.ts.
  */
+import { createHmac } from 'node:crypto';
+
 import {
 	CLOCK_SKEW_MS,
 	FRESH_MS,
@@ -31,6 +33,23 @@ const BINDING: TokenBinding = {
 };
 
 afterEach(forgetIssuedTokens);
+
+/** The MAC as token.ts documents it, computed here: for tokens the module would never mint. */
+const macOf = (binding: TokenBinding, nonce: string, issued: string) =>
+	createHmac('sha256', binding.apiKey)
+		.update(
+			[
+				'n8n-nodes-webdata/webDataTrigger/v3',
+				binding.scope,
+				binding.workflowId,
+				binding.nodeId,
+				binding.webhookId,
+				binding.tokenKey ?? '',
+				nonce,
+				issued,
+			].join('\n'),
+		)
+		.digest('base64url');
 
 describe('the token', () => {
 	test('is <nonce>.<issued seconds>.<mac>, URL-safe, new every time', () => {
@@ -85,6 +104,30 @@ describe('the token', () => {
 		const token = mintToken(BINDING, NOW);
 		expect(tokenIssuedFor(undefined, BINDING, NOW)).toBe(false);
 		expect(tokenIssuedFor(token, { ...BINDING, apiKey: '' }, NOW)).toBe(false);
+		// Without an API key anybody could compute the MAC.
+		const keyless = { ...BINDING, apiKey: '' };
+		expect(tokenIssuedFor(mintToken(keyless, NOW), keyless, NOW)).toBe(false);
+	});
+
+	test('a token saved by an earlier release still verifies after an upgrade', () => {
+		const saved = 'RZBjOxVrAsfgC8YmTI-SQ0BR.1800000000.lJkDrhKqz3SlkKdsH-5bTffoP2M3xD3ILYCSVryateQ';
+		expect(tokenIssuedFor(saved, BINDING, NOW)).toBe(true);
+		const [nonce, issued, mac] = mintToken(BINDING, NOW).split('.');
+		expect(mac).toBe(macOf(BINDING, nonce, issued));
+	});
+
+	test.each([
+		['no nonce', '', '1800000000'],
+		['an issue time in another notation', 'n', '18e8'],
+		['an issue time after text', 'n', 'x1800000000'],
+		['an issue time before text', 'n', '1800000000x'],
+		['no issue time', 'n', ''],
+	])('%s is refused even with a valid MAC', (_, nonce, issued) => {
+		const token = `${nonce}.${issued}.${macOf(BINDING, nonce, issued)}`;
+		expect(tokenIssuedFor(token, BINDING, NOW)).toBe(false);
+		expect(tokenIssuedFor(`n.1800000000.${macOf(BINDING, 'n', '1800000000')}`, BINDING, NOW)).toBe(
+			true,
+		);
 	});
 });
 
@@ -106,6 +149,14 @@ describe("this process's memory", () => {
 		expect(tokenIssuedFor(minted, BINDING, NOW)).toBe(false);
 		const next = newToken(BINDING, NOW);
 		expect(tokenIssuedFor(next, BINDING, NOW)).toBe(true);
+	});
+
+	test('bindings whose IDs run together the same way are still told apart', () => {
+		const one = { ...BINDING, workflowId: 'wf-1', nodeId: 'node-1' };
+		const other = { ...BINDING, workflowId: 'wf-1node', nodeId: '-1' };
+		const token = newToken(one, NOW);
+		newToken(other, NOW);
+		expect(tokenIssuedFor(token, one, NOW)).toBe(true);
 	});
 
 	test('revoking a token this process never issued changes nothing', () => {
@@ -158,6 +209,7 @@ describe('sameSecret and presentedToken', () => {
 		[{ token: ['a', 'b'] }, undefined],
 		[{ other: 'a' }, undefined],
 		[null, undefined],
+		[undefined, undefined],
 		['token=a', undefined],
 	])('%j gives %j', (query, expected) => {
 		expect(presentedToken(query)).toBe(expected);

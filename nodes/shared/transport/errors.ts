@@ -8,15 +8,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 /** The API's own message from an error body, whatever its shape. */
 export function apiMessage(body: unknown): string | undefined {
 	if (typeof body === 'string') return body.trim().slice(0, 500) || undefined;
-	if (typeof body !== 'object' || body === null) return undefined;
-	const record = body as Record<string, unknown>;
+	if (!(body instanceof Object)) return undefined;
 	for (const key of ['error', 'message', 'detail']) {
-		const value = record[key];
+		const value = (body as Record<string, unknown>)[key];
 		if (typeof value === 'string' && value.trim() !== '') return value;
-		if (typeof value === 'object' && value !== null) {
-			const nested = apiMessage(value);
-			if (nested) return nested;
-		}
+		// A blank text, a number or null holds no message; an object may.
+		const nested = apiMessage(value);
+		if (nested) return nested;
 	}
 	return undefined;
 }
@@ -80,22 +78,23 @@ export function base64Cores(text: string): string[] {
 /** The base64 and base64url forms of `text`: whole (with and without padding), and each core. */
 function base64Forms(text: string): string[] {
 	const whole = Buffer.from(text).toString('base64');
-	const forms = [whole, whole.replace(/=+$/, ''), ...base64Cores(text)];
+	const forms = [whole, whole.replace(/=/g, ''), ...base64Cores(text)];
 	return forms.flatMap((form) => [form, form.replace(/\+/g, '-').replace(/\//g, '_')]);
 }
 
 /**
  * Every spelling of `secret` an echo may carry: as is or URL-encoded, and the base64 and
  * base64url of the key and of `Bearer <key>` at any offset, each in any letter case. Longer
- * forms come first, so that the widest match is masked. Cached per secret (one or two keys per
- * process in practice; capped).
+ * forms come first, so that the widest match is masked: `Bearer <key>`'s forms are longer than
+ * the key's, and base64Forms lists each text's from the widest. Cached per secret (one or two
+ * keys per process in practice; capped).
  */
 function secretPattern(secret: string): RegExp {
 	let pattern = patterns.get(secret);
 	if (!pattern) {
 		const encoded = new Set([...base64Forms(`Bearer ${secret}`), ...base64Forms(secret)]);
 		encoded.delete('');
-		const alternatives = [...encoded].sort((a, b) => b.length - a.length).map(escapeRegExp);
+		const alternatives = [...encoded].map(escapeRegExp);
 		pattern = new RegExp([...alternatives, urlSpelling(secret)].join('|'), 'gi');
 		if (patterns.size >= 16) patterns.clear();
 		patterns.set(secret, pattern);
@@ -116,33 +115,23 @@ export function maskSecret(text: string, secret: string): string {
  */
 export function maskParsed(value: unknown, mask: (text: string) => string): unknown {
 	if (typeof value === 'string') return mask(value);
-	const pending: unknown[] = [value];
-	while (pending.length > 0) {
-		const node = pending.pop();
-		if (typeof node !== 'object' || node === null) continue;
-		if (Array.isArray(node)) {
-			for (let i = 0; i < node.length; i++) {
-				const entry: unknown = node[i];
-				if (typeof entry === 'string') node[i] = mask(entry);
-				else if (typeof entry === 'object' && entry !== null) pending.push(entry);
-			}
-			continue;
-		}
-		const record = node as Record<string, unknown>;
+	// Every object and array met so far; the loop reaches those it adds. An array is walked as an
+	// object whose names are its indexes.
+	const pending = value instanceof Object ? [value as Record<string, unknown>] : [];
+	for (const record of pending) {
 		for (const name of Object.keys(record)) {
 			const entry = record[name];
+			if (entry instanceof Object) pending.push(entry as Record<string, unknown>);
 			const masked = typeof entry === 'string' ? mask(entry) : entry;
-			if (typeof entry === 'object' && entry !== null) pending.push(entry);
 			const maskedName = mask(name);
-			if (maskedName !== name) {
-				delete record[name];
-				Object.defineProperty(record, maskedName, {
-					value: masked,
-					writable: true,
-					enumerable: true,
-					configurable: true,
-				});
-			} else if (masked !== entry) record[name] = masked;
+			if (maskedName !== name) delete record[name];
+			// Defined, not assigned: a name that masks to __proto__ stays a plain own property.
+			Object.defineProperty(record, maskedName, {
+				value: masked,
+				writable: true,
+				enumerable: true,
+				configurable: true,
+			});
 		}
 	}
 	return value;
