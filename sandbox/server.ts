@@ -134,12 +134,13 @@ async function handle(
 	const auth = authenticate(req.headers.authorization, core.config.apiKeys);
 	if (!auth.ok) return respond(errorReply(401, auth.message, { 'www-authenticate': 'Bearer' }));
 
-	const admission = core.limiter.admit(core.config.plan);
+	const admission = core.limiter.admit(core.config.plan, core.config.overload);
 	if (!admission.ok)
 		return respond(
 			errorReply(429, admission.message, { 'retry-after': String(admission.retryAfterS) }),
 		);
 	try {
+		await admission.started;
 		if (core.config.latencyMs > 0) await delay(core.config.latencyMs);
 		const injected = injectedFailure(core, url.pathname);
 		if (injected) return respond(injected);
