@@ -139,12 +139,12 @@ describe('Pacer', () => {
 		expect(times[1]).toBeGreaterThanOrEqual(t0 + 10 + 5_000);
 	});
 
-	test('a re-read plan caps the window but does not undo a cut', async () => {
+	test('a re-read plan caps the limit but does not undo a cut', async () => {
 		const pacer = new Pacer({ concurrency: 10 });
 		pacer.onRateLimited(Date.now());
-		pacer.setLimits({ concurrency: 10 }, { keepWindow: true });
+		pacer.setLimits({ concurrency: 10 }, { keepLimit: true });
 		expect(pacer.limit).toBe(8);
-		pacer.setLimits({ concurrency: 3 }, { keepWindow: true });
+		pacer.setLimits({ concurrency: 3 }, { keepLimit: true });
 		expect(pacer.limit).toBe(3);
 	});
 

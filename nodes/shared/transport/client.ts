@@ -112,7 +112,8 @@ export class WebDataClient {
 
 	private readonly ownPacer?: Pacer;
 
-	private readonly lane?: Slots;
+	/** The node's cap (Max Concurrent Requests) on this client's requests in flight. */
+	private readonly cap?: Slots;
 
 	constructor(
 		private readonly ctx: Context,
@@ -121,7 +122,7 @@ export class WebDataClient {
 		this.signal =
 			signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
 		if (!shared) this.ownPacer = new Pacer({ concurrency: maxConcurrent ?? 1 });
-		else if (maxConcurrent) this.lane = new Slots(maxConcurrent);
+		else if (maxConcurrent) this.cap = new Slots(maxConcurrent);
 	}
 
 	get node(): INode {
@@ -161,8 +162,8 @@ export class WebDataClient {
 	}
 
 	/**
-	 * A slot of this client's own cap, then one of the pacer's; released in reverse. A plan read
-	 * that is due goes first: it takes the pacer's next free slot ahead of this request.
+	 * A slot of this client's own cap, then one of the pacer's; released in reverse. A read of the
+	 * plan or usage that is due goes first: it takes the pacer's next free slot ahead of this request.
 	 */
 	private async acquire(pacer: Pacer): Promise<void> {
 		if (!this.ownPacer)
@@ -175,19 +176,19 @@ export class WebDataClient {
 					),
 				this.signal,
 			);
-		await this.lane?.acquire(this.signal);
+		await this.cap?.acquire(this.signal);
 		let acquired = false;
 		try {
 			await pacer.acquire(this.signal);
 			acquired = true;
 		} finally {
-			if (!acquired) this.lane?.release();
+			if (!acquired) this.cap?.release();
 		}
 	}
 
 	private release(pacer: Pacer): void {
 		pacer.release();
-		this.lane?.release();
+		this.cap?.release();
 	}
 
 	/**
