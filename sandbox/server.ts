@@ -122,12 +122,14 @@ async function handle(
 		body: parsed?.ok ? (parsed.value ?? null) : bodyRead.ok ? bodyRead.text : '(too large)',
 		status: 0,
 		at: new Date().toISOString(),
+		ms: 0,
 	};
 	const log = core.state.requests;
 	log.push(record);
 	if (log.length > MAX_REQUEST_LOG) log.shift();
 	const respond = (reply: Reply) => {
 		record.status = reply.status;
+		record.ms = Date.now() - Date.parse(record.at);
 		send(res, reply);
 	};
 

@@ -77,7 +77,7 @@ export async function singleProcess(
 		timings['n8n start -> ready'] = Date.now() - t;
 		t = Date.now();
 		for (const w of [brand, ...http]) await n8n.activate(w.id);
-		const { step } = new Steps(n8n, sandbox, settings.latencyMs);
+		const { step } = new Steps(n8n, sandbox);
 
 		// Warm-up: loads the node, reads the plan into this process's pacer, warms n8n's paths.
 		// WARM_UP_ITEMS, not a handful: V8 compiles the hot paths meanwhile (its compiler threads
