@@ -92,10 +92,7 @@ export function readPlanWhenDue(
 			const plan = await readPlan();
 			if (!plan) account.planReadAt = previousReadAt;
 			else if (plan.failed && !first) pacer.usageReadFailed();
-			else {
-				pacer.setLimits(plan, { keepLimit: !first });
-				if (plan.usage) pacer.onUsage(plan.usage, { first });
-			}
+			else pacer.onPlanRead(plan, plan.usage, { first });
 		} finally {
 			pacer.release();
 		}

@@ -161,21 +161,27 @@ export class WebDataClient {
 		return this.ownPacer ?? accountPacer(this.accountKey!);
 	}
 
+	/** Starts a read of the account's plan or usage when one is due (accounts.ts). */
+	private readPlanWhenDue(): void {
+		if (this.ownPacer) return;
+		readPlanWhenDue(
+			this.accountKey!,
+			async () =>
+				await readPlanLimits(
+					async (request) => await this.request<AccountResponse>(request),
+					this.signal,
+				),
+			this.signal,
+		);
+	}
+
 	/**
 	 * A slot of this client's own cap, then one of the pacer's; released in reverse. A read of the
-	 * plan or usage that is due goes first: it takes the pacer's next free slot ahead of this request.
+	 * plan or usage that is due goes first: it takes the pacer's next free slot ahead of this
+	 * request. Items wait for slots all at once, so a read is also looked for at each release.
 	 */
 	private async acquire(pacer: Pacer): Promise<void> {
-		if (!this.ownPacer)
-			readPlanWhenDue(
-				this.accountKey!,
-				async () =>
-					await readPlanLimits(
-						async (request) => await this.request<AccountResponse>(request),
-						this.signal,
-					),
-				this.signal,
-			);
+		this.readPlanWhenDue();
 		await this.cap?.acquire(this.signal);
 		let acquired = false;
 		try {
@@ -187,6 +193,7 @@ export class WebDataClient {
 	}
 
 	private release(pacer: Pacer): void {
+		this.readPlanWhenDue();
 		pacer.release();
 		this.cap?.release();
 	}

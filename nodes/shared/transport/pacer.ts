@@ -40,12 +40,21 @@ export const HOLD_THRESHOLD_MS = 3000;
 /** Rate spacing margin: clock drift between us and the server must not tip a window over. */
 const RATE_MARGIN = 1.02;
 
-/** Usage reads: at least this far apart, and after a change to the limit exactly this far... */
+/** Usage reads: after one that saw room, the next this soon (see onUsage)... */
+export const USAGE_READ_CONFIRM_MS = 150;
+/** ...otherwise at least this far apart, and after a change to the limit exactly this far... */
 export const USAGE_READ_MIN_MS = 500;
 /** ...while sharing and steady, this far apart (how soon room left by an idle worker is seen)... */
 export const USAGE_READ_SHARED_MS = 1000;
 /** ...and alone at the plan, doubling up to this (others arriving show first as 429s). */
 export const USAGE_READ_ALONE_MS = 8000;
+/**
+ * Back after this long idle, a pacer reads the usage soon; if it was sharing the plan, it starts
+ * again at half the plan at most (others may have taken the room meanwhile).
+ */
+export const RESUME_AFTER_MS = 1000;
+/** Two reads this close that both see room are believed (see onUsage). */
+export const CONFIRM_WITHIN_MS = 2500;
 /** ...and never more than this share of the plan's rate limit. */
 export const USAGE_READ_RATE_SHARE = 0.05;
 
@@ -81,6 +90,9 @@ export class Pacer {
 
 	private nextUsageReadAt = 0;
 
+	/** The room the last usage read saw: an increase needs two reads in a row that see room. */
+	private roomSeen?: { at: number; room: number; alone: boolean };
+
 	private lastUsageReadAt = -Infinity;
 
 	private usageReadGap = USAGE_READ_MIN_MS;
@@ -95,12 +107,27 @@ export class Pacer {
 
 	/** The plan, once read. A re-read plan caps the limit but does not undo a cut. */
 	setLimits(limits: PacerLimits, { keepLimit = false } = {}): void {
-		this.ceiling = Math.max(1, Math.floor(limits.concurrency));
+		this.setPlan(limits);
 		this.setTarget(keepLimit ? Math.min(this.target, this.ceiling) : this.ceiling);
+	}
+
+	private setPlan(limits: PacerLimits): void {
+		this.ceiling = Math.max(1, Math.floor(limits.concurrency));
 		this.spacingMs =
 			limits.perMinute && limits.perMinute > 0 ? (60000 / limits.perMinute) * RATE_MARGIN : 0;
 		// Requests already started count towards the schedule.
 		this.nextStartAt = Math.max(this.nextStartAt, this.lastStartAt + this.spacingMs);
+	}
+
+	/**
+	 * A read of the plan and, when the service reports it, the account's usage; read while holding
+	 * one of our slots (so `active` counts it). The first read (`first`) sets the limit from both.
+	 */
+	onPlanRead(limits: PacerLimits, usage: Usage | undefined, { first = false } = {}): void {
+		if (!usage) return this.setLimits(limits, { keepLimit: !first });
+		this.setPlan(limits);
+		if (!first) this.target = Math.min(this.target, this.ceiling);
+		this.onUsage(usage, { first });
 	}
 
 	private setTarget(value: number): void {
@@ -136,43 +163,51 @@ export class Pacer {
 	}
 
 	/**
-	 * The account's usage, read while holding one of our slots (so `active` counts it). The first
-	 * read of a plan (`first`) starts the limit at what others leave, at most half the plan; later
-	 * reads take a share of free room, or give back a share of what waits at the service.
+	 * The account's usage. The first read starts the limit at half the plan, whoever holds the rest:
+	 * a newcomer that took only what others leave would never get its share. Later reads give back a share of what waits at the service at once; room is taken only
+	 * when the read before (at most CONFIRM_WITHIN_MS earlier) saw room too, since a request on its
+	 * way to the service, or between two of another worker's, makes room look larger for a moment:
+	 * all of it when nobody else holds any, else half of it.
 	 */
-	onUsage({ active, waiting }: Usage, { first = false } = {}): void {
+	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
 		const own = this.slots.busy;
-		this.usageCounted = active >= Math.min(this.fewestDuringRead, own);
+		// Ours in flight the whole time were counted, some perhaps still on their way: half of them.
+		this.usageCounted = active >= Math.ceil(Math.min(this.fewestDuringRead, own) / 2);
 		this.fewestDuringRead = Infinity;
-		if (!this.usageCounted) {
-			if (first) this.setTarget(this.ceiling);
-			return;
-		}
+		if (!this.usageCounted) return this.setTarget(first ? this.ceiling : this.target);
 		const others = Math.max(0, active + waiting - own);
+		const room = others === 0 ? this.ceiling - this.target : this.ceiling - active;
+		const seen = this.roomSeen;
+		const confirmed = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
+		this.roomSeen = { at: now, room, alone: others === 0 };
 		const before = this.target;
-		if (first) this.setTarget(Math.min(this.ceiling - others, Math.ceil(this.ceiling / 2)));
+		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
 		else if (waiting > 0 && active + waiting > this.ceiling) {
 			// Queued at the service: each pacer gives back its share of the excess.
 			const excess = active + waiting - this.ceiling;
 			this.setTarget(this.target - (excess * own) / (active + waiting));
-		} else if (others === 0) this.setTarget(this.ceiling);
-		else {
-			const room = this.ceiling - active;
+		} else if (room > 0 && confirmed) {
+			if (others === 0 && seen.alone) this.setTarget(this.ceiling);
 			// Others may see the same room at the same time: take half of it.
-			if (room > 0) this.setTarget(this.target + room / 2);
+			else this.setTarget(this.target + Math.min(room, seen.room) / 2);
+		} else if (room <= 0 && others > 0 && this.slots.limit > others + 1)
 			// Full, and holding more than all the others together: give one back (fair shares).
-			else if (this.slots.limit > others + 1) this.setTarget(this.target - 1);
-		}
+			this.setTarget(this.target - 1);
 		const changed = Math.floor(this.target) !== Math.floor(before);
 		const alone = others === 0 && this.target >= this.ceiling;
-		this.usageReadGap = changed
-			? USAGE_READ_MIN_MS
-			: alone
-				? Math.min(USAGE_READ_ALONE_MS, this.usageReadGap * 2)
-				: USAGE_READ_SHARED_MS;
+		// Room seen: look again soon. A change: soon after. Alone at the plan: less and less often.
+		this.usageReadGap =
+			room > 0
+				? USAGE_READ_CONFIRM_MS
+				: changed
+					? USAGE_READ_MIN_MS
+					: alone
+						? Math.min(USAGE_READ_ALONE_MS, this.usageReadGap * 2)
+						: USAGE_READ_SHARED_MS;
 		this.lastUsageReadAt = now;
-		this.nextUsageReadAt = now + Math.max(this.usageReadGap, this.minUsageReadGap());
+		// After the first read, the second comes at the first backlog: are we alone?
+		this.nextUsageReadAt = first ? now : now + Math.max(this.usageReadGap, this.minUsageReadGap());
 	}
 
 	/** A usage read that failed (a 429, say): the next waits as long as after one that changed nothing. */
@@ -183,16 +218,16 @@ export class Pacer {
 			this.lastUsageReadAt + Math.max(USAGE_READ_SHARED_MS, this.minUsageReadGap());
 	}
 
-	/** The bound on usage reads: USAGE_READ_MIN_MS apart, within their share of the rate limit. */
+	/** The bound on usage reads: USAGE_READ_CONFIRM_MS apart, within their share of the rate limit. */
 	private minUsageReadGap(): number {
-		return Math.max(USAGE_READ_MIN_MS, this.spacingMs / USAGE_READ_RATE_SHARE);
+		return Math.max(USAGE_READ_CONFIRM_MS, this.spacingMs / USAGE_READ_RATE_SHARE);
 	}
 
 	/** Reads the usage at the next backlog, but not sooner than the bound allows. */
 	private readUsageSoon(): void {
 		this.nextUsageReadAt = Math.min(
 			this.nextUsageReadAt,
-			this.lastUsageReadAt + this.minUsageReadGap(),
+			this.lastUsageReadAt + Math.max(USAGE_READ_MIN_MS, this.minUsageReadGap()),
 		);
 	}
 
@@ -202,7 +237,10 @@ export class Pacer {
 	 */
 	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
 		// Back after a pause: others may have taken the room meanwhile, so read it at the next backlog.
-		if (this.idle) this.readUsageSoon();
+		if (this.idle && this.usageCounted && Date.now() - this.lastUsedAt >= RESUME_AFTER_MS) {
+			if (!this.roomSeen?.alone) this.setTarget(Math.min(this.target, Math.ceil(this.ceiling / 2)));
+			this.readUsageSoon();
+		}
 		await this.slots.acquire(signal, { first });
 		let started = false;
 		try {
