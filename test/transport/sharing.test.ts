@@ -79,15 +79,14 @@ class Worker {
 	private readonly readPlan = async (): Promise<PlanRead> => {
 		this.service.reads++;
 		const answer = await this.service.call();
-		if (process.env.SIM_DEBUG)
-			console.log(
-				`${Date.now() % 100000} ${this.key} read ${JSON.stringify(answer)} limit ${this.limit}`,
-			);
 		if (answer.status !== 200) return { concurrency: 5, failed: true };
 		return { concurrency: CONCURRENCY, usage: answer };
 	};
 
-	/** One item: as the client does it (a read looked for before each slot and at each release), retried after a 429's Retry-After (1 s). */
+	/**
+	 * One item as the client sends it: a due read is looked for before each slot and at each
+	 * release; a 429 is tried again after its Retry-After (1 s).
+	 */
 	private async item(): Promise<void> {
 		for (;;) {
 			const pacer = accountPacer(this.key);
@@ -134,16 +133,6 @@ async function until<T>(
 		service.sample();
 		if (t % 100 === 0) for (const w of workers) w.limits.push(w.limit);
 	}
-	if (process.env.SIM_DEBUG)
-		console.log(
-			JSON.stringify({
-				req: service.requests,
-				ref: service.refused,
-				reads: service.reads,
-				maxActive: service.maxActive,
-				w: workers.map((w) => [w.key, w.done, w.limits.join(',')]),
-			}),
-		);
 	expect(settled).toBe(true);
 	return await work;
 }
