@@ -222,24 +222,26 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		// 6 of ours and 14 of others', 10 of them waiting: 10 too many, 6/20 of them ours.
 		read(pacer, { active: 10, waiting: 10 });
 		expect(pacer.limit).toBe(7);
+		// 6 of ours, 1 of others' waiting: holding more than all of them, we give the excess back.
+		read(pacer, { active: 10, waiting: 1 });
+		expect(pacer.limit).toBe(6);
 	});
 
-	test('full and holding more than all the others together: one back', async () => {
+	test('full and holding more than all the others together: half the difference back', async () => {
 		const pacer = await sharing(5);
 		read(pacer, { active: 5, waiting: 0 });
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, { active: 5, waiting: 0 });
 		await jest.advanceTimersByTimeAsync(0);
-		// Others hold 4 while we hold 6 of our limit of 10: the plan is full.
+		// Others hold 4 while our limit is 10: the plan is full; (10 - 4) / 2 back.
 		read(pacer, { active: 10, waiting: 0 });
-		expect(pacer.limit).toBe(9);
-		// Others hold 5 while our limit is 9 and we hold 6: full, and more than theirs plus one.
-		read(pacer, { active: 11, waiting: 0 });
-		expect(pacer.limit).toBe(8);
-		// Ours 6, theirs 4... and a limit of 6 against 4 + 1: one more back, then balance.
+		expect(pacer.limit).toBe(7);
+		// Others hold 4 against our 7: one and a half back.
 		read(pacer, { active: 10, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// 5 against 4 + 1: balanced, nothing more.
 		read(pacer, { active: 10, waiting: 0 });
-		expect(pacer.limit).toBe(6);
+		expect(pacer.limit).toBe(5);
 	});
 
 	test('a usage that leaves our requests out is not used: the plan, and growth by successes', async () => {

@@ -184,16 +184,17 @@ export class Pacer {
 		const before = this.target;
 		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
 		else if (waiting > 0 && active + waiting > this.ceiling) {
-			// Queued at the service: each pacer gives back its share of the excess.
+			// Queued at the service: a pacer holding more than all the others together gives back
+			// the whole excess, the others their share of it.
 			const excess = active + waiting - this.ceiling;
-			this.setTarget(this.target - (excess * own) / (active + waiting));
+			this.setTarget(this.target - (own > others ? excess : (excess * own) / (active + waiting)));
 		} else if (room > 0 && confirmed) {
 			if (others === 0 && seen.alone) this.setTarget(this.ceiling);
 			// Others may see the same room at the same time: take half of it.
 			else this.setTarget(this.target + Math.min(room, seen.room) / 2);
 		} else if (room <= 0 && others > 0 && this.slots.limit > others + 1)
-			// Full, and holding more than all the others together: give one back (fair shares).
-			this.setTarget(this.target - 1);
+			// Full, and holding more than all the others together: half the difference back.
+			this.setTarget(this.target - Math.max(1, (this.slots.limit - others) / 2));
 		const changed = Math.floor(this.target) !== Math.floor(before);
 		const alone = others === 0 && this.target >= this.ceiling;
 		// Room seen: look again soon. A change: soon after. Alone at the plan: less and less often.
