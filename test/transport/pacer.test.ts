@@ -10,6 +10,7 @@ import {
 	INCREASE_EVERY,
 	Pacer,
 	type PacerLimits,
+	RESUME_AFTER_MS,
 	USAGE_READ_ALONE_MS,
 	USAGE_READ_CONFIRM_MS,
 } from '../../nodes/shared/transport/pacer';
@@ -242,6 +243,29 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		// 5 against 4 + 1: balanced, nothing more.
 		read(pacer, { active: 10, waiting: 0 });
 		expect(pacer.limit).toBe(5);
+	});
+
+	test('back after a pause: at half the plan if it was sharing, as it was if it was alone', async () => {
+		const pacer = await sharing(5);
+		read(pacer, { active: 8, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(6);
+		await jest.advanceTimersByTimeAsync(0);
+		while (pacer.inFlight > 0) pacer.release();
+		jest.advanceTimersByTime(RESUME_AFTER_MS);
+		await pacer.acquire();
+		expect(pacer.limit).toBe(5);
+		expect(pacer.usageReadDue()).toBe(false);
+		// Alone at the last read: the whole plan stays.
+		read(pacer, { active: 1, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 1, waiting: 0 });
+		expect(pacer.limit).toBe(10);
+		pacer.release();
+		jest.advanceTimersByTime(RESUME_AFTER_MS);
+		await pacer.acquire();
+		expect(pacer.limit).toBe(10);
 	});
 
 	test('a usage that leaves our requests out is not used: the plan, and growth by successes', async () => {
