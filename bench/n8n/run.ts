@@ -14,7 +14,8 @@
  *      bare client, <= 1% of requests refused; each worker's requests in flight over time;
  *   and, for comparison, n8n's HTTP Request node (default, and batches of 10 every 100 ms).
  *
- * WEBDATA_BENCH_QUEUE=0 skips queue mode, WEBDATA_BENCH_HTTP=0 the HTTP Request rows. For
+ * WEBDATA_BENCH_QUEUE=0 skips queue mode, WEBDATA_BENCH_WORKERS=2 measures 2 workers only (default
+ * 2,3), WEBDATA_BENCH_HTTP=0 skips the HTTP Request rows. For
  * experiments: WEBDATA_BENCH_PACKAGE=<dir> installs the package packed from <dir> (npm pack,
  * e.g. a copy with other pacer constants), WEBDATA_BENCH_N8N_ENV='{"N8N_...":"..."}' adds
  * environment to every n8n process.
