@@ -1,6 +1,6 @@
 /**
  * The Pacer and its slots on their own (no HTTP), on jest's fake clock: slots, spacing, holds,
- * and how the window follows 429s. concurrency.test.ts shows the same behaviour through n8n-core.
+ * how the limit follows 429s and the usage GET /account reports. concurrency.test.ts shows the same behaviour through n8n-core.
  */
 import {
 	CALM_MS,
@@ -84,7 +84,7 @@ describe('Pacer', () => {
 		expect(times.map((t) => t - t0)).toEqual([0, 51, 102, 153, 204]);
 	});
 
-	test('the first 429 of an overload cuts the window by the decrease factor; successes bring it back', async () => {
+	test('the first 429 of an overload cuts the limit by the decrease factor; successes bring it back', async () => {
 		const pacer = new Pacer({ concurrency: 10 });
 		expect(pacer.onRateLimited(Date.now())).toBe(true);
 		expect(pacer.limit).toBe(Math.floor(10 * DECREASE_FACTOR));
@@ -94,7 +94,7 @@ describe('Pacer', () => {
 		expect(pacer.limit).toBe(8);
 		pacer.onSuccess();
 		expect(pacer.limit).toBe(9);
-		// Calm for a while: one more per window of successes.
+		// Calm for a while: one more per limit of successes.
 		jest.advanceTimersByTime(2);
 		for (let i = 0; i < 9; i++) pacer.onSuccess();
 		expect(pacer.limit).toBe(10);

@@ -37,7 +37,7 @@ export const INCREASE_EVERY = 20;
 export const CALM_MS = 3000;
 /** A Retry-After longer than this means the rate window is spent, not that a slot was busy. */
 export const HOLD_THRESHOLD_MS = 3000;
-/** Rate spacing margin: clock drift between us and the server must not tip a window over. */
+/** Rate spacing margin: clock drift between us and the server must not tip the rate window over. */
 const RATE_MARGIN = 1.02;
 
 /** Usage reads: after one that saw room, the next this soon (see onUsage)... */

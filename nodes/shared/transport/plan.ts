@@ -10,7 +10,7 @@ export type Send = (request: ApiRequest) => Promise<AccountResponse>;
 export const FALLBACK_CONCURRENCY = 5;
 
 /**
- * What a plan read from the API may set, whatever it says: a window of at most 100 requests in
+ * What a plan read from the API may set, whatever it says: a limit of at most 100 requests in
  * flight, and a rate of at least 6 a minute (a request waits at most 10 s for its turn). The
  * service's 429s still tune the pacer down within these bounds.
  */
