@@ -1,6 +1,7 @@
 /**
  * The Pacer and its slots on their own (no HTTP), on jest's fake clock: slots, spacing, holds,
- * how the limit follows 429s and the usage GET /account reports. concurrency.test.ts shows the same behaviour through n8n-core.
+ * how the limit follows 429s and the usage GET /account reports. concurrency.test.ts shows the
+ * same behaviour through n8n-core; sharing.test.ts, pacers sharing one simulated service.
  */
 import {
 	CALM_MS,
