@@ -171,12 +171,9 @@ export class Pacer {
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
-		// Ours: the fewest in flight while the read was out. Under load an answer can wait for the
-		// event loop long after the service counted it done, and a request granted a slot can wait
-		// to be sent: counting those would leave too little for the others (and look alone).
-		const own = Math.min(this.fewestDuringRead, this.slots.busy);
+		const own = this.slots.busy;
 		// Ours in flight the whole time were counted, some perhaps still on their way: half of them.
-		this.usageCounted = active >= Math.ceil(own / 2);
+		this.usageCounted = active >= Math.ceil(Math.min(this.fewestDuringRead, own) / 2);
 		this.fewestDuringRead = Infinity;
 		if (!this.usageCounted) return this.setTarget(first ? this.ceiling : this.target);
 		const others = Math.max(0, active + waiting - own);
