@@ -46,11 +46,8 @@ export const USAGE_READ_CONFIRM_MS = 150;
 export const USAGE_READ_MIN_MS = 500;
 /** ...while sharing and steady, this far apart (how soon room left by an idle worker is seen)... */
 export const USAGE_READ_SHARED_MS = 1000;
-/**
- * ...and alone at the plan, doubling up to this: a worker that arrives shows under a refusing
- * service as 429s, under a queueing one only in these reads.
- */
-export const USAGE_READ_ALONE_MS = 2000;
+/** ...and alone at the plan, doubling up to this (others arriving show first as 429s). */
+export const USAGE_READ_ALONE_MS = 8000;
 /**
  * Back after this long idle, a pacer reads the usage soon; if it was sharing the plan, it starts
  * again at half the plan at most (others may have taken the room meanwhile).
