@@ -24,6 +24,8 @@ export interface RecordedRequest {
 	body: unknown;
 	status: number;
 	at: string;
+	/** From arrival to the answer. */
+	ms: number;
 }
 
 export interface SandboxWebhook {

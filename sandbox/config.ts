@@ -4,6 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 
+import type { OverloadModel } from './limits';
+
 export const DEMO_API_KEY = 'bc_sandbox_demo_key';
 export const DEFAULT_PORT = 5680;
 
@@ -38,6 +40,8 @@ export interface SandboxConfig {
 	/** 0 picks a free port. */
 	port: number;
 	apiKeys: string[];
+	/** Past the plan's concurrency: refuse with 429, or queue up to `plan.queueLimit` requests. */
+	overload: OverloadModel;
 	/** Added to every API request (inside the in-flight window, so it counts for concurrency). */
 	latencyMs: number;
 	/** Default duration of a job from creation to its terminal state. */
@@ -75,6 +79,7 @@ export function defaultConfig(): SandboxConfig {
 	return {
 		port: DEFAULT_PORT,
 		apiKeys: [DEMO_API_KEY],
+		overload: 'refuse',
 		latencyMs: 0,
 		jobDurationMs: 2000,
 		crawlPageSize: 3,
@@ -130,6 +135,8 @@ export function mergeConfig(
 		if (typeof merged[key] !== 'number' || !(merged[key] >= 0))
 			throw new Error(`${key} must be a number >= 0`);
 	}
+	if (merged.overload !== 'refuse' && merged.overload !== 'queue')
+		throw new Error("overload must be 'refuse' or 'queue'");
 	if (!Number.isInteger(merged.crawlPageSize) || merged.crawlPageSize < 1)
 		throw new Error('crawlPageSize must be a positive integer');
 	if (
@@ -153,6 +160,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
 	const out: SandboxConfigOverrides = {
 		port: num(env.WEBDATA_SANDBOX_PORT),
 		latencyMs: num(env.WEBDATA_SANDBOX_LATENCY_MS),
+		overload: (env.WEBDATA_SANDBOX_OVERLOAD || undefined) as OverloadModel | undefined,
 		jobDurationMs: num(env.WEBDATA_SANDBOX_JOB_DURATION_MS),
 		credits: num(env.WEBDATA_SANDBOX_CREDITS),
 		apiKeys: env.WEBDATA_SANDBOX_API_KEYS

@@ -63,6 +63,19 @@ export class SandboxCore {
 			Math.round((account.lifetimeSpendUsd + credits * USD_PER_CREDIT) * 1000) / 1000;
 	}
 
+	/**
+	 * The account's usage as GET /account reports it: jobs RUNNING and requests being served
+	 * (this read included) are `active`; jobs PENDING and requests queued past the plan's
+	 * concurrency are `waiting`.
+	 */
+	usage(): { active: number; waiting: number } {
+		const jobs = this.jobs.queue();
+		return {
+			active: jobs.active + this.limiter.requestsInFlight,
+			waiting: jobs.waiting + this.limiter.requestsWaiting,
+		};
+	}
+
 	/** Refuses a new job with 429 when PENDING + RUNNING jobs already fill the plan's queueLimit. */
 	ensureQueueRoom(): void {
 		const { active, waiting } = this.jobs.queue();

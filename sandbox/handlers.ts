@@ -173,7 +173,7 @@ export const HANDLERS = {
 					concurrency: plan.concurrency,
 					queueLimit: plan.queueLimit,
 				},
-				queue: core.jobs.queue(),
+				queue: core.usage(),
 			},
 		});
 	},

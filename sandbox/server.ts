@@ -122,24 +122,27 @@ async function handle(
 		body: parsed?.ok ? (parsed.value ?? null) : bodyRead.ok ? bodyRead.text : '(too large)',
 		status: 0,
 		at: new Date().toISOString(),
+		ms: 0,
 	};
 	const log = core.state.requests;
 	log.push(record);
 	if (log.length > MAX_REQUEST_LOG) log.shift();
 	const respond = (reply: Reply) => {
 		record.status = reply.status;
+		record.ms = Date.now() - Date.parse(record.at);
 		send(res, reply);
 	};
 
 	const auth = authenticate(req.headers.authorization, core.config.apiKeys);
 	if (!auth.ok) return respond(errorReply(401, auth.message, { 'www-authenticate': 'Bearer' }));
 
-	const admission = core.limiter.admit(core.config.plan);
+	const admission = core.limiter.admit(core.config.plan, core.config.overload);
 	if (!admission.ok)
 		return respond(
 			errorReply(429, admission.message, { 'retry-after': String(admission.retryAfterS) }),
 		);
 	try {
+		await admission.started;
 		if (core.config.latencyMs > 0) await delay(core.config.latencyMs);
 		const injected = injectedFailure(core, url.pathname);
 		if (injected) return respond(injected);

@@ -79,6 +79,8 @@ export interface RequestRecord {
 	body: unknown;
 	status: number;
 	at: string;
+	/** From arrival to the answer (0 while in flight). */
+	ms: number;
 }
 
 export interface AccountState {

@@ -148,9 +148,12 @@ export function throughput(runs: NodeRun[]): Throughput {
 export interface Traffic {
 	requests: number;
 	refused: number;
-	/** Most admitted requests in flight at once (each counted for `latencyMs` from its arrival). */
+	/** GET /account reads (the pacers' plan and usage reads), and how many were refused. */
+	reads: number;
+	readsRefused: number;
+	/** Most admitted requests in flight at once (arrival to answer). */
 	maxInFlight: number;
-	/** The first request's arrival and the last admitted one's answer (its arrival + latency), epoch ms. */
+	/** The first request's arrival and the last admitted one's answer, epoch ms. */
 	firstAt: number;
 	lastDoneAt: number;
 	/** Items answered per second between those two. */
@@ -158,21 +161,48 @@ export interface Traffic {
 	records: RecordedRequest[];
 }
 
-export async function traffic(sandbox: Sandbox, latencyMs: number): Promise<Traffic> {
-	const records = (await sandbox.requests()).filter((r) => r.path === '/brand/retrieve');
-	const admitted = records.filter((r) => r.status !== 429).map((r) => Date.parse(r.at));
-	const events = [...admitted.map((t) => [t, 1]), ...admitted.map((t) => [t + latencyMs, -1])].sort(
-		(a, b) => a[0] - b[0] || a[1] - b[1],
-	);
+/** Admitted requests as [arrival, answer], epoch ms. */
+export const spans = (records: RecordedRequest[]): Array<[number, number]> =>
+	records
+		.filter((r) => r.status !== 429)
+		.map((r) => [Date.parse(r.at), Date.parse(r.at) + r.ms] as [number, number]);
+
+/** The average number of `spans` in flight in each of `buckets` equal slices of [from, to]. */
+export function inFlightOverTime(
+	list: Array<[number, number]>,
+	from: number,
+	to: number,
+	buckets: number,
+): number[] {
+	const width = (to - from) / buckets;
+	return Array.from({ length: buckets }, (_, i) => {
+		const [a, b] = [from + i * width, from + (i + 1) * width];
+		return list.reduce((n, [s, e]) => n + Math.max(0, Math.min(b, e) - Math.max(a, s)), 0) / width;
+	});
+}
+
+export async function traffic(sandbox: Sandbox): Promise<Traffic> {
+	const all = await sandbox.requests();
+	const records = all.filter((r) => r.path === '/brand/retrieve');
+	const reads = all.filter((r) => r.path === '/account');
+	const admitted = spans(records);
+	const events = admitted
+		.flatMap(([s, e]) => [
+			[s, 1],
+			[e, -1],
+		])
+		.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 	let inFlight = 0;
 	let maxInFlight = 0;
 	for (const [, delta] of events) maxInFlight = Math.max(maxInFlight, (inFlight += delta));
 	const firstAt = Math.min(...records.map((r) => Date.parse(r.at)));
-	const lastDoneAt = Math.max(...admitted) + latencyMs;
+	const lastDoneAt = Math.max(...admitted.map(([, e]) => e));
 	const served = records.filter((r) => r.status >= 200 && r.status < 300).length;
 	return {
 		requests: records.length,
 		refused: records.filter((r) => r.status === 429).length,
+		reads: reads.length,
+		readsRefused: reads.filter((r) => r.status === 429).length,
 		maxInFlight,
 		firstAt,
 		lastDoneAt,
@@ -271,7 +301,6 @@ export class Steps {
 	constructor(
 		private readonly n8n: N8n,
 		private readonly sandbox: Sandbox,
-		private readonly latencyMs: number,
 	) {
 		this.runs = new Runs(n8n);
 	}
@@ -296,7 +325,7 @@ export class Steps {
 			{ settle: [this.n8n.pid] },
 		);
 		const runs = await this.runs.read(ids);
-		const { records: _records, ...seen } = await traffic(this.sandbox, this.latencyMs);
+		const { records: _records, ...seen } = await traffic(this.sandbox);
 		return { label, runs, node: throughput(runs), traffic: seen, cpuMs };
 	};
 }

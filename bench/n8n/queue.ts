@@ -1,53 +1,69 @@
 /**
- * Queue mode (devkit/queue.ts): main + WORKERS workers (`--concurrency=WORKER_CONCURRENCY`)
- * + a webhook processor on PostgreSQL and Redis. CALLS webhook calls of ITEMS items each reach the
+ * Queue mode (devkit/queue.ts): main + `workers` workers (`--concurrency=WORKER_CONCURRENCY`) +
+ * a webhook processor on PostgreSQL and Redis. CALLS webhook calls of ITEMS items each reach the
  * webhook processor at once; the workers run them, each worker process with its own pacer for
- * the account, so together they must find the plan's room from the service's 429s.
+ * the account, sharing the plan through what the service tells (docs/pacing.md). Each size runs
+ * under both of the sandbox's overload models (429 past the plan's concurrency, or a queue).
  *
- * Besides the totals it attributes every request the sandbox recorded to the worker that sent
- * it (the call's domains -> its execution -> the worker whose log started it).
+ * Every item request the sandbox recorded is attributed to the worker that sent it (the call's
+ * domains -> its execution -> the worker whose log started it), which gives each worker's
+ * requests in flight over time (the sandbox's arrival to answer).
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { QueueCluster } from '../../devkit/queue';
-import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
+import type { Sandbox } from '../../devkit/sandbox';
 import { sandboxCredential } from '../../devkit/setup';
 import {
 	Runs,
 	callAtOnce,
 	domainsBody,
+	inFlightOverTime,
+	spans,
 	throughput,
 	traffic,
-	withCpu,
 	type NodeRun,
 	type Throughput,
 	type Traffic,
 } from './measure';
+import { SANDBOX_CONFIG } from './settings';
 import type { BenchSettings } from './single';
 import { brandWorkflow, domains } from './workflows';
 
-export const WORKERS = 2;
+/** WEBDATA_BENCH_WORKERS=2,3 (the default) picks the clusters measured. */
+export const WORKER_COUNTS = (process.env.WEBDATA_BENCH_WORKERS ?? '2,3').split(',').map(Number);
 export const WORKER_CONCURRENCY = 5;
 export const CALLS = 8;
-export const ITEMS = 100;
-export interface QueueResult {
+export const ITEMS = [100, 500];
+export const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
+/** Slices of the run in which each worker's requests in flight are averaged. */
+const SLICES = 16;
+
+export interface QueueStep {
+	workers: number;
+	overload: (typeof OVERLOAD_MODELS)[number];
+	items: number;
 	runs: Array<NodeRun & { worker: string }>;
 	node: Throughput;
 	traffic: Omit<Traffic, 'records'>;
-	/** CPU time (ms) each process used during the measurement. */
-	cpuMs: Record<string, number>;
 	perWorker: Record<string, { executions: number; requests: number; refused: number }>;
-	warmedWorkers: string[];
-	timings: Record<string, number>;
+	/** The machine's 1-minute load average when the step ended. */
+	load: number;
+	/** Each worker's average requests in flight per slice, from the first request to the last answer. */
+	inFlight: Record<string, number[]>;
 }
 
-export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Promise<QueueResult> {
-	const timings: Record<string, number> = {};
-	let t = Date.now();
+/** Every overload model and size, against one cluster of `workers` workers. */
+export async function queueMode(
+	sandbox: Sandbox,
+	settings: BenchSettings,
+	workers: number,
+): Promise<QueueStep[]> {
 	const cluster = new QueueCluster({
-		workers: WORKERS,
+		workers,
 		concurrency: WORKER_CONCURRENCY,
-		artifactsDir: path.join(settings.artifactsDir, 'queue'),
+		artifactsDir: path.join(settings.artifactsDir, `queue-${workers}`),
 		packageFrom: settings.packageFrom,
 		env: settings.n8nEnv,
 	});
@@ -58,11 +74,9 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 			await main.importWorkflows([brand.workflow]);
 			await main.publish(brand.id);
 		});
-		Object.assign(timings, cluster.timings);
-		timings['cluster start (total)'] = Date.now() - t;
 		const runs = new Runs(cluster.main);
 		const url = cluster.productionWebhookUrl(brand.path);
-		const workerOfExecution = () => {
+		const workerOf = () => {
 			const map = new Map<string, string>();
 			cluster.workers.forEach((_, i) =>
 				cluster
@@ -71,67 +85,58 @@ export async function queueMode(sandbox: Sandbox, settings: BenchSettings): Prom
 			);
 			return map;
 		};
+		// Warm-up: so that (most likely) every worker has read the plan and run the node's hot paths.
+		const warm = Array.from({ length: workers * 2 }, (_, k) => domainsBody(domains(`qw${k}`, 100)));
+		await callAtOnce(url, warm);
+		await runs.next(brand.id, warm.length);
 
-		// Warm-up: executions at once, so that (most likely) every worker has read the plan and
-		// run ITEMS items or more (V8 compiles the hot paths meanwhile: see single.ts).
-		t = Date.now();
-		await callAtOnce(
-			url,
-			Array.from({ length: WORKERS * 2 }, (_, k) => domainsBody(domains(`qwarm${k}`, ITEMS))),
-		);
-		const warm = await runs.next(brand.id, WORKERS * 2);
-		const warmMap = workerOfExecution();
-		const warmedWorkers = [...new Set(warm.map((r) => warmMap.get(r.executionId) ?? '?'))].sort();
-		timings['warm-up'] = Date.now() - t;
-
-		t = Date.now();
-		await sandbox.clearRequests();
-		// CPU from quiet processes until they are quiet again after the executions; run data is read after.
-		const { result: ids, cpuMs } = await withCpu(
-			{ ...cluster.pids(), sandbox: sandbox.pid },
-			async () => {
-				await callAtOnce(
-					url,
-					Array.from({ length: CALLS }, (_, k) => domainsBody(domains(`q${k}`, ITEMS))),
+		const steps: QueueStep[] = [];
+		for (const overload of OVERLOAD_MODELS)
+			for (const items of ITEMS) {
+				await sandbox.reset({ ...SANDBOX_CONFIG, overload });
+				const prefix = `q${workers}${overload[0]}${items}-`;
+				const bodies = Array.from({ length: CALLS }, (_, k) =>
+					domainsBody(domains(`${prefix}${k}`, items)),
 				);
-				return await runs.ended(brand.id, CALLS);
-			},
-			{ settle: Object.values(cluster.pids()) },
-		);
-		const measured = await runs.read(ids);
-		timings['measurement'] = Date.now() - t;
-		const { records, ...seen } = await traffic(sandbox, settings.latencyMs);
-
-		const byExecution = workerOfExecution();
-		const withWorker = measured.map((r) => ({
-			...r,
-			worker: byExecution.get(r.executionId) ?? '?',
-		}));
-		const workerOfCall = new Map(
-			withWorker.map((r) => [r.firstDomain.replace(/-0\.example$/, ''), r.worker]),
-		);
-		const workerOf = (r: RecordedRequest) =>
-			workerOfCall.get(String(r.query.domain).replace(/-\d+\.example$/, '')) ?? '?';
-		const perWorker: QueueResult['perWorker'] = {};
-		for (const r of withWorker)
-			(perWorker[r.worker] ??= { executions: 0, requests: 0, refused: 0 }).executions++;
-		for (const r of records) {
-			const w = (perWorker[workerOf(r)] ??= { executions: 0, requests: 0, refused: 0 });
-			w.requests++;
-			if (r.status === 429) w.refused++;
-		}
-		return {
-			runs: withWorker,
-			node: throughput(measured),
-			traffic: seen,
-			cpuMs,
-			perWorker,
-			warmedWorkers,
-			timings,
-		};
+				await callAtOnce(url, bodies);
+				const ids = await runs.ended(brand.id, CALLS, 300_000);
+				const byExecution = workerOf();
+				const measured = (await runs.read(ids)).map((r) => ({
+					...r,
+					worker: byExecution.get(r.executionId) ?? '?',
+				}));
+				const { records, ...seen } = await traffic(sandbox);
+				const workerOfCall = new Map(
+					measured.map((r) => [r.firstDomain.replace(/-0\.example$/, ''), r.worker]),
+				);
+				const perWorker: QueueStep['perWorker'] = {};
+				const inFlight: QueueStep['inFlight'] = {};
+				for (const r of measured)
+					(perWorker[r.worker] ??= { executions: 0, requests: 0, refused: 0 }).executions++;
+				for (const w of Object.keys(perWorker).sort()) {
+					const own = records.filter(
+						(r) => workerOfCall.get(String(r.query.domain).replace(/-\d+\.example$/, '')) === w,
+					);
+					Object.assign(perWorker[w], {
+						requests: own.length,
+						refused: own.filter((r) => r.status === 429).length,
+					});
+					inFlight[w] = inFlightOverTime(spans(own), seen.firstAt, seen.lastDoneAt, SLICES);
+				}
+				steps.push({
+					workers,
+					overload,
+					items,
+					runs: measured,
+					node: throughput(measured),
+					traffic: seen,
+					load: os.loadavg()[0],
+					perWorker,
+					inFlight,
+				});
+			}
+		return steps;
 	} finally {
-		t = Date.now();
 		await cluster.stop();
-		timings['cluster stop'] = Date.now() - t;
 	}
 }

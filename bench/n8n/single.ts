@@ -37,7 +37,6 @@ export interface SingleResult {
 	brand: Record<number, MeasuredStep>;
 	pair: MeasuredStep;
 	http: MeasuredStep[];
-	timings: Record<string, number>;
 }
 
 export const SIZES = [200, 1000];
@@ -50,8 +49,6 @@ export async function singleProcess(
 	settings: BenchSettings,
 	{ httpRequest = true } = {},
 ): Promise<SingleResult> {
-	const timings: Record<string, number> = {};
-	let t = Date.now();
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-bench-'));
 	const release = cleanUpOnExit(undefined, [userFolder]);
 	const n8n = new N8n({
@@ -71,13 +68,9 @@ export async function singleProcess(
 			headerAuthCredential(sandbox.apiKey),
 		]);
 		await n8n.importWorkflows([brand, ...http].map((w) => w.workflow));
-		timings['imports'] = Date.now() - t;
-		t = Date.now();
 		await n8n.start();
-		timings['n8n start -> ready'] = Date.now() - t;
-		t = Date.now();
 		for (const w of [brand, ...http]) await n8n.activate(w.id);
-		const { step } = new Steps(n8n, sandbox, settings.latencyMs);
+		const { step } = new Steps(n8n, sandbox);
 
 		// Warm-up: loads the node, reads the plan into this process's pacer, warms n8n's paths.
 		// WARM_UP_ITEMS, not a handful: V8 compiles the hot paths meanwhile (its compiler threads
@@ -86,10 +79,8 @@ export async function singleProcess(
 		await step('warm-up', brand, [domains('warmup', WARM_UP_ITEMS)]);
 		for (const w of http) await step('warm-up', w, [domains(`warmup-${w.id}`, 5)]);
 		await bareClient(sandbox, { count: 20, loops: settings.concurrency, prefix: 'bare-warmup' });
-		timings['warm-up'] = Date.now() - t;
 
-		t = Date.now();
-		const result: SingleResult = { bare: {}, brand: {}, pair: undefined!, http: [], timings };
+		const result: SingleResult = { bare: {}, brand: {}, pair: undefined!, http: [] };
 		for (const count of SIZES) {
 			const bare = await withCpu({ bench: process.pid, sandbox: sandbox.pid }, () =>
 				bareClient(sandbox, { count, loops: settings.concurrency, prefix: `bare${count}-` }),
@@ -102,12 +93,9 @@ export async function singleProcess(
 			domains('pairB', PAIR_ITEMS),
 		]);
 		for (const w of http) result.http.push(await step(w.label, w, [domains(w.id, PAIR_ITEMS)]));
-		timings['measurements'] = Date.now() - t;
 		return result;
 	} finally {
-		t = Date.now();
 		await n8n.stop();
-		timings['n8n stop'] = Date.now() - t;
 		fs.rmSync(userFolder, { recursive: true, force: true });
 		release();
 	}

@@ -83,7 +83,24 @@ describe('plan values are clamped', () => {
 		[{ concurrency: 2.7, rateLimitPerMinute: 600 }, 2, 600],
 		[{ concurrency: 'NaN', rateLimitPerMinute: Infinity }, 5, undefined],
 	])('%j reads as %s at once, %s a minute', async (plan, concurrency, perMinute) => {
-		expect(await readWith(plan)).toEqual({ concurrency, perMinute });
+		const read = await readWith(plan);
+		expect({ concurrency: read?.concurrency, perMinute: read?.perMinute }).toEqual({
+			concurrency,
+			perMinute,
+		});
+	});
+
+	test.each([
+		[{ active: -1, waiting: 0 }],
+		[{ active: 2.5, waiting: 0 }],
+		[{ active: 1, waiting: 'many' }],
+		[{ active: 1e7, waiting: 0 }],
+	])('usage %j is not used', async (queue) => {
+		const read = await readPlanLimits(
+			async () =>
+				({ ...ACCOUNT_BODY, data: { ...ACCOUNT_BODY.data, queue } }) as unknown as AccountResponse,
+		);
+		expect(read?.usage).toBeUndefined();
 	});
 });
 

@@ -21,6 +21,7 @@ describe('admin API', () => {
 				body: { url: 'https://acme.com', limit: 2 },
 				status: 200,
 				at: expect.any(String),
+				ms: expect.any(Number),
 			},
 			{
 				method: 'GET',
@@ -29,6 +30,7 @@ describe('admin API', () => {
 				body: null,
 				status: 400,
 				at: expect.any(String),
+				ms: expect.any(Number),
 			},
 			{
 				method: 'GET',
@@ -37,6 +39,7 @@ describe('admin API', () => {
 				body: null,
 				status: 401,
 				at: expect.any(String),
+				ms: expect.any(Number),
 			},
 		]);
 		await admin(ctx.sandbox, 'DELETE', '/requests');

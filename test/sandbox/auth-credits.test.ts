@@ -69,7 +69,7 @@ describe('credits', () => {
 		expect(data).toMatchObject({
 			credits: 100,
 			plan: { rateLimitPerMinute: 77, concurrency: 4, queueLimit: 9 },
-			queue: { active: 0, waiting: 0 },
+			queue: { active: 1, waiting: 0 },
 		});
 	});
 

@@ -35,7 +35,31 @@ describe('plan limits', () => {
 		expect((await call(ctx.sandbox, 'GET', '/account')).status).toBe(200);
 	});
 
-	it('queue.active/waiting follow the jobs, and past queueLimit a new job gets 429', async () => {
+	it('queue model: past the plan concurrency requests wait their turn; past queueLimit waiting, 429', async () => {
+		ctx.sandbox.reset({
+			latencyMs: 200,
+			overload: 'queue',
+			plan: { concurrency: 2, queueLimit: 2 },
+		});
+		const t0 = Date.now();
+		const responses = await Promise.all(
+			[0, 1, 2, 3, 4].map(async () => {
+				const r = await call(ctx.sandbox, 'GET', '/account');
+				return { status: r.status, ms: Date.now() - t0, body: r.body };
+			}),
+		);
+		const ok = responses.filter((r) => r.status === 200);
+		expect(ok).toHaveLength(4);
+		// Two served at once, two after them: the later two took their slots over.
+		expect(ok.map((r) => r.ms).sort((a, b) => a - b)[3]).toBeGreaterThanOrEqual(390);
+		// A read reports the requests served (itself included) and those waiting behind them.
+		const reported = ok.map((r) => AccountResponse.parse(r.body).data.queue);
+		expect(reported).toContainEqual({ active: 2, waiting: 2 });
+		const refused = responses.find((r) => r.status === 429);
+		expect(refused?.body.error).toMatch(/2 waiting/);
+	});
+
+	it('queue.active/waiting follow the jobs and requests, and past queueLimit a new job gets 429', async () => {
 		ctx.sandbox.reset({ jobDurationMs: 2000, plan: { concurrency: 1, queueLimit: 2 } });
 		const start = () =>
 			call(ctx.sandbox, 'POST', '/batch/scrape', { body: { urls: ['https://acme.com'] } });
@@ -44,10 +68,11 @@ describe('plan limits', () => {
 		expect([first.status, second.status]).toEqual([200, 200]);
 		const queue = async () =>
 			AccountResponse.parse((await call(ctx.sandbox, 'GET', '/account')).body).data.queue;
-		expect(await queue()).toEqual({ active: 0, waiting: 2 });
+		// The read itself is one request being served.
+		expect(await queue()).toEqual({ active: 1, waiting: 2 });
 		// After the PENDING phase one job runs (concurrency 1) and the other waits for its slot.
-		await waitFor(async () => (await queue()).active === 1);
-		expect(await queue()).toEqual({ active: 1, waiting: 1 });
+		await waitFor(async () => (await queue()).active === 2);
+		expect(await queue()).toEqual({ active: 2, waiting: 1 });
 		const before = ctx.sandbox.state.account.credits;
 		const third = await start();
 		expect(third.status).toBe(429);

@@ -14,6 +14,7 @@ import {
 	readPlanWhenDue,
 } from '../../nodes/shared/transport/accounts';
 import type { Pacer, PacerLimits } from '../../nodes/shared/transport/pacer';
+import type { PlanRead } from '../../nodes/shared/transport/plan';
 
 /** The account's pacer, as a request that holds its slot sees it: the plan read starts when due. */
 function accountPacer(key: string, read: () => Promise<PacerLimits | undefined>): Pacer {
@@ -162,4 +163,26 @@ test('a plan read stopped with its run before it had a slot sets nothing; the ne
 	accountPacer('a', plan.read);
 	await jest.advanceTimersByTimeAsync(0);
 	expect(plan.reads).toHaveLength(2);
+});
+
+test('a re-read that fails keeps the plan, and is not tried again at once', async () => {
+	let failing = false;
+	const reads: number[] = [];
+	const read = async (): Promise<PlanRead> => {
+		reads.push(Date.now());
+		return failing ? { concurrency: 5, failed: true } : { concurrency: 10, perMinute: 600 };
+	};
+	const pacer = accountPacer('a', read);
+	await jest.advanceTimersByTimeAsync(0);
+	expect(pacer.limit).toBe(10);
+	failing = true;
+	jest.advanceTimersByTime(PLAN_MAX_AGE_MS + 1);
+	accountPacer('a', read);
+	await jest.advanceTimersByTimeAsync(0);
+	expect(reads).toHaveLength(2);
+	// Not the cautious default of a plan never read: the plan known stays.
+	expect(pacer.limit).toBe(10);
+	accountPacer('a', read);
+	await jest.advanceTimersByTimeAsync(0);
+	expect(reads).toHaveLength(2);
 });

@@ -555,3 +555,86 @@ describe('429 and waits', () => {
 		expect(stats.maxInFlight).toBe(4);
 	});
 });
+
+describe('queue-mode workers: a pacer each, one plan', () => {
+	/**
+	 * One service for two API keys of one account: each key gets its own pacer in this process, as
+	 * each worker process has its own. GET /account reports the requests in flight (itself
+	 * included); past the plan's 10 in flight, requests are refused.
+	 */
+	function sharedService() {
+		const s = {
+			inFlight: 0,
+			maxInFlight: 0,
+			refused: 0,
+			reads: 0,
+			items: 0,
+			byKey: new Map<string, number>(),
+		};
+		const admit = () => {
+			if (s.inFlight >= 10) return false;
+			s.maxInFlight = Math.max(s.maxInFlight, ++s.inFlight);
+			return true;
+		};
+		const refused: Answer = [
+			429,
+			{ success: false, error: 'Concurrency limit exceeded' },
+			{ 'Retry-After': '1' },
+		];
+		nock(BASE_URL)
+			.get('/account')
+			.times(1000)
+			.reply(
+				replyWith(async (): Promise<Answer> => {
+					s.reads++;
+					if (!admit()) return (s.refused++, refused);
+					const body = account({ concurrency: 10, rateLimitPerMinute: 100000 });
+					body.data.queue = { active: s.inFlight, waiting: 0 };
+					await sleep(100);
+					s.inFlight--;
+					return [200, body];
+				}),
+			);
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.times(2000)
+			.reply(
+				replyWith(async (req): Promise<Answer> => {
+					if (!admit()) return (s.refused++, refused);
+					s.items++;
+					await sleep(95 + (s.items % 11));
+					s.inFlight--;
+					return [200, record(req.url.searchParams.get('domain')!)];
+				}),
+			);
+		return s;
+	}
+
+	test('two pacers share the plan from the usage GET /account reports; the one left alone takes all of it', async () => {
+		const service = sharedService();
+		const many = Array.from({ length: 400 }, (_, i) => ({ domain: `a${i}.example` }));
+		const few = Array.from({ length: 100 }, (_, i) => ({ domain: `b${i}.example` }));
+		const t0 = Date.now();
+		const [a, b] = await Promise.all([
+			runNode({ type: 'webDataBrand', parameters: retrieveEach, items: many }),
+			runNode({
+				type: 'webDataBrand',
+				parameters: retrieveEach,
+				items: few,
+				credentials: { apiKey: 'bc_second_worker_0123456789', baseUrl: BASE_URL },
+			}),
+		]);
+		const elapsed = Date.now() - t0;
+		for (const run of [a, b]) expect(run.error).toBeUndefined();
+		expect(a.items).toHaveLength(400);
+		expect(b.items).toHaveLength(100);
+		expect(service.maxInFlight).toBeLessThanOrEqual(10);
+		// At most 1% of the requests refused.
+		expect(service.refused).toBeLessThanOrEqual(5);
+		// A bare client with the plan to itself needs 500 x 100 ms / 10 = 5 s. Each pacer at half the
+		// plan would need 2 s together and 6 s more for the rest of the 400 alone: 8 s.
+		expect(elapsed).toBeLessThanOrEqual(6000);
+		expect(service.reads).toBeGreaterThan(2);
+	});
+});

@@ -1,13 +1,19 @@
 /**
  * The Pacer and its slots on their own (no HTTP), on jest's fake clock: slots, spacing, holds,
- * and how the window follows 429s. concurrency.test.ts shows the same behaviour through n8n-core.
+ * how the limit follows 429s and the usage GET /account reports. concurrency.test.ts shows the
+ * same behaviour through n8n-core; sharing.test.ts, pacers sharing one simulated service.
  */
 import {
 	CALM_MS,
+	CONFIRM_WITHIN_MS,
 	DECREASE_FACTOR,
 	HOLD_THRESHOLD_MS,
 	INCREASE_EVERY,
 	Pacer,
+	type PacerLimits,
+	RESUME_AFTER_MS,
+	USAGE_READ_ALONE_MS,
+	USAGE_READ_CONFIRM_MS,
 } from '../../nodes/shared/transport/pacer';
 import { Slots } from '../../nodes/shared/transport/slots';
 
@@ -79,7 +85,7 @@ describe('Pacer', () => {
 		expect(times.map((t) => t - t0)).toEqual([0, 51, 102, 153, 204]);
 	});
 
-	test('the first 429 of an overload cuts the window by the decrease factor; successes bring it back', async () => {
+	test('the first 429 of an overload cuts the limit by the decrease factor; successes bring it back', async () => {
 		const pacer = new Pacer({ concurrency: 10 });
 		expect(pacer.onRateLimited(Date.now())).toBe(true);
 		expect(pacer.limit).toBe(Math.floor(10 * DECREASE_FACTOR));
@@ -89,7 +95,7 @@ describe('Pacer', () => {
 		expect(pacer.limit).toBe(8);
 		pacer.onSuccess();
 		expect(pacer.limit).toBe(9);
-		// Calm for a while: one more per window of successes.
+		// Calm for a while: one more per limit of successes.
 		jest.advanceTimersByTime(2);
 		for (let i = 0; i < 9; i++) pacer.onSuccess();
 		expect(pacer.limit).toBe(10);
@@ -139,12 +145,12 @@ describe('Pacer', () => {
 		expect(times[1]).toBeGreaterThanOrEqual(t0 + 10 + 5_000);
 	});
 
-	test('a re-read plan caps the window but does not undo a cut', async () => {
+	test('a re-read plan caps the limit but does not undo a cut', async () => {
 		const pacer = new Pacer({ concurrency: 10 });
 		pacer.onRateLimited(Date.now());
-		pacer.setLimits({ concurrency: 10 }, { keepWindow: true });
+		pacer.setLimits({ concurrency: 10 }, { keepLimit: true });
 		expect(pacer.limit).toBe(8);
-		pacer.setLimits({ concurrency: 3 }, { keepWindow: true });
+		pacer.setLimits({ concurrency: 3 }, { keepLimit: true });
 		expect(pacer.limit).toBe(3);
 	});
 
@@ -159,5 +165,150 @@ describe('Pacer', () => {
 		await expect(waiting).rejects.toThrow();
 		expect(pacer.inFlight).toBe(0);
 		expect(pacer.idle).toBe(true);
+	});
+});
+
+describe('Pacer: sharing the plan by the usage GET /account reports', () => {
+	/**
+	 * A pacer whose first read (alone with it) set half the plan, long enough ago that it confirms
+	 * nothing, with `own` requests in flight and one more waiting behind its limit.
+	 */
+	async function sharing(own: number): Promise<Pacer> {
+		const pacer = new Pacer();
+		await pacer.acquire();
+		pacer.beginUsageRead();
+		pacer.onPlanRead({ concurrency: 10 }, { active: 1, waiting: 0 }, { first: true });
+		pacer.release();
+		expect(pacer.limit).toBe(5);
+		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
+		await acquireMany(pacer, own);
+		void pacer.acquire();
+		return pacer;
+	}
+
+	/** One usage read as accounts.ts applies it. */
+	function read(
+		pacer: Pacer,
+		usage: { active: number; waiting: number },
+		plan: PacerLimits = { concurrency: 10 },
+	): void {
+		pacer.beginUsageRead();
+		pacer.onPlanRead(plan, usage, {});
+	}
+
+	test('room is taken only when two reads in a row see it: half of it while others hold some', async () => {
+		const pacer = await sharing(5);
+		// Others hold 3 of the 10: room for 2, seen once: nothing yet.
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(6);
+		// A read long after does not confirm an old one.
+		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
+		read(pacer, { active: 7, waiting: 0 });
+		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
+		read(pacer, { active: 7, waiting: 0 });
+		expect(pacer.limit).toBe(6);
+	});
+
+	test('alone twice in a row: the whole plan; requests queued at the service: our share back', async () => {
+		const pacer = await sharing(5);
+		read(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBe(10);
+		await jest.advanceTimersByTimeAsync(0);
+		expect(pacer.inFlight).toBe(6);
+		// 6 of ours and 14 of others', 10 of them waiting: 10 too many, 6/20 of them ours.
+		read(pacer, { active: 10, waiting: 10 });
+		expect(pacer.limit).toBe(7);
+		// 6 of ours, 1 of others' waiting: holding more than all of them, we give the excess back.
+		read(pacer, { active: 10, waiting: 1 });
+		expect(pacer.limit).toBe(6);
+	});
+
+	test('full and holding more than all the others together: half the difference back', async () => {
+		const pacer = await sharing(5);
+		read(pacer, { active: 5, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 5, waiting: 0 });
+		await jest.advanceTimersByTimeAsync(0);
+		// Others hold 4 while our limit is 10: the plan is full; (10 - 4) / 2 back.
+		read(pacer, { active: 10, waiting: 0 });
+		expect(pacer.limit).toBe(7);
+		// Others hold 4 against our 7: one and a half back.
+		read(pacer, { active: 10, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// 5 against 4 + 1: balanced, nothing more.
+		read(pacer, { active: 10, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+	});
+
+	test('back after a pause: at half the plan if it was sharing, as it was if it was alone', async () => {
+		const pacer = await sharing(5);
+		read(pacer, { active: 8, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(6);
+		await jest.advanceTimersByTimeAsync(0);
+		while (pacer.inFlight > 0) pacer.release();
+		jest.advanceTimersByTime(RESUME_AFTER_MS);
+		await pacer.acquire();
+		expect(pacer.limit).toBe(5);
+		expect(pacer.usageReadDue()).toBe(false);
+		// Alone at the last read: the whole plan stays.
+		read(pacer, { active: 1, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 1, waiting: 0 });
+		expect(pacer.limit).toBe(10);
+		pacer.release();
+		jest.advanceTimersByTime(RESUME_AFTER_MS);
+		await pacer.acquire();
+		expect(pacer.limit).toBe(10);
+	});
+
+	test('a usage that leaves our requests out is not used: the plan, and growth by successes', async () => {
+		const pacer = new Pacer();
+		await pacer.acquire();
+		pacer.beginUsageRead();
+		pacer.onPlanRead({ concurrency: 10 }, { active: 0, waiting: 0 }, { first: true });
+		expect(pacer.limit).toBe(10);
+		await acquireMany(pacer, 9);
+		expect(pacer.usageReadDue()).toBe(false);
+		pacer.onRateLimited(Date.now());
+		expect(pacer.limit).toBe(8);
+		jest.advanceTimersByTime(CALM_MS + 1);
+		for (let i = 0; i < 8; i++) pacer.onSuccess();
+		expect(pacer.limit).toBe(9);
+	});
+
+	test('reads come only with a backlog, within their share of the rate, less and less often alone', async () => {
+		const pacer = new Pacer();
+		await pacer.acquire();
+		pacer.beginUsageRead();
+		pacer.onPlanRead(
+			{ concurrency: 2, perMinute: 6000 },
+			{ active: 1, waiting: 0 },
+			{ first: true },
+		);
+		expect(pacer.limit).toBe(1);
+		pacer.release();
+		expect(pacer.usageReadDue()).toBe(false);
+		for (let i = 0; i < 3; i++) void pacer.acquire();
+		await jest.advanceTimersByTimeAsync(50);
+		expect(pacer.usageReadDue()).toBe(true);
+		const gaps: number[] = [];
+		for (let i = 0, last = Date.now(); i < 8; i++, last = Date.now()) {
+			read(pacer, { active: pacer.inFlight, waiting: 0 }, { concurrency: 2, perMinute: 6000 });
+			for (let t = 0; !pacer.usageReadDue() && t < 20_000; t += 10) jest.advanceTimersByTime(10);
+			gaps.push(Date.now() - last);
+		}
+		expect(pacer.limit).toBe(2);
+		// Reads take at most 5% of the rate limit: 6000/min, 10.2 ms apart, so reads 204 ms apart.
+		expect(Math.min(...gaps)).toBeGreaterThanOrEqual(204);
+		// Alone at the plan: the gap doubles up to USAGE_READ_ALONE_MS.
+		expect(gaps.slice(-2)).toEqual([USAGE_READ_ALONE_MS, USAGE_READ_ALONE_MS]);
 	});
 });

@@ -1,14 +1,16 @@
 /**
  * One Pacer per account (API key and base URL) in each n8n process, shared by every execution
  * and node that uses the account, so that together they stay inside its plan. The plan is read
- * once, kept, and read again in the background when it is a few minutes old or after an
- * overload; the read counts against the plan like any request (see readPlanWhenDue).
+ * once, kept, and read again in the background when it is a few minutes old, after an overload,
+ * or when the pacer wants the account's usage; the read counts against the plan like any request
+ * (see readPlanWhenDue).
  * Pacers idle for long are dropped and no timer is set, so this state stays small and never
  * keeps n8n alive.
  */
 import { createHash } from 'node:crypto';
 
-import { Pacer, type PacerLimits } from './pacer';
+import { Pacer } from './pacer';
+import type { PlanRead } from './plan';
 
 /** A plan older than this is read again on the next request. */
 export const PLAN_MAX_AGE_MS = 5 * 60_000;
@@ -36,6 +38,7 @@ function needsRead(account: Account, now: number): boolean {
 	const readAt = account.planReadAt;
 	if (readAt === undefined) return true;
 	if (now - readAt > PLAN_MAX_AGE_MS) return true;
+	if (account.pacer.usageReadDue(now)) return true;
 	return account.pacer.lastCutAt >= readAt && now - readAt > REREAD_AFTER_CUT_MS;
 }
 
@@ -62,16 +65,17 @@ export function accountPacer(key: string): Pacer {
 }
 
 /**
- * Starts a read of the account's plan (`readPlan`) when it is not known or due again. The read
- * counts against the plan like any request: it takes the pacer's next free slot, ahead of waiting
- * requests, and gives it back once its limits apply, so it never adds one in flight past the plan.
- * Called before a request asks for its slot: the first request of an account waits for the read
- * (one round trip, while the window is one request), later ones never do. A read stopped with its
- * run (`signal`) leaves the plan to the next request.
+ * Starts a read of the account's plan and usage (`readPlan`) when the plan is not known or due
+ * again, or when the pacer wants the account's usage (Pacer.usageReadDue). The read counts
+ * against the plan like any request: it takes the pacer's next free slot, ahead of waiting
+ * requests, and gives it back once its answer applies, so it never adds one in flight past the
+ * plan. Called before a request asks for its slot: the first request of an account waits for the
+ * read (one round trip, while the limit is one request), later ones never do. A read stopped with
+ * its run (`signal`) leaves the plan to the next request; a failed re-read keeps the plan known.
  */
 export function readPlanWhenDue(
 	key: string,
-	readPlan: () => Promise<PacerLimits | undefined>,
+	readPlan: () => Promise<PlanRead | undefined>,
 	signal?: AbortSignal,
 ): void {
 	const account = accounts.get(key);
@@ -79,13 +83,16 @@ export function readPlanWhenDue(
 	if (!account || account.reading || !needsRead(account, now)) return;
 	const { pacer } = account;
 	const previousReadAt = account.planReadAt;
+	const first = previousReadAt === undefined;
 	account.planReadAt = now;
 	const read = async () => {
 		await pacer.acquire(signal, { first: true });
 		try {
-			const limits = await readPlan();
-			if (limits) pacer.setLimits(limits, { keepWindow: previousReadAt !== undefined });
-			else account.planReadAt = previousReadAt;
+			pacer.beginUsageRead();
+			const plan = await readPlan();
+			if (!plan) account.planReadAt = previousReadAt;
+			else if (plan.failed && !first) pacer.usageReadFailed();
+			else pacer.onPlanRead(plan, plan.usage, { first });
 		} finally {
 			pacer.release();
 		}

@@ -112,7 +112,8 @@ export class WebDataClient {
 
 	private readonly ownPacer?: Pacer;
 
-	private readonly lane?: Slots;
+	/** The node's cap (Max Concurrent Requests) on this client's requests in flight. */
+	private readonly cap?: Slots;
 
 	constructor(
 		private readonly ctx: Context,
@@ -121,7 +122,7 @@ export class WebDataClient {
 		this.signal =
 			signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
 		if (!shared) this.ownPacer = new Pacer({ concurrency: maxConcurrent ?? 1 });
-		else if (maxConcurrent) this.lane = new Slots(maxConcurrent);
+		else if (maxConcurrent) this.cap = new Slots(maxConcurrent);
 	}
 
 	get node(): INode {
@@ -160,34 +161,41 @@ export class WebDataClient {
 		return this.ownPacer ?? accountPacer(this.accountKey!);
 	}
 
+	/** Starts a read of the account's plan or usage when one is due (accounts.ts). */
+	private readPlanWhenDue(): void {
+		if (this.ownPacer) return;
+		readPlanWhenDue(
+			this.accountKey!,
+			async () =>
+				await readPlanLimits(
+					async (request) => await this.request<AccountResponse>(request),
+					this.signal,
+				),
+			this.signal,
+		);
+	}
+
 	/**
-	 * A slot of this client's own cap, then one of the pacer's; released in reverse. A plan read
-	 * that is due goes first: it takes the pacer's next free slot ahead of this request.
+	 * A slot of this client's own cap, then one of the pacer's; released in reverse. A read of the
+	 * plan or usage that is due goes first: it takes the pacer's next free slot ahead of this
+	 * request. Items wait for slots all at once, so a read is also looked for at each release.
 	 */
 	private async acquire(pacer: Pacer): Promise<void> {
-		if (!this.ownPacer)
-			readPlanWhenDue(
-				this.accountKey!,
-				async () =>
-					await readPlanLimits(
-						async (request) => await this.request<AccountResponse>(request),
-						this.signal,
-					),
-				this.signal,
-			);
-		await this.lane?.acquire(this.signal);
+		this.readPlanWhenDue();
+		await this.cap?.acquire(this.signal);
 		let acquired = false;
 		try {
 			await pacer.acquire(this.signal);
 			acquired = true;
 		} finally {
-			if (!acquired) this.lane?.release();
+			if (!acquired) this.cap?.release();
 		}
 	}
 
 	private release(pacer: Pacer): void {
+		this.readPlanWhenDue();
 		pacer.release();
-		this.lane?.release();
+		this.cap?.release();
 	}
 
 	/**

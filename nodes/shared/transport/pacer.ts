@@ -1,12 +1,15 @@
 /**
- * Keeps every request of one account inside its plan: at most `window` requests in flight and
+ * Keeps every request of one account inside its plan: at most `limit` requests in flight and
  * request starts spaced under the per-minute rate limit. One Pacer serves every execution of an
  * n8n process that uses the account (see accounts.ts).
  *
- * Other processes (queue-mode workers) share the plan too but not this memory, so the window
- * follows the service's own signals: a 429 cuts it (once per overload), successes grow it back
- * one request at a time, and a 429 whose Retry-After says the rate window is spent holds every
- * request until then.
+ * Other processes (queue-mode workers) share the plan too but not this memory. When the service
+ * reports the account's usage (GET /account's `queue`, counting requests in flight), the limit
+ * follows it: a pacer with requests waiting behind its limit reads the usage now and then, takes
+ * a share of the room others leave free and gives back its share of any excess (docs/pacing.md).
+ * 429s remain the safety net: one cuts the limit (once per overload), and a Retry-After that says
+ * the rate window is spent holds every request until then. When the service's usage leaves out
+ * requests, successes grow the limit back one request at a time, as before.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -18,22 +21,49 @@ export interface PacerLimits {
 	perMinute?: number;
 }
 
-/** What is left of the window after the first 429 of an overload. */
+/** The account's usage as GET /account reports it, over every process that uses the account. */
+export interface Usage {
+	active: number;
+	waiting: number;
+}
+
+/** What is left of the limit after the first 429 of an overload. */
 export const DECREASE_FACTOR = 0.8;
-/** Further 429s of the same overload step the window down by one, but not below this share of it. */
+/** Further 429s of the same overload step the limit down by one, but not below this share of it. */
 const OVERLOAD_FLOOR = 0.5;
 /** Successes in a row that earn one more request in flight while others may be sharing the plan... */
 export const INCREASE_EVERY = 20;
-/** ...and after this long without a 429, one more per window of successes (about one per round trip). */
+/** ...and after this long without a 429, one more per limit of successes (about one per round trip). */
 export const CALM_MS = 3000;
 /** A Retry-After longer than this means the rate window is spent, not that a slot was busy. */
 export const HOLD_THRESHOLD_MS = 3000;
-/** Rate spacing margin: clock drift between us and the server must not tip a window over. */
+/** Rate spacing margin: clock drift between us and the server must not tip the rate window over. */
 const RATE_MARGIN = 1.02;
 
+/** Usage reads: after one that saw room, the next this soon (see onUsage)... */
+export const USAGE_READ_CONFIRM_MS = 150;
+/** ...otherwise at least this far apart, and after a change to the limit exactly this far... */
+export const USAGE_READ_MIN_MS = 500;
+/** ...while sharing and steady, this far apart (how soon room left by an idle worker is seen)... */
+export const USAGE_READ_SHARED_MS = 1000;
+/** ...and alone at the plan, doubling up to this (others arriving show first as 429s). */
+export const USAGE_READ_ALONE_MS = 8000;
+/**
+ * Back after this long idle, a pacer reads the usage soon; if it was sharing the plan, it starts
+ * again at half the plan at most (others may have taken the room meanwhile).
+ */
+export const RESUME_AFTER_MS = 1000;
+/** Two reads this close that both see room are believed (see onUsage). */
+export const CONFIRM_WITHIN_MS = 2500;
+/** ...and never more than this share of the plan's rate limit. */
+export const USAGE_READ_RATE_SHARE = 0.05;
+
 export class Pacer {
-	/** The plan's concurrency: the window never grows past it. */
+	/** The plan's concurrency: the limit never grows past it. */
 	private ceiling = 1;
+
+	/** The limit with its fraction: shares of the room add up; the slots use its whole part. */
+	private target = 1;
 
 	private readonly slots = new Slots(1);
 
@@ -47,7 +77,7 @@ export class Pacer {
 
 	private holdUntil = 0;
 
-	/** When the window was last cut: 429s of requests started before it are the same overload. */
+	/** When the limit was last cut: 429s of requests started before it are the same overload. */
 	lastCutAt = -Infinity;
 
 	private overloadFloor = 1;
@@ -55,19 +85,54 @@ export class Pacer {
 	/** When a request last left the pacer; accounts.ts drops pacers idle for long. */
 	lastUsedAt = Date.now();
 
+	/** Whether the service's usage counts our requests: undefined until a read says. */
+	private usageCounted?: boolean;
+
+	private nextUsageReadAt = 0;
+
+	/** The room the last usage read saw: an increase needs two reads in a row that see room. */
+	private roomSeen?: { at: number; room: number; alone: boolean };
+
+	private lastUsageReadAt = -Infinity;
+
+	private usageReadGap = USAGE_READ_MIN_MS;
+
+	/** Fewest of our requests in flight while a usage read was out: all of them were counted. */
+	private fewestDuringRead = Infinity;
+
 	/** Without limits the plan is not known yet: one request at a time, which no plan can refuse. */
 	constructor(limits?: PacerLimits) {
 		if (limits) this.setLimits(limits);
 	}
 
-	/** The plan, once read. A re-read plan caps the window but does not undo a cut. */
-	setLimits(limits: PacerLimits, { keepWindow = false } = {}): void {
+	/** The plan, once read. A re-read plan caps the limit but does not undo a cut. */
+	setLimits(limits: PacerLimits, { keepLimit = false } = {}): void {
+		this.setPlan(limits);
+		this.setTarget(keepLimit ? Math.min(this.target, this.ceiling) : this.ceiling);
+	}
+
+	private setPlan(limits: PacerLimits): void {
 		this.ceiling = Math.max(1, Math.floor(limits.concurrency));
-		this.slots.setLimit(keepWindow ? Math.min(this.slots.limit, this.ceiling) : this.ceiling);
 		this.spacingMs =
 			limits.perMinute && limits.perMinute > 0 ? (60000 / limits.perMinute) * RATE_MARGIN : 0;
 		// Requests already started count towards the schedule.
 		this.nextStartAt = Math.max(this.nextStartAt, this.lastStartAt + this.spacingMs);
+	}
+
+	/**
+	 * A read of the plan and, when the service reports it, the account's usage; read while holding
+	 * one of our slots (so `active` counts it). The first read (`first`) sets the limit from both.
+	 */
+	onPlanRead(limits: PacerLimits, usage: Usage | undefined, { first = false } = {}): void {
+		if (!usage) return this.setLimits(limits, { keepLimit: !first });
+		this.setPlan(limits);
+		if (!first) this.target = Math.min(this.target, this.ceiling);
+		this.onUsage(usage, { first });
+	}
+
+	private setTarget(value: number): void {
+		this.target = Math.min(this.ceiling, Math.max(1, value));
+		this.slots.setLimit(Math.floor(this.target));
 	}
 
 	/** Requests that may be in flight now. */
@@ -84,10 +149,99 @@ export class Pacer {
 	}
 
 	/**
+	 * Whether to read the account's usage now: only while requests wait behind the limit (or the
+	 * next one would), only when the service counts requests, and not sooner than planned.
+	 */
+	usageReadDue(now = Date.now()): boolean {
+		const backlog = this.slots.waiting > 0 || this.slots.busy >= this.slots.limit;
+		return backlog && this.usageCounted === true && now >= this.nextUsageReadAt;
+	}
+
+	/** A usage read has its slot and goes out now. */
+	beginUsageRead(): void {
+		this.fewestDuringRead = this.slots.busy;
+	}
+
+	/**
+	 * The account's usage. The first read starts the limit at half the plan, whoever holds the rest:
+	 * a newcomer that took only what others leave would never get its share. Later reads give back a share of what waits at the service at once; room is taken only
+	 * when the read before (at most CONFIRM_WITHIN_MS earlier) saw room too, since a request on its
+	 * way to the service, or between two of another worker's, makes room look larger for a moment:
+	 * all of it when nobody else holds any, else half of it.
+	 */
+	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
+		const now = Date.now();
+		const own = this.slots.busy;
+		// Ours in flight the whole time were counted, some perhaps still on their way: half of them.
+		this.usageCounted = active >= Math.ceil(Math.min(this.fewestDuringRead, own) / 2);
+		this.fewestDuringRead = Infinity;
+		if (!this.usageCounted) return this.setTarget(first ? this.ceiling : this.target);
+		const others = Math.max(0, active + waiting - own);
+		const room = others === 0 ? this.ceiling - this.target : this.ceiling - active;
+		const seen = this.roomSeen;
+		const confirmed = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
+		this.roomSeen = { at: now, room, alone: others === 0 };
+		const before = this.target;
+		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
+		else if (waiting > 0 && active + waiting > this.ceiling) {
+			// Queued at the service: a pacer holding more than all the others together gives back
+			// the whole excess, the others their share of it.
+			const excess = active + waiting - this.ceiling;
+			this.setTarget(this.target - (own > others ? excess : (excess * own) / (active + waiting)));
+		} else if (room > 0 && confirmed) {
+			if (others === 0 && seen.alone) this.setTarget(this.ceiling);
+			// Others may see the same room at the same time: take half of it.
+			else this.setTarget(this.target + Math.min(room, seen.room) / 2);
+		} else if (room <= 0 && others > 0 && this.slots.limit > others + 1)
+			// Full, and holding more than all the others together: half the difference back.
+			this.setTarget(this.target - Math.max(1, (this.slots.limit - others) / 2));
+		const changed = Math.floor(this.target) !== Math.floor(before);
+		const alone = others === 0 && this.target >= this.ceiling;
+		// Room seen: look again soon. A change: soon after. Alone at the plan: less and less often.
+		this.usageReadGap =
+			room > 0
+				? USAGE_READ_CONFIRM_MS
+				: changed
+					? USAGE_READ_MIN_MS
+					: alone
+						? Math.min(USAGE_READ_ALONE_MS, this.usageReadGap * 2)
+						: USAGE_READ_SHARED_MS;
+		this.lastUsageReadAt = now;
+		// After the first read, the second comes at the first backlog: are we alone?
+		this.nextUsageReadAt = first ? now : now + Math.max(this.usageReadGap, this.minUsageReadGap());
+	}
+
+	/** A usage read that failed (a 429, say): the next waits as long as after one that changed nothing. */
+	usageReadFailed(): void {
+		this.fewestDuringRead = Infinity;
+		this.lastUsageReadAt = Date.now();
+		this.nextUsageReadAt =
+			this.lastUsageReadAt + Math.max(USAGE_READ_SHARED_MS, this.minUsageReadGap());
+	}
+
+	/** The bound on usage reads: USAGE_READ_CONFIRM_MS apart, within their share of the rate limit. */
+	private minUsageReadGap(): number {
+		return Math.max(USAGE_READ_CONFIRM_MS, this.spacingMs / USAGE_READ_RATE_SHARE);
+	}
+
+	/** Reads the usage at the next backlog, but not sooner than the bound allows. */
+	private readUsageSoon(): void {
+		this.nextUsageReadAt = Math.min(
+			this.nextUsageReadAt,
+			this.lastUsageReadAt + Math.max(USAGE_READ_MIN_MS, this.minUsageReadGap()),
+		);
+	}
+
+	/**
 	 * Waits for a slot, the rate schedule and any hold; the caller must call release() after.
 	 * `first`: the next free slot, ahead of waiting requests (the plan read).
 	 */
 	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
+		// Back after a pause: others may have taken the room meanwhile, so read it at the next backlog.
+		if (this.idle && this.usageCounted && Date.now() - this.lastUsedAt >= RESUME_AFTER_MS) {
+			if (!this.roomSeen?.alone) this.setTarget(Math.min(this.target, Math.ceil(this.ceiling / 2)));
+			this.readUsageSoon();
+		}
 		await this.slots.acquire(signal, { first });
 		let started = false;
 		try {
@@ -118,36 +272,40 @@ export class Pacer {
 	release(): void {
 		this.lastUsedAt = Date.now();
 		this.slots.release();
+		this.fewestDuringRead = Math.min(this.fewestDuringRead, this.slots.busy);
 	}
 
+	/** Without a usage that counts requests, successes grow the limit back towards the plan. */
 	onSuccess(): void {
-		const window = this.slots.limit;
-		if (window >= this.ceiling) return;
+		if (this.usageCounted || this.target >= this.ceiling) return;
+		const limit = this.slots.limit;
 		const calm = Date.now() - this.lastCutAt > CALM_MS;
-		if (++this.streak >= (calm ? window : INCREASE_EVERY)) {
+		if (++this.streak >= (calm ? limit : INCREASE_EVERY)) {
 			this.streak = 0;
-			this.slots.setLimit(window + 1);
+			this.setTarget(limit + 1);
 		}
 	}
 
 	/**
 	 * `startedAt`: when the refused request was sent; `retryAfterMs`: what the service asked for.
-	 * Returns true when this 429 cut the window (the first of an overload).
+	 * Returns true when this 429 cut the limit (the first of an overload).
 	 */
 	onRateLimited(startedAt: number, retryAfterMs?: number): boolean {
 		this.streak = 0;
 		const now = Date.now();
+		// The usage says how far; read it soon.
+		this.readUsageSoon();
 		if (retryAfterMs !== undefined && retryAfterMs > HOLD_THRESHOLD_MS)
 			this.holdUntil = Math.max(this.holdUntil, now + retryAfterMs);
-		const window = this.slots.limit;
+		const limit = this.slots.limit;
 		if (startedAt < this.lastCutAt) {
 			// Sent before the cut: the service had room for fewer of ours than the cut left.
-			if (window > this.overloadFloor) this.slots.setLimit(window - 1);
+			if (limit > this.overloadFloor) this.setTarget(limit - 1);
 			return false;
 		}
 		this.lastCutAt = now;
-		this.overloadFloor = Math.max(1, Math.floor(window * OVERLOAD_FLOOR));
-		this.slots.setLimit(Math.max(1, Math.floor(window * DECREASE_FACTOR)));
+		this.overloadFloor = Math.max(1, Math.floor(limit * OVERLOAD_FLOOR));
+		this.setTarget(Math.max(1, Math.floor(limit * DECREASE_FACTOR)));
 		return true;
 	}
 

@@ -1,7 +1,7 @@
-/** The account's plan limits, read with GET /account, for the account's pacer. */
+/** The account's plan limits and usage, read with GET /account, for the account's pacer. */
 import type { AccountResponse } from '../../../contract';
 import { endpointRequest, type ApiRequest } from './apiRequest';
-import type { PacerLimits } from './pacer';
+import type { PacerLimits, Usage } from './pacer';
 
 /** Sends the account's request and returns its parsed body: the client's `request`, passed in by the client. */
 export type Send = (request: ApiRequest) => Promise<AccountResponse>;
@@ -10,13 +10,22 @@ export type Send = (request: ApiRequest) => Promise<AccountResponse>;
 export const FALLBACK_CONCURRENCY = 5;
 
 /**
- * What a plan read from the API may set, whatever it says: a window of at most 100 requests in
+ * What a plan read from the API may set, whatever it says: a limit of at most 100 requests in
  * flight, and a rate of at least 6 a minute (a request waits at most 10 s for its turn). The
  * service's 429s still tune the pacer down within these bounds.
  */
 export const PLAN_BOUNDS = { maxConcurrency: 100, minPerMinute: 6, maxPerMinute: 1_000_000 };
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** What one read tells: the plan, the account's usage when reported, or that the read failed. */
+export type PlanRead = PacerLimits & { usage?: Usage; failed?: true };
+
+/** A count the service reported, or undefined when it is not a whole number >= 0. */
+function count(value: unknown): number | undefined {
+	const n = Number(value);
+	return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : undefined;
+}
 
 /**
  * Never fails: a plan that cannot be read gives a cautious default. Undefined when the run that
@@ -26,12 +35,15 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 export async function readPlanLimits(
 	send: Send,
 	signal?: AbortSignal,
-): Promise<PacerLimits | undefined> {
+): Promise<PlanRead | undefined> {
 	try {
 		const { data } = await send(endpointRequest('account', {}, { maxAttempts: 1, unpaced: true }));
 		const concurrency = Number(data?.plan?.concurrency);
 		const perMinute = Number(data?.plan?.rateLimitPerMinute);
+		const active = count(data?.queue?.active);
+		const waiting = count(data?.queue?.waiting);
 		return {
+			usage: active !== undefined && waiting !== undefined ? { active, waiting } : undefined,
 			concurrency:
 				concurrency > 0 && Number.isFinite(concurrency)
 					? clamp(Math.floor(concurrency), 1, PLAN_BOUNDS.maxConcurrency)
@@ -43,6 +55,6 @@ export async function readPlanLimits(
 		};
 	} catch {
 		if (signal?.aborted) return undefined;
-		return { concurrency: FALLBACK_CONCURRENCY };
+		return { concurrency: FALLBACK_CONCURRENCY, failed: true };
 	}
 }

@@ -1,0 +1,227 @@
+/**
+ * Pacers of several processes (queue-mode workers) sharing one plan, each with its own memory,
+ * against one simulated service on jest's fake clock. The service plays either overload model:
+ * past the plan's concurrency it refuses (429, Retry-After: 1) or queues. Each worker is the
+ * account's pacer plus its plan and usage reads (accounts.ts), used as the client uses them.
+ */
+import { sleep } from 'n8n-workflow';
+
+import {
+	accountPacer,
+	forgetAccounts,
+	readPlanWhenDue,
+} from '../../nodes/shared/transport/accounts';
+import type { PlanRead } from '../../nodes/shared/transport/plan';
+import { random } from '../helpers/random';
+
+const CONCURRENCY = 10;
+const LATENCY_MS = 100;
+const QUEUE_LIMIT = 50;
+const ARRIVAL_MS = 1;
+/** A bare client: CONCURRENCY requests in flight all the time. */
+const idealMs = (items: number) => (items * LATENCY_MS) / CONCURRENCY;
+
+type Model = 'refuse' | 'queue';
+
+/** One service, one plan: requests in flight, a queue past the concurrency, what it refused. */
+class Service {
+	active = 0;
+	private readonly queue: Array<() => void> = [];
+	refused = 0;
+	requests = 0;
+	reads = 0;
+	maxActive = 0;
+	/** Requests waiting at the service, summed over every 10 ms (see sample()). */
+	waitingSamples: number[] = [];
+
+	/** Each answer takes LATENCY_MS, give or take 10% (seeded: the same run every time). */
+	private readonly latency = random(30).int;
+
+	constructor(private readonly model: Model) {}
+
+	/** One request; the usage as GET /account would report it, counting this request. */
+	async call(): Promise<{ status: number; active: number; waiting: number }> {
+		// On its way: a request reaches the service a moment after it leaves the pacer.
+		await sleep(ARRIVAL_MS);
+		this.requests++;
+		if (this.active >= CONCURRENCY) {
+			if (this.model === 'refuse' || this.queue.length >= QUEUE_LIMIT) {
+				this.refused++;
+				return { status: 429, active: this.active, waiting: this.queue.length };
+			}
+			await new Promise<void>((resolve) => this.queue.push(resolve));
+		} else this.active++;
+		this.maxActive = Math.max(this.maxActive, this.active);
+		const usage = { active: this.active, waiting: this.queue.length };
+		await sleep(this.latency(LATENCY_MS * 0.9, LATENCY_MS * 1.1));
+		const next = this.queue.shift();
+		if (next) next();
+		else this.active--;
+		return { status: 200, ...usage };
+	}
+
+	sample(): void {
+		this.waitingSamples.push(this.queue.length);
+	}
+}
+
+/** A worker process: its own pacer for the account, reading the plan and usage from `service`. */
+class Worker {
+	done = 0;
+	/** The pacer's limit every 100 ms while the worker ran. */
+	limits: number[] = [];
+
+	constructor(
+		readonly key: string,
+		private readonly service: Service,
+	) {}
+
+	private readonly readPlan = async (): Promise<PlanRead> => {
+		this.service.reads++;
+		const answer = await this.service.call();
+		if (answer.status !== 200) return { concurrency: 5, failed: true };
+		return { concurrency: CONCURRENCY, usage: answer };
+	};
+
+	/**
+	 * One item as the client sends it: a due read is looked for before each slot and at each
+	 * release; a 429 is tried again after its Retry-After (1 s).
+	 */
+	private async item(): Promise<void> {
+		for (;;) {
+			const pacer = accountPacer(this.key);
+			readPlanWhenDue(this.key, this.readPlan);
+			await pacer.acquire();
+			const startedAt = Date.now();
+			let status = 0;
+			try {
+				({ status } = await this.service.call());
+				if (status === 200) pacer.onSuccess();
+			} finally {
+				readPlanWhenDue(this.key, this.readPlan);
+				pacer.release();
+			}
+			if (status === 200) break;
+			pacer.onRateLimited(startedAt, 1000);
+			await sleep(1000);
+		}
+		this.done++;
+	}
+
+	/** Runs `count` items at once (an execution's items queue on the pacer); resolves at the last. */
+	async run(count: number): Promise<number> {
+		await Promise.all(Array.from({ length: count }, async () => await this.item()));
+		return Date.now();
+	}
+
+	get limit(): number {
+		return accountPacer(this.key).limit;
+	}
+}
+
+/** Advances the fake clock until every promise settled, sampling limits and the service's queue. */
+async function until<T>(
+	work: Promise<T>,
+	workers: Worker[],
+	service: Service,
+	maxMs = 120_000,
+): Promise<T> {
+	let settled = false;
+	void work.finally(() => (settled = true));
+	for (let t = 0; !settled && t < maxMs; t += 10) {
+		await jest.advanceTimersByTimeAsync(10);
+		service.sample();
+		if (t % 100 === 0) for (const w of workers) w.limits.push(w.limit);
+	}
+	expect(settled).toBe(true);
+	return await work;
+}
+
+const average = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+
+beforeEach(async () => {
+	await forgetAccounts();
+	jest.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => jest.useRealTimers());
+
+describe.each<Model>(['refuse', 'queue'])('overload model %s', (model) => {
+	test.each([2, 3])(
+		"%i workers with a backlog each: near one process's pace, refusals rare, the plan shared",
+		async (count) => {
+			const service = new Service(model);
+			const workers = Array.from({ length: count }, (_, i) => new Worker(`w${i}`, service));
+			const items = 300;
+			const t0 = Date.now();
+			const ends = await until(
+				Promise.all(workers.map(async (w) => await w.run(items))),
+				workers,
+				service,
+			);
+			const total = count * items;
+			expect(workers.map((w) => w.done)).toEqual(workers.map(() => items));
+			// Within 10% (two workers) or 20% (three) of a bare client that has the plan to itself.
+			expect(Math.max(...ends) - t0).toBeLessThanOrEqual(
+				idealMs(total) * (count === 2 ? 1.1 : 1.2),
+			);
+			expect(service.refused / service.requests).toBeLessThanOrEqual(0.01);
+			// From 1 s until the first worker is done, the limits add up to the plan, give or take one.
+			const steady = (w: Worker) => w.limits.slice(10, Math.floor(idealMs(total) / 100) - 10);
+			const sums = steady(workers[0]).map((_, i) => workers.reduce((n, w) => n + steady(w)[i], 0));
+			expect(average(sums)).toBeGreaterThanOrEqual(CONCURRENCY - 1);
+			expect(average(sums)).toBeLessThanOrEqual(CONCURRENCY + 1);
+			// Two workers share fairly; with three, a worker that came last may hold less (see docs/pacing.md).
+			if (count === 2)
+				for (const w of workers)
+					expect(Math.abs(average(steady(w)) - CONCURRENCY / 2)).toBeLessThanOrEqual(1);
+			// Queued at the service: the pacers keep the queue short.
+			if (model === 'queue') expect(average(service.waitingSamples)).toBeLessThanOrEqual(1);
+		},
+	);
+
+	test('a worker left alone (the tail) takes the whole plan back within a second', async () => {
+		const service = new Service(model);
+		const [long, short] = [new Worker('long', service), new Worker('short', service)];
+		const t0 = Date.now();
+		const longEnd = long.run(700);
+		const shortEnd = await until(short.run(100), [long, short], service);
+		const tailFrom = long.limits.length;
+		const end = await until(longEnd, [long, short], service);
+		// 100 ms samples: the long worker's limit after the short one ended.
+		const tail = long.limits.slice(tailFrom);
+		const full = tail.findIndex((limit) => limit === CONCURRENCY);
+		expect(full).toBeGreaterThanOrEqual(0);
+		expect(full * 100).toBeLessThanOrEqual(1000);
+		expect(end - t0).toBeLessThanOrEqual(idealMs(800) * 1.1);
+		expect(shortEnd).toBeLessThan(end);
+		expect(service.refused / service.requests).toBeLessThanOrEqual(0.01);
+	});
+
+	test('a worker back from idle finds its share again with few refusals', async () => {
+		const service = new Service(model);
+		const [busy, back] = [new Worker('busy', service), new Worker('back', service)];
+		const busyEnd = busy.run(800);
+		await until(back.run(50), [busy, back], service);
+		// Idle for 2 s while the busy worker takes the whole plan...
+		await until(sleep(2000), [busy, back], service);
+		expect(busy.limit).toBe(CONCURRENCY);
+		const refusedBefore = service.refused;
+		// ...then back with a backlog, at half the plan: the refusals that announce it to the busy
+		// worker (under the refusing model), then both share.
+		await until(Promise.all([busyEnd, back.run(200)]), [busy, back], service);
+		expect(service.refused - refusedBefore).toBeLessThanOrEqual(CONCURRENCY + 2);
+		expect(service.maxActive).toBeLessThanOrEqual(CONCURRENCY);
+	});
+});
+
+test('one process: never more in flight than the plan, nothing refused, usage read rarely', async () => {
+	const service = new Service('refuse');
+	const worker = new Worker('alone', service);
+	const t0 = Date.now();
+	const end = await until(worker.run(1000), [worker], service);
+	expect(service.refused).toBe(0);
+	expect(service.maxActive).toBeLessThanOrEqual(CONCURRENCY);
+	expect(end - t0).toBeLessThanOrEqual(idealMs(1000) * 1.05);
+	// Alone at the plan, usage reads back off: a handful over 10 s.
+	expect(service.reads).toBeLessThanOrEqual(8);
+});
