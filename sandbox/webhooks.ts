@@ -113,6 +113,8 @@ export class Deliverer {
 			jobId,
 			payload,
 		};
+		// A reset during the attempt: the record belongs to the state it replaced, not the new one.
+		if (this.closed) return record;
 		const state = this.state();
 		state.deliveries.push(record);
 		if (state.deliveries.length > MAX_DELIVERIES) state.deliveries.shift();

@@ -1,4 +1,5 @@
 /** Webhooks: PATCH/DELETE/test per spec, and job events delivered to a listener on loopback. */
+import { serveLoopback } from '../../devkit/loopback';
 import { isLoopbackUrl, REFUSED, subscribes } from '../../sandbox/webhooks';
 import {
 	ErrorResponse,
@@ -184,6 +185,23 @@ describe('webhooks', () => {
 			[500, 1],
 			[200, 2],
 		]);
+	});
+
+	it('a delivery cut short by a reset is not recorded in the state that replaced it', async () => {
+		let arrived = false;
+		const silent = await serveLoopback(() => {
+			arrived = true; // never answers
+		});
+		try {
+			await patch('wh_demo', { url: `${silent.url}/slow`, isActive: true });
+			await admin(ctx.sandbox, 'POST', '/jobs', { type: 'crawl', durationMs: 0 });
+			await waitFor(() => arrived);
+			ctx.sandbox.reset();
+			await sleep(50);
+			expect((await admin(ctx.sandbox, 'GET', '/deliveries')).body).toEqual([]);
+		} finally {
+			await silent.close();
+		}
 	});
 
 	it('never delivers to a non-loopback address: the attempt is recorded as refused', async () => {
