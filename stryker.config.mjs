@@ -30,6 +30,7 @@ export default {
 		config: {
 			// A mutant runs only the test files that reached it in the dry run, the quickest first,
 			// up to the first failure (test/mutation/).
+			testEnvironment: './test/mutation/environment.js',
 			setupFilesAfterEnv: [
 				'<rootDir>/test/setup/restoreNock.ts',
 				'<rootDir>/test/setup/freshProcess.ts',

@@ -17,6 +17,8 @@ import { node24Env } from '../toolchain';
 /** Killed by an assertion, of the mutants that count. */
 export const TARGET = 0.85;
 export const REPORT = path.join(ROOT, 'reports', 'mutation', 'mutation.json');
+/** Each mutant's test files, their time and outcome (test/mutation/bailingRunner.js). */
+const TIMES = path.join(ROOT, 'reports', 'mutation', 'times.jsonl');
 
 interface Report {
 	files: Record<string, { mutants: Array<{ status: string }> }>;
@@ -83,13 +85,19 @@ function specPath(): string {
 
 export async function run(args: string[]): Promise<number> {
 	fs.rmSync(REPORT, { force: true });
+	fs.rmSync(TIMES, { force: true });
+	fs.mkdirSync(path.dirname(TIMES), { recursive: true });
 	const started = Date.now();
 	// Stryker tests a copy of the checkout (.stryker-tmp/): the spec document, when there is one,
 	// is named by its full path so the facts are still compared with it.
 	const spec = specPath();
 	const status = await runChild('stryker', ['run', 'stryker.config.mjs', ...args], {
 		cwd: ROOT,
-		env: { ...node24Env(), ...(fs.existsSync(spec) ? { WEBDATA_SPEC_PATH: spec } : {}) },
+		env: {
+			...node24Env(),
+			MUTATION_TIMES: TIMES,
+			...(fs.existsSync(spec) ? { WEBDATA_SPEC_PATH: spec } : {}),
+		},
 	});
 	const minutes = (Date.now() - started) / 60_000;
 	if (!fs.existsSync(REPORT)) {

@@ -5,7 +5,7 @@
  */
 import type { AccountResponse } from '../../contract';
 import { runNode } from '../helpers/runNode';
-import { ACCOUNT_BODY, mockApi, OK_REPLY, useNock } from '../helpers/http';
+import { account, ACCOUNT_BODY, mockApi, OK_REPLY, useNock } from '../helpers/http';
 import { MAX_EMPTY_PAGES, MAX_PAGES } from '../../nodes/shared/jobs/pagination';
 import { PLAN_BOUNDS, readPlanLimits } from '../../nodes/shared/transport/plan';
 
@@ -37,9 +37,11 @@ describe('paging', () => {
 	});
 
 	test('a job list announcing 1e9 pages ends at the page ceiling with a clear error', async () => {
+		// The plan's highest rate, so the pacer does not space the pages: the bound is the pages'.
+		const fastPlan = account({ rateLimitPerMinute: PLAN_BOUNDS.maxPerMinute });
 		const api = mockApi((request) =>
 			request.path === '/account'
-				? OK_REPLY(request)
+				? [200, fastPlan]
 				: [
 						200,
 						{

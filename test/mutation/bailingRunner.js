@@ -1,12 +1,28 @@
 /**
  * Mutation runs only (stryker.config.mjs sets it): jest's own runner, except that while a mutant
- * is active it stops at the first test file with a failure. One failing assertion kills the
- * mutant; Stryker's jest runner cannot ask jest to bail, and the files after it would each load
- * n8n-core and the package for nothing. And when the covering tests' names make a pattern too
- * large for a regular expression (a mutant hundreds of tests reach), the files that reach the
- * mutant run whole instead of failing to start.
+ * is active it runs the files one at a time and stops at the first with a failure. One failing
+ * assertion kills the mutant; Stryker's jest runner cannot ask jest to bail, and the files after
+ * it would each load n8n-core and the package for nothing.
+ *
+ * Stryker names the tests that reached a mutant (a pattern of their names), except for a mutant
+ * it saw reached outside a test ("static": at a module's load or in a beforeAll hook), which it
+ * runs with every test. Here such a mutant runs, per file, every test where the file reached it
+ * at load or in a hook (any test may see what that changed), and otherwise only the file's tests
+ * that reached it: Stryker's own rule for every other mutant. When the names make a pattern too
+ * large for a regular expression, the file runs whole.
+ *
+ * With MUTATION_TIMES set (devkit's mutate does), each mutant's files, their time and outcome
+ * are appended to that file, one JSON line a mutant.
  */
+const fs = require('node:fs');
+const path = require('node:path');
+
 const TestRunner = require('jest-runner').default;
+
+const { killsIn, readCoverage } = require('./coverageFile');
+const { moduleOf } = require('./sequencer');
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function compiles(pattern) {
 	try {
@@ -17,13 +33,25 @@ function compiles(pattern) {
 	}
 }
 
+/** The test name pattern for one file: Stryker's, or for a static mutant the file's own. */
+function patternFor(file, mutant, strykers) {
+	if (strykers) return compiles(strykers) ? strykers : undefined;
+	const reached = readCoverage()?.get(file);
+	if (reached === undefined || reached.atLoad.includes(mutant) || reached.inHooks.includes(mutant))
+		return undefined;
+	const names = Object.entries(reached.tests)
+		.filter(([, ids]) => ids.includes(mutant))
+		.map(([name]) => `(${escape(name)})`);
+	const pattern = names.join('|');
+	return names.length > 0 && compiles(pattern) ? pattern : undefined;
+}
+
 class BailingRunner extends TestRunner {
 	async runTests(tests, watcher, options) {
-		if (process.env.__STRYKER_ACTIVE_MUTANT__ === undefined)
-			return await super.runTests(tests, watcher, options);
-		const pattern = this._globalConfig.testNamePattern;
-		if (pattern && !compiles(pattern))
-			this._globalConfig = { ...this._globalConfig, testNamePattern: undefined };
+		const mutant = process.env.__STRYKER_ACTIVE_MUTANT__;
+		if (mutant === undefined) return await super.runTests(tests, watcher, options);
+		const globalConfig = this._globalConfig;
+		const strykers = globalConfig.testNamePattern || undefined;
 		let failed = false;
 		const unsubscribe = [
 			this.on('test-file-success', ([, result]) => {
@@ -33,13 +61,41 @@ class BailingRunner extends TestRunner {
 				failed = true;
 			}),
 		];
+		const started = Date.now();
+		const files = [];
 		try {
 			for (const test of tests) {
 				if (failed) break;
+				const testNamePattern = patternFor(test.path, mutant, strykers);
+				this._globalConfig = { ...globalConfig, testNamePattern };
+				const fileStarted = Date.now();
 				await super.runTests([test], watcher, options);
+				files.push([test.path, Date.now() - fileStarted, testNamePattern ? 'named' : 'whole']);
+				if (failed) {
+					const kills = killsIn(moduleOf(mutant));
+					kills.set(test.path, (kills.get(test.path) ?? 0) + 1);
+				}
 			}
 		} finally {
+			this._globalConfig = globalConfig;
 			unsubscribe.forEach((off) => off());
+			const log = process.env.MUTATION_TIMES;
+			if (log) {
+				const relative = files.map(([file, ...rest]) => [
+					path.relative(process.cwd(), file),
+					...rest,
+				]);
+				const record = {
+					mutant,
+					static: !strykers,
+					ms: Date.now() - started,
+					failed,
+					pid: process.pid,
+					heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+					files: relative,
+				};
+				fs.appendFileSync(log, `${JSON.stringify(record)}\n`);
+			}
 		}
 	}
 }

@@ -1,5 +1,35 @@
 // Where the mutation run's dry run records the mutants each test file reaches: in the copy of
-// the checkout Stryker tests (its working folder), read by sequencer.js and recordCoverage.ts.
+// the checkout Stryker tests (its working folder), written by recordCoverage.js and read by
+// sequencer.js and bailingRunner.js.
+const fs = require('node:fs');
 const path = require('node:path');
 
-module.exports = { COVERAGE_FILE: path.join(process.cwd(), '.mutants-by-test-file.jsonl') };
+const COVERAGE_FILE = path.join(process.cwd(), '.mutants-by-test-file.jsonl');
+
+let coverage;
+
+/**
+ * The dry run's records, once per process: test file -> { ms, mutants (reached at all), inTests,
+ * atLoad, inHooks, tests (test name -> mutants it reached) }; undefined before the dry run.
+ */
+function readCoverage() {
+	if (coverage !== undefined) return coverage;
+	if (!fs.existsSync(COVERAGE_FILE)) return undefined;
+	coverage = new Map();
+	for (const line of fs.readFileSync(COVERAGE_FILE, 'utf8').split('\n')) {
+		if (!line) continue;
+		const record = JSON.parse(line);
+		coverage.set(record.file, record);
+	}
+	return coverage;
+}
+
+/** module -> test file -> mutants of the module it killed in this process (ordering only). */
+const kills = new Map();
+
+function killsIn(module) {
+	if (!kills.has(module)) kills.set(module, new Map());
+	return kills.get(module);
+}
+
+module.exports = { COVERAGE_FILE, readCoverage, killsIn };

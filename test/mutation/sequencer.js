@@ -1,19 +1,19 @@
 /**
  * Mutation runs only (stryker.config.mjs sets it): while a mutant is active, jest runs only the
  * test files that reached it in the dry run (recordCoverage.js), so ordered that
- * bailingRunner.js meets a failure soon: first the files whose tests reached the mutant, then
- * those whose tests reached its module (a mutant in a table that is read at load time is reached
- * by every suite that loads the package, but mostly matters to the tests of that module), the
- * quickest first within each. Otherwise every file, in jest's own order. Stryker still picks the
- * covering tests by name within them.
+ * bailingRunner.js meets a failure soon: the least time per chance to kill first, a file's
+ * dry-run time over one plus the mutants of the mutant's module its tests reached and those it
+ * has killed so far in this process. A module's own quick unit tests so come before the node
+ * suites that merely load it (a mutant in a table read at load time is reached by every suite
+ * that loads the package). The order changes only how soon a failure comes, not which files may
+ * fail. Otherwise every file, in jest's own order.
  */
 const fs = require('node:fs');
+const path = require('node:path');
 
 const Sequencer = require('@jest/test-sequencer').default;
 
-const path = require('node:path');
-
-const { COVERAGE_FILE } = require('./coverageFile');
+const { killsIn, readCoverage } = require('./coverageFile');
 
 /** The mutated module of each mutant id, from Stryker's instrumented copies in its sandbox. */
 function modulesOfMutants() {
@@ -32,47 +32,45 @@ function modulesOfMutants() {
 	return modules;
 }
 
-let coverage;
+let index;
 
-function readCoverage() {
+/** Which files reach each mutant, and per file how many mutants of each module its tests reached. */
+function indexCoverage(coverage) {
 	const moduleOf = modulesOfMutants();
 	const filesByMutant = new Map();
-	const msByFile = new Map();
-	/** test file -> mutant ids its tests reached, and the modules those are in */
 	const testedBy = new Map();
-	for (const line of fs.readFileSync(COVERAGE_FILE, 'utf8').split('\n')) {
-		if (!line) continue;
-		const { file, ms, mutants, inTests } = JSON.parse(line);
-		msByFile.set(file, ms);
-		testedBy.set(file, {
-			mutants: new Set(inTests ?? []),
-			modules: new Set((inTests ?? []).map((id) => moduleOf.get(id))),
-		});
+	for (const { file, mutants, inTests } of coverage.values()) {
+		const perModule = new Map();
+		for (const id of inTests)
+			perModule.set(moduleOf.get(id), (perModule.get(moduleOf.get(id)) ?? 0) + 1);
+		testedBy.set(file, perModule);
 		for (const id of mutants) {
 			if (!filesByMutant.has(id)) filesByMutant.set(id, new Set());
 			filesByMutant.get(id).add(file);
 		}
 	}
-	return { filesByMutant, msByFile, testedBy, moduleOf };
+	return { filesByMutant, testedBy, moduleOf };
 }
 
 class MutantSequencer extends Sequencer {
 	sort(tests) {
 		const active = process.env.__STRYKER_ACTIVE_MUTANT__;
-		if (active === undefined || !fs.existsSync(COVERAGE_FILE)) return super.sort(tests);
-		coverage ??= readCoverage();
-		const files = coverage.filesByMutant.get(active);
+		const coverage = readCoverage();
+		if (active === undefined || coverage === undefined) return super.sort(tests);
+		index ??= indexCoverage(coverage);
+		const files = index.filesByMutant.get(active);
 		const reaching = files ? tests.filter((test) => files.has(test.path)) : [];
 		if (reaching.length === 0) return super.sort(tests);
-		const { msByFile, testedBy, moduleOf } = coverage;
-		const rank = (test) => {
-			const tested = testedBy.get(test.path);
-			if (tested?.mutants.has(active)) return 0;
-			return tested?.modules.has(moduleOf.get(active)) ? 1 : 2;
+		const { testedBy, moduleOf } = index;
+		const module = moduleOf.get(active);
+		const kills = killsIn(module);
+		const cost = (test) => {
+			const chances = 1 + (testedBy.get(test.path)?.get(module) ?? 0);
+			return (coverage.get(test.path)?.ms ?? Infinity) / (chances + (kills.get(test.path) ?? 0));
 		};
-		const ms = (test) => msByFile.get(test.path) ?? Infinity;
-		return reaching.sort((a, b) => rank(a) - rank(b) || ms(a) - ms(b));
+		return reaching.sort((a, b) => cost(a) - cost(b));
 	}
 }
 
 module.exports = MutantSequencer;
+module.exports.moduleOf = (mutant) => index?.moduleOf.get(mutant);

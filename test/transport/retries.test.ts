@@ -20,6 +20,11 @@ import {
 
 afterEach(resetNock);
 
+/** Runs the node on the fake clock: backoffs and Retry-After waits take no real time. */
+async function runFaked(options: RunNodeOptions) {
+	return (await onFakeClock(() => runNode(options))).result;
+}
+
 /** A transport failure as Node's HTTP stack reports it: a message and an error code. */
 function networkFailure(code: string, message: string): Error {
 	return Object.assign(new Error(message), { code });
@@ -54,7 +59,7 @@ describe('429 Too Many Requests', () => {
 			},
 		);
 
-		const { items, error } = await runNode(retrieve);
+		const { items, error } = await runFaked(retrieve);
 
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual(brandRecord);
@@ -79,7 +84,7 @@ describe('429 Too Many Requests', () => {
 					: [200, brandRecord],
 			{ times: 2 },
 		);
-		const { error } = await runNode(retrieve);
+		const { error } = await runFaked(retrieve);
 		expect(error).toBeUndefined();
 		const [first, second] = rec.to('/brand/retrieve');
 		// An HTTP date has whole seconds: between 1 and 2 s from now.
@@ -101,7 +106,7 @@ describe('429 Too Many Requests', () => {
 				times: 3,
 			},
 		);
-		const { items, error } = await runNode(batch);
+		const { items, error } = await runFaked(batch);
 		expect(error).toBeUndefined();
 		expect(rec.to('/batch/scrape')).toHaveLength(2);
 		expect(items[0].json).toEqual(created('job-1'));
@@ -123,7 +128,7 @@ describe('429 Too Many Requests', () => {
 			},
 		);
 
-		const { items, error } = await runNode(retrieve);
+		const { items, error } = await runFaked(retrieve);
 
 		expect(items).toEqual([]);
 		expect(error?.name).toBe('NodeApiError');
@@ -146,7 +151,7 @@ describe('429 Too Many Requests', () => {
 			() => [429, { success: false, error: 'Too many' }, { 'Retry-After': '0' }],
 			{ times: 50 },
 		);
-		const { items, error } = await runNode({ ...retrieve, continueOnFail: true });
+		const { items, error } = await runFaked({ ...retrieve, continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		expect(String(items[0].json.error)).toMatch(/rate limit/i);
@@ -166,7 +171,7 @@ describe('server errors and network faults', () => {
 				i === 0 ? [500, { success: false, error: 'upstream exploded' }] : [200, brandRecord],
 			{ times: 2 },
 		);
-		const { items, error } = await runNode(retrieve);
+		const { items, error } = await runFaked(retrieve);
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual(brandRecord);
 		expect(rec.to('/brand/retrieve')).toHaveLength(2);
@@ -182,7 +187,7 @@ describe('server errors and network faults', () => {
 				i === 0 ? [503, { error: 'maintenance' }, { 'Retry-After': '0' }] : [200, brandRecord],
 			{ times: 2 },
 		);
-		const { error } = await runNode(retrieve);
+		const { error } = await runFaked(retrieve);
 		expect(error).toBeUndefined();
 		expect(rec.to('/brand/retrieve')).toHaveLength(2);
 	});
@@ -192,7 +197,7 @@ describe('server errors and network faults', () => {
 		answer(rec, 'post', '/batch/scrape', () => [500, { success: false, error: 'internal error' }], {
 			times: 3,
 		});
-		const { error } = await runNode(batch);
+		const { error } = await runFaked(batch);
 		expect(rec.to('/batch/scrape')).toHaveLength(1);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error!.httpCode).toBe('500');
@@ -208,7 +213,7 @@ describe('server errors and network faults', () => {
 			.times(3)
 			.replyWithError(networkFailure('ECONNRESET', 'socket hang up'));
 
-		const { error } = await runNode(batch);
+		const { error } = await runFaked(batch);
 
 		expect(posts).toBe(1);
 		expect(error?.name).toBe('NodeApiError');
@@ -228,7 +233,7 @@ describe('server errors and network faults', () => {
 			.replyWithError(networkFailure('ECONNRESET', 'socket hang up'));
 		scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
 
-		const { items, error } = await runNode(retrieve);
+		const { items, error } = await runFaked(retrieve);
 
 		expect(error).toBeUndefined();
 		expect(gets).toBe(2);
@@ -256,7 +261,7 @@ describe('network faults that may have reached the service, and one that cannot 
 				.times(6)
 				.replyWithError(networkFailure(code, `request failed: ${code}`));
 
-			const { items, error } = await runNode(batch);
+			const { items, error } = await runFaked(batch);
 
 			expect(count()).toBe(1);
 			expect(items).toEqual([]);
@@ -278,7 +283,7 @@ describe('network faults that may have reached the service, and one that cannot 
 				.replyWithError(networkFailure(code, `request failed: ${code}`));
 			scope.get('/brand/retrieve').query(true).reply(200, brandRecord);
 
-			const { items, error } = await runNode(retrieve);
+			const { items, error } = await runFaked(retrieve);
 
 			expect(error).toBeUndefined();
 			expect(count()).toBe(2);
@@ -295,7 +300,7 @@ describe('network faults that may have reached the service, and one that cannot 
 			.replyWithError(networkFailure('ECONNREFUSED', 'connect ECONNREFUSED'));
 		scope.post('/batch/scrape').reply(200, created('job-refused'));
 
-		const { items, error } = await runNode(batch);
+		const { items, error } = await runFaked(batch);
 
 		expect(error).toBeUndefined();
 		expect(count()).toBe(3);
@@ -309,8 +314,7 @@ describe('network faults that may have reached the service, and one that cannot 
 			.times(20)
 			.replyWithError(networkFailure('ECONNREFUSED', 'connect ECONNREFUSED'));
 
-		// On the fake clock: the backoffs between attempts take no real time.
-		const { error } = (await onFakeClock(() => runNode(batch))).result;
+		const { error } = await runFaked(batch);
 
 		expect(count()).toBeGreaterThan(1);
 		expect(count()).toBeLessThanOrEqual(10);
@@ -325,7 +329,7 @@ describe('bodies that are not JSON', () => {
 			.get('/brand/retrieve')
 			.query(true)
 			.reply(200, '{"success": true, "data": {', { 'Content-Type': 'application/json' });
-		const { error } = await runNode(retrieve);
+		const { error } = await runFaked(retrieve);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error!.message).toMatch(/not valid JSON/);
 		expect(error!.message).toContain('GET /brand/retrieve');
@@ -337,7 +341,7 @@ describe('bodies that are not JSON', () => {
 			.get('/brand/retrieve')
 			.query(true)
 			.reply(404, '<html><body>Not Found</body></html>', { 'Content-Type': 'text/html' });
-		const { error } = await runNode(retrieve);
+		const { error } = await runFaked(retrieve);
 		expect(error?.name).toBe('NodeApiError');
 		expect(error!.httpCode).toBe('404');
 		expect(error!.message).toContain('404');
@@ -345,7 +349,7 @@ describe('bodies that are not JSON', () => {
 
 	test('an empty 200 body is an empty object, not an error', async () => {
 		nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, '');
-		const { items, error } = await runNode(retrieve);
+		const { items, error } = await runFaked(retrieve);
 		expect(error).toBeUndefined();
 		expect(items[0].json).toEqual({});
 	});
@@ -399,7 +403,7 @@ describe('the API key never appears in an error', () => {
 
 	test.each(failures)('%s', async (_, arrange, run) => {
 		arrange();
-		const { error, run: execution } = await runNode(run);
+		const { error, run: execution } = await runFaked(run);
 		expect(error).toBeDefined();
 		expect(everythingIn(error)).not.toContain(API_KEY);
 		expect(everythingIn(execution.data.resultData)).not.toContain(API_KEY);
@@ -417,7 +421,7 @@ describe('the API key never appears in an error', () => {
 					return [401, { success: false, error: `Unknown key ${echoed.replace(/^Bearer /, '')}` }];
 				}),
 			);
-		const { error, run } = await runNode(retrieve);
+		const { error, run } = await runFaked(retrieve);
 		expect(echoed).toBe(`Bearer ${API_KEY}`);
 		expect(error).toBeDefined();
 		expect(JSON.stringify(run.data.resultData)).not.toContain(API_KEY);
