@@ -158,6 +158,9 @@ export interface Traffic {
 	lastDoneAt: number;
 	/** Items answered per second between those two. */
 	servedPerSecond: number;
+	/** Admitted requests in flight on average between those two, and how long the sandbox held each. */
+	meanInFlight: number;
+	meanHeldMs: number;
 	records: RecordedRequest[];
 }
 
@@ -198,6 +201,7 @@ export async function traffic(sandbox: Sandbox): Promise<Traffic> {
 	const firstAt = Math.min(...records.map((r) => Date.parse(r.at)));
 	const lastDoneAt = Math.max(...admitted.map(([, e]) => e));
 	const served = records.filter((r) => r.status >= 200 && r.status < 300).length;
+	const held = admitted.reduce((sum, [s, e]) => sum + e - s, 0);
 	return {
 		requests: records.length,
 		refused: records.filter((r) => r.status === 429).length,
@@ -207,6 +211,8 @@ export async function traffic(sandbox: Sandbox): Promise<Traffic> {
 		firstAt,
 		lastDoneAt,
 		servedPerSecond: served / ((lastDoneAt - firstAt) / 1000),
+		meanInFlight: held / (lastDoneAt - firstAt),
+		meanHeldMs: held / Math.max(1, admitted.length),
 		records,
 	};
 }

@@ -140,7 +140,7 @@ function stepDetail(s: MeasuredStep): string {
 	return (
 		`  ${s.label.padEnd(44)} node ${s.node.seconds.toFixed(2)} s = ${before.toFixed(0)} ms to the first request + ` +
 		`${((s.traffic.lastDoneAt - s.traffic.firstAt) / 1000).toFixed(2)} s of requests (${f1(s.traffic.servedPerSecond)} answered/s) + ${after.toFixed(0)} ms after the last answer; ` +
-		`${s.traffic.requests} requests, ${s.traffic.refused} x 429, max ${s.traffic.maxInFlight} in flight; ${cpuPerRequest(s.cpuMs, s.traffic.requests)}`
+		`${s.traffic.requests} requests, ${s.traffic.refused} x 429, max ${s.traffic.maxInFlight} in flight (${s.traffic.meanInFlight.toFixed(2)} on average, each held ${s.traffic.meanHeldMs.toFixed(1)} ms by the sandbox); ${cpuPerRequest(s.cpuMs, s.traffic.requests)}`
 	);
 }
 

@@ -71,9 +71,11 @@ class Worker {
 	/** The pacer's limit every 100 ms while the worker ran. */
 	limits: number[] = [];
 
+	/** `clientMs`: how long the worker takes to read an answer before its slot goes back. */
 	constructor(
 		readonly key: string,
 		private readonly service: Service,
+		private readonly clientMs = 0,
 	) {}
 
 	private readonly readPlan = async (): Promise<PlanRead> => {
@@ -96,6 +98,7 @@ class Worker {
 			let status = 0;
 			try {
 				({ status } = await this.service.call());
+				if (this.clientMs > 0) await sleep(this.clientMs);
 				if (status === 200) pacer.onSuccess();
 			} finally {
 				readPlanWhenDue(this.key, this.readPlan);
@@ -178,6 +181,26 @@ describe.each<Model>(['refuse', 'queue'])('overload model %s', (model) => {
 			if (model === 'queue') expect(average(service.waitingSamples)).toBeLessThanOrEqual(1);
 		},
 	);
+
+	test("answers that take the client a moment: the plan's edge is not mistaken for room", async () => {
+		// 5 ms of every 106 ms a request is at neither end, so the usage shows about one slot free.
+		const service = new Service(model);
+		const workers = [new Worker('a', service, 5), new Worker('b', service, 5)];
+		const t0 = Date.now();
+		const ends = await until(
+			Promise.all(workers.map(async (w) => await w.run(2000))),
+			workers,
+			service,
+		);
+		// At most 16% over a bare client without the client's time (6% is the client's own).
+		expect(Math.max(...ends) - t0).toBeLessThanOrEqual(idealMs(4000) * 1.16);
+		expect(service.refused / service.requests).toBeLessThanOrEqual(0.01);
+		// From 1 s on, neither worker gives up most of its share to take room that was never there.
+		for (const w of workers)
+			expect(
+				Math.min(...w.limits.slice(10, Math.floor(idealMs(4000) / 100))),
+			).toBeGreaterThanOrEqual(3);
+	});
 
 	test('a worker left alone (the tail) takes the whole plan back within a second', async () => {
 		const service = new Service(model);

@@ -53,6 +53,8 @@ export const USAGE_READ_ALONE_MS = 8000;
  * again at half the plan at most (others may have taken the room meanwhile).
  */
 export const RESUME_AFTER_MS = 1000;
+/** The least free room, while others hold some of the plan, that counts as room (see onUsage). */
+export const SHARED_ROOM_MIN = 2;
 /** Two reads this close that both see room are believed (see onUsage). */
 export const CONFIRM_WITHIN_MS = 2500;
 /** ...and never more than this share of the plan's rate limit. */
@@ -164,10 +166,11 @@ export class Pacer {
 
 	/**
 	 * The account's usage. The first read starts the limit at half the plan, whoever holds the rest:
-	 * a newcomer that took only what others leave would never get its share. Later reads give back a share of what waits at the service at once; room is taken only
-	 * when the read before (at most CONFIRM_WITHIN_MS earlier) saw room too, since a request on its
-	 * way to the service, or between two of another worker's, makes room look larger for a moment:
-	 * all of it when nobody else holds any, else half of it.
+	 * a newcomer that took only what others leave would never get its share. Later reads give back
+	 * a share of what waits at the service at once. Room is taken only when the read before (at
+	 * most CONFIRM_WITHIN_MS earlier) saw room too, since a request on its way to the service, or
+	 * between two of another worker's, makes room look larger for a moment: all of it when nobody
+	 * else holds any, else half of it.
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
@@ -177,7 +180,10 @@ export class Pacer {
 		this.fewestDuringRead = Infinity;
 		if (!this.usageCounted) return this.setTarget(first ? this.ceiling : this.target);
 		const others = Math.max(0, active + waiting - own);
-		const room = others === 0 ? this.ceiling - this.target : this.ceiling - active;
+		const free = others === 0 ? this.ceiling - this.target : this.ceiling - active;
+		// While others hold some, requests between a client and the service (theirs and ours) leave
+		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room.
+		const room = others === 0 || free >= SHARED_ROOM_MIN ? free : Math.min(0, free);
 		const seen = this.roomSeen;
 		const confirmed = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
 		this.roomSeen = { at: now, room, alone: others === 0 };
