@@ -86,11 +86,6 @@ export class Runs {
 
 	constructor(private readonly n8n: N8n) {}
 
-	/** Waits until `count` executions of the workflow not returned before have ended; oldest first. */
-	async next(workflowId: string, count: number, timeoutMs = 120_000): Promise<NodeRun[]> {
-		return await this.read(await this.ended(workflowId, count, timeoutMs));
-	}
-
 	/**
 	 * Waits until `count` executions of the workflow not returned before have ended (polling the
 	 * list, without run data); their ids, oldest first.

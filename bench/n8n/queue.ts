@@ -27,8 +27,7 @@ import {
 	type Throughput,
 	type Traffic,
 } from './measure';
-import { SANDBOX_CONFIG } from './settings';
-import type { BenchSettings } from './single';
+import { SANDBOX_CONFIG, SETTINGS } from './setup';
 import { brandWorkflow, domains } from './workflows';
 
 /** WEBDATA_BENCH_WORKERS=2,3 (the default) picks the clusters measured. */
@@ -36,7 +35,7 @@ export const WORKER_COUNTS = (process.env.WEBDATA_BENCH_WORKERS ?? '2,3').split(
 export const WORKER_CONCURRENCY = 5;
 export const CALLS = 8;
 export const ITEMS = [100, 500];
-export const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
+const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
 /** Slices of the run in which each worker's requests in flight are averaged. */
 const SLICES = 16;
 
@@ -55,17 +54,13 @@ export interface QueueStep {
 }
 
 /** Every overload model and size, against one cluster of `workers` workers. */
-export async function queueMode(
-	sandbox: Sandbox,
-	settings: BenchSettings,
-	workers: number,
-): Promise<QueueStep[]> {
+export async function queueMode(sandbox: Sandbox, workers: number): Promise<QueueStep[]> {
 	const cluster = new QueueCluster({
 		workers,
 		concurrency: WORKER_CONCURRENCY,
-		artifactsDir: path.join(settings.artifactsDir, `queue-${workers}`),
-		packageFrom: settings.packageFrom,
-		env: settings.n8nEnv,
+		artifactsDir: path.join(SETTINGS.artifactsDir, `queue-${workers}`),
+		packageFrom: SETTINGS.packageFrom,
+		env: SETTINGS.n8nEnv,
 	});
 	const brand = brandWorkflow();
 	try {
@@ -76,19 +71,10 @@ export async function queueMode(
 		});
 		const runs = new Runs(cluster.main);
 		const url = cluster.productionWebhookUrl(brand.path);
-		const workerOf = () => {
-			const map = new Map<string, string>();
-			cluster.workers.forEach((_, i) =>
-				cluster
-					.executionsStartedBy(`worker-${i + 1}`)
-					.forEach((id) => map.set(id, `worker-${i + 1}`)),
-			);
-			return map;
-		};
 		// Warm-up: so that (most likely) every worker has read the plan and run the node's hot paths.
 		const warm = Array.from({ length: workers * 2 }, (_, k) => domainsBody(domains(`qw${k}`, 100)));
 		await callAtOnce(url, warm);
-		await runs.next(brand.id, warm.length);
+		await runs.ended(brand.id, warm.length);
 
 		const steps: QueueStep[] = [];
 		for (const overload of OVERLOAD_MODELS)
@@ -100,10 +86,13 @@ export async function queueMode(
 				);
 				await callAtOnce(url, bodies);
 				const ids = await runs.ended(brand.id, CALLS, 300_000);
-				const byExecution = workerOf();
+				const names = cluster.workers.map((_, i) => `worker-${i + 1}`);
+				const workerOf = new Map(
+					names.flatMap((w) => cluster.executionsStartedBy(w).map((id) => [id, w] as const)),
+				);
 				const measured = (await runs.read(ids)).map((r) => ({
 					...r,
-					worker: byExecution.get(r.executionId) ?? '?',
+					worker: workerOf.get(r.executionId) ?? '?',
 				}));
 				const { records, ...seen } = await traffic(sandbox);
 				const workerOfCall = new Map(
