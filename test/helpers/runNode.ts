@@ -1,7 +1,7 @@
 /**
  * Runs one of our nodes inside real n8n-core: a Workflow (Manual Trigger -> our node) executed by
- * WorkflowExecute, with our credentials helper applying the credential's generic authenticate and
- * n8n's own HTTP helpers sending the request (to a nock double in tests, to the sandbox in the
+ * WorkflowExecute, with our credentials helper handing out the credential and n8n's own HTTP
+ * helpers sending the request (to a nock double in tests, to the sandbox in the
  * benchmark). Shared by the unit tests and `npm run bench`.
  *
  *   const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } });
@@ -49,8 +49,8 @@ export const ERROR_NODE: INode = {
  * A Manual Trigger of our own (n8n-nodes-base is not installed): it emits the items the
  * execution is started with, so a test can feed N items into our node.
  */
-class TestManualTrigger implements INodeType {
-	description = {
+const manualTrigger = {
+	description: {
 		displayName: 'Manual Trigger',
 		name: 'manualTrigger',
 		group: ['trigger'],
@@ -60,12 +60,11 @@ class TestManualTrigger implements INodeType {
 		inputs: [],
 		outputs: ['main'],
 		properties: [],
-	} as unknown as INodeType['description'];
-
+	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [this.getInputData()];
-	}
-}
+	},
+} as unknown as INodeType;
 
 export interface RunNodeOptions {
 	/** Short node type name, e.g. `webDataBrand` (`webDataBrandTool`: the node as an agent's tool). */
@@ -125,7 +124,6 @@ export interface RunNodeResult {
 	};
 	/** The whole run, for anything else. */
 	run: IRun;
-	workflow: IWorkflowBase;
 	/** How often the credential was decrypted during the run. */
 	credentialDecryptions: number;
 	/** The workflow's static data after the run, as n8n would save it (a JSON copy). */
@@ -133,41 +131,6 @@ export interface RunNodeResult {
 }
 
 let executionCounter = 0;
-
-/** The workflow JSON a user would have: Manual Trigger -> our node. */
-export function buildWorkflow(packageName: string, options: RunNodeOptions): IWorkflowBase {
-	const node: INode = {
-		id: 'node-under-test',
-		name: NODE_NAME,
-		type: `${packageName}.${options.type}`,
-		typeVersion: 1,
-		position: [200, 0],
-		parameters: options.parameters,
-		credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
-	};
-	if (options.continueOnFail) node.onError = 'continueRegularOutput';
-	return {
-		id: 'wf-test',
-		name: 'Web Data test',
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes: [
-			{
-				id: 'trigger',
-				name: TRIGGER_NAME,
-				type: TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			node,
-		],
-		connections: { [TRIGGER_NAME]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	} as unknown as IWorkflowBase;
-}
 
 /**
  * A node as an AI agent's tool, as far as the node can see: n8n registers it as `<name>Tool`
@@ -181,9 +144,8 @@ function toolVariant(nodeType: INodeType): INodeType {
 /** Our node types (and `<name>Tool`) under the package's prefix, and the test trigger. */
 export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	const pkg = await loadPackage();
-	const trigger = new TestManualTrigger();
 	const byFullName = (type: string): INodeType => {
-		if (type === TRIGGER_TYPE) return trigger;
+		if (type === TRIGGER_TYPE) return manualTrigger;
 		const [prefix, name] = type.split('.');
 		const base = name.endsWith('Tool') ? name.slice(0, -'Tool'.length) : name;
 		const found = prefix === pkg.packageName ? pkg.nodeTypes[base] : undefined;
@@ -198,10 +160,28 @@ export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	};
 }
 
-/** The workflow of a run (or an editor call), and the credentials it reads. */
+/** The workflow a user would have, Manual Trigger -> our node, and the credentials it reads. */
 async function prepare(options: RunNodeOptions) {
 	const pkg = await loadPackage();
-	const workflowData = buildWorkflow(pkg.packageName, options);
+	const node: INode = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type: `${pkg.packageName}.${options.type}`,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: options.parameters,
+		credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
+	};
+	if (options.continueOnFail) node.onError = 'continueRegularOutput';
+	const trigger = { id: 'trigger', name: TRIGGER_NAME, type: TRIGGER_TYPE, typeVersion: 1 };
+	const workflowData = {
+		id: 'wf-test',
+		name: 'Web Data test',
+		active: false,
+		nodes: [{ ...trigger, position: [0, 0], parameters: {} }, node],
+		connections: { [TRIGGER_NAME]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	} as unknown as IWorkflowBase;
 	const workflow = new Workflow({
 		...workflowData,
 		nodeTypes: await nodeTypesRegistry(),
@@ -248,7 +228,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		items: task?.data?.main?.[0] ?? [],
 		error: task?.error as RunNodeResult['error'],
 		run,
-		workflow: workflowData,
 		credentialDecryptions: credentialsHelper.decryptions,
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
