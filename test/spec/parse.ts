@@ -6,25 +6,21 @@
  */
 import type { SpecEndpoint, SpecFacts, SpecField, SpecLimit } from '../helpers/spec';
 
-/** The rows of the first markdown table after `heading`, as arrays of trimmed cells. */
+/** The rows of the first markdown table after `heading` (header and |---| left out), as cells. */
 function tableAfter(markdown: string, heading: string): string[][] {
 	const start = markdown.indexOf(heading);
 	if (start < 0) throw new Error(`The spec has no "${heading}"`);
-	const lines = markdown.slice(start + heading.length).split('\n');
-	const first = lines.findIndex((line) => line.trim().startsWith('|'));
-	const rows: string[][] = [];
-	for (const line of lines.slice(first)) {
-		if (!line.trim().startsWith('|')) break;
-		rows.push(
-			line
-				.trim()
-				.replace(/^\||\|$/g, '')
-				.split('|')
-				.map((cell) => cell.trim()),
-		);
-	}
-	// Drop the header and the |---| separator.
-	return rows.slice(2);
+	const table = /(?:^\|.*\n?)+/m.exec(markdown.slice(start + heading.length))![0];
+	const cells = (row: string) =>
+		row
+			.trim()
+			.replace(/^\||\|$/g, '')
+			.split('|');
+	return table
+		.trim()
+		.split('\n')
+		.slice(2)
+		.map((row) => cells(row).map((cell) => cell.trim()));
 }
 
 const TYPES = ['array of string', 'array', 'number', 'boolean', 'string', 'object'];
@@ -88,21 +84,6 @@ function tableFields(markdown: string, heading: string, location: SpecField['in'
 	);
 }
 
-/** Splits a Request cell at `; `, except inside parentheses (`(one video; watch, ...)`). */
-function splitOutsideParentheses(cell: string): string[] {
-	const parts = [''];
-	let depth = 0;
-	for (let i = 0; i < cell.length; i++) {
-		if (cell[i] === '(') depth++;
-		if (cell[i] === ')') depth--;
-		if (depth === 0 && cell.startsWith('; ', i)) {
-			parts.push('');
-			i++;
-		} else parts[parts.length - 1] += cell[i];
-	}
-	return parts;
-}
-
 const COMMON_PARAMS = '### Common query parameters of brand retrieve endpoints';
 
 function requestFields(
@@ -113,7 +94,8 @@ function requestFields(
 	if (cell === 'none') return [];
 	const fields: SpecField[] = [];
 	let location: SpecField['in'] = 'body';
-	for (const part of splitOutsideParentheses(cell)) {
+	// Parts end at `; `, except inside parentheses (`(one video; watch, ...)`).
+	for (const part of cell.split(/; (?![^(]*\))/)) {
 		const at = /^(path|query|body)( \(all optional\))?:\s*/.exec(part);
 		if (at) location = at[1] as SpecField['in'];
 		const text = at ? part.slice(at[0].length) : part;
