@@ -60,28 +60,23 @@ function parseField(text: string, location: SpecField['in']): SpecField {
 	return field;
 }
 
-/** `BrandRetrieveMaxAgeMs ... alternate name for maxAgeMs` folds into maxAgeMs. */
-function foldAlternates(fields: SpecField[], rules: Map<string, string>): SpecField[] {
-	const kept = fields.filter((field) => !/alternate name for/.test(rules.get(field.name) ?? ''));
-	for (const field of fields) {
-		const of = /alternate name for (\w+)/.exec(rules.get(field.name) ?? '')?.[1];
-		if (of) addAlternate(kept.find((f) => f.name === of)!, field.name);
-	}
-	return kept;
-}
-
 function addAlternate(field: SpecField, name: string): void {
 	field.alternateNames = [...(field.alternateNames ?? []), name];
 }
 
-/** A `| Field | Type | Rule |` table as fields of one location. */
+/**
+ * A `| Field | Type | Rule |` table as fields of one location; a later row that is an
+ * `alternate name for maxAgeMs` folds into maxAgeMs.
+ */
 function tableFields(markdown: string, heading: string, location: SpecField['in']): SpecField[] {
-	const rows = tableAfter(markdown, heading);
-	const rules = new Map(rows.map(([name, , rule]) => [name.replace(/\*$/, ''), rule]));
-	return foldAlternates(
-		rows.map(([name, type, rule]) => parseField(`${name} ${type} ${rule}`, location)),
-		rules,
-	);
+	const fields: SpecField[] = [];
+	for (const [name, type, rule] of tableAfter(markdown, heading)) {
+		const field = parseField(`${name} ${type} ${rule}`, location);
+		const of = /alternate name for (\w+)/.exec(rule)?.[1];
+		if (of) addAlternate(fields.find((f) => f.name === of)!, field.name);
+		else fields.push(field);
+	}
+	return fields;
 }
 
 const COMMON_PARAMS = '### Common query parameters of brand retrieve endpoints';
