@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 
 import { nodeItems, nodeTask, type N8n, type RunData } from '../../devkit/n8n';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
-import { sleep } from '../../devkit/wait';
-import { NODE_UNDER_TEST } from './workflows';
+import { sleep, waitFor } from '../../devkit/wait';
+import { NODE_UNDER_TEST, type BenchWorkflow } from './workflows';
 
 /** The body of a call of the benchmark's workflows: `{domains: [{domain}, ...]}`. */
 export const domainsBody = (list: string[]) => ({ domains: list.map((domain) => ({ domain })) });
@@ -91,21 +91,14 @@ export class Runs {
 	 * list, without run data); their ids, oldest first.
 	 */
 	async ended(workflowId: string, count: number, timeoutMs = 120_000): Promise<string[]> {
-		const started = Date.now();
-		for (;;) {
-			const fresh = (await this.n8n.executions(workflowId)).filter((e) => !this.seen.has(e.id));
-			const ended = fresh.filter((e) => ENDED.has(e.status));
-			if (ended.length >= count) {
-				const ids = ended.map((e) => e.id).sort((a, b) => Number(a) - Number(b));
-				ids.forEach((id) => this.seen.add(id));
-				return ids;
-			}
-			if (Date.now() - started > timeoutMs)
-				throw new Error(
-					`${ended.length} of ${count} executions of ${workflowId} ended within ${timeoutMs} ms`,
-				);
-			await sleep(200);
-		}
+		const probe = async () => {
+			const list = await this.n8n.executions(workflowId);
+			const ended = list.filter((e) => !this.seen.has(e.id) && ENDED.has(e.status));
+			return ended.length >= count ? ended.map((e) => e.id) : undefined;
+		};
+		const ids = await waitFor(probe, { timeoutMs, intervalMs: 200 });
+		ids.forEach((id) => this.seen.add(id));
+		return ids.sort((a, b) => Number(a) - Number(b));
 	}
 
 	/** The executions' run data, seen through the node under test. */
@@ -181,15 +174,9 @@ export async function traffic(sandbox: Sandbox): Promise<Traffic> {
 	const records = all.filter((r) => r.path === '/brand/retrieve');
 	const reads = all.filter((r) => r.path === '/account');
 	const admitted = spans(records);
-	const events = admitted
-		.flatMap(([s, e]) => [
-			[s, 1],
-			[e, -1],
-		])
-		.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-	let inFlight = 0;
-	let maxInFlight = 0;
-	for (const [, delta] of events) maxInFlight = Math.max(maxInFlight, (inFlight += delta));
+	// The most in flight at once is the most spans around one of their starts.
+	const around = (at: number) => admitted.filter(([s, e]) => s <= at && at < e).length;
+	const maxInFlight = Math.max(...admitted.map(([s]) => around(s)));
 	const firstAt = Math.min(...records.map((r) => Date.parse(r.at)));
 	const lastDoneAt = Math.max(...admitted.map(([, e]) => e));
 	const served = records.filter((r) => r.status >= 200 && r.status < 300).length;
@@ -206,16 +193,6 @@ export async function traffic(sandbox: Sandbox): Promise<Traffic> {
 	};
 }
 
-/** user + system time (ms) in a /proc stat line; 10 ms ticks. */
-function ticksMs(stat: string): number {
-	const [utime, stime] = stat
-		.slice(stat.lastIndexOf(')') + 2)
-		.split(' ')
-		.slice(11, 13)
-		.map(Number);
-	return (utime + stime) * 10;
-}
-
 /** CPU time (user + system, ms) a process has used so far; 0 when it is gone. Linux /proc, 10 ms ticks. */
 function cpuMs(pid: number | undefined): number {
 	if (pid === undefined) return 0;
@@ -224,7 +201,9 @@ function cpuMs(pid: number | undefined): number {
 		return (user + system) / 1000;
 	}
 	try {
-		return ticksMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return (Number(fields[11]) + Number(fields[12])) * 10;
 	} catch {
 		return 0;
 	}
@@ -244,7 +223,7 @@ const QUIET_MAX_WAIT_MS = 10_000;
  * most QUIET_MAX_WAIT_MS: what a step set going (saving run data, collecting its garbage, V8
  * compiling) is then counted in that step, not in the next one.
  */
-export async function quiet(pids: Array<number | undefined>): Promise<void> {
+async function quiet(pids: Array<number | undefined>): Promise<void> {
 	const started = Date.now();
 	let calm = 0;
 	for (let before = pids.map(cpuMs); Date.now() - started < QUIET_MAX_WAIT_MS; ) {
@@ -289,38 +268,26 @@ export interface MeasuredStep {
 	cpuMs: Record<string, number>;
 }
 
-/** Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox. */
-export class Steps {
-	private readonly runs: Runs;
-
-	constructor(
-		private readonly n8n: N8n,
-		private readonly sandbox: Sandbox,
-	) {
-		this.runs = new Runs(n8n);
-	}
-
-	/**
-	 * Calls the workflow once per list of domains, all at once, and reads what happened. The CPU
-	 * is counted from a quiet n8n until it is quiet again after the executions have ended; reading
-	 * their run data back (the benchmark's own REST calls) comes after and is not counted.
-	 */
-	step = async (
-		label: string,
-		w: { id: string; path: string },
-		lists: string[][],
-	): Promise<MeasuredStep> => {
-		await this.sandbox.clearRequests();
+/**
+ * Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox: each
+ * calls the workflow once per list of domains, all at once, and reads what happened. The CPU is
+ * counted from a quiet n8n until it is quiet again after the executions have ended; reading
+ * their run data back (the benchmark's own REST calls) comes after and is not counted.
+ */
+export function stepper(n8n: N8n, sandbox: Sandbox) {
+	const runs = new Runs(n8n);
+	return async (label: string, w: BenchWorkflow, lists: string[][]): Promise<MeasuredStep> => {
+		await sandbox.clearRequests();
 		const { result: ids, cpuMs } = await withCpu(
-			{ n8n: this.n8n.pid, sandbox: this.sandbox.pid },
+			{ n8n: n8n.pid, sandbox: sandbox.pid },
 			async () => {
-				await callAtOnce(`${this.n8n.baseUrl}/webhook/${w.path}`, lists.map(domainsBody));
-				return await this.runs.ended(w.id, lists.length);
+				await callAtOnce(`${n8n.baseUrl}/webhook/${w.path}`, lists.map(domainsBody));
+				return await runs.ended(w.id, lists.length);
 			},
-			{ settle: [this.n8n.pid] },
+			{ settle: [n8n.pid] },
 		);
-		const runs = await this.runs.read(ids);
-		const { records: _records, ...seen } = await traffic(this.sandbox);
-		return { label, runs, node: throughput(runs), traffic: seen, cpuMs };
+		const measured = await runs.read(ids);
+		const { records: _records, ...seen } = await traffic(sandbox);
+		return { label, runs: measured, node: throughput(measured), traffic: seen, cpuMs };
 	};
 }

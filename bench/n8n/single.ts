@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { bareClient, type BareClientResult } from '../bareClient';
 import type { Sandbox } from '../../devkit/sandbox';
 import { headerAuthCredential, sandboxCredential } from '../../devkit/setup';
-import { Steps, withCpu, type MeasuredStep } from './measure';
+import { stepper, withCpu, type MeasuredStep } from './measure';
 import { SETTINGS, withN8n } from './setup';
 import { brandWorkflow, domains, httpRequestWorkflow } from './workflows';
 
@@ -44,7 +44,7 @@ export async function singleProcess(sandbox: Sandbox, httpRequest: boolean): Pro
 		env: SETTINGS.n8nEnv,
 	};
 	return await withN8n(n8nOptions, async (n8n) => {
-		const { step } = new Steps(n8n, sandbox);
+		const step = stepper(n8n, sandbox);
 		// Warm-up: loads the node, reads the plan into this process's pacer, warms n8n's paths.
 		// WARM_UP_ITEMS, not a handful: V8 compiles the hot paths meanwhile (its compiler threads
 		// used 0.5 ms per item in a first execution of 1000 items, 0.1 ms later), which a
