@@ -46,11 +46,18 @@ export interface QueueStep {
 	runs: Array<NodeRun & { worker: string }>;
 	node: Throughput;
 	traffic: Omit<Traffic, 'records'>;
-	perWorker: Record<string, { executions: number; requests: number; refused: number }>;
 	/** The machine's 1-minute load average when the step ended. */
 	load: number;
-	/** Each worker's average requests in flight per slice, from the first request to the last answer. */
-	inFlight: Record<string, number[]>;
+	perWorker: Record<
+		string,
+		{
+			executions: number;
+			requests: number;
+			refused: number;
+			/** Average requests in flight per slice, from the first request to the last answer. */
+			inFlight: number[];
+		}
+	>;
 }
 
 /** Every overload model and size, against one cluster of `workers` workers. */
@@ -95,22 +102,18 @@ export async function queueMode(sandbox: Sandbox, workers: number): Promise<Queu
 					worker: workerOf.get(r.executionId) ?? '?',
 				}));
 				const { records, ...seen } = await traffic(sandbox);
-				const workerOfCall = new Map(
-					measured.map((r) => [r.firstDomain.replace(/-0\.example$/, ''), r.worker]),
-				);
+				// A call is the prefix of its domains: `<prefix><k>-<i>.example`.
+				const callOf = (domain: unknown) => String(domain).replace(/-\d+\.example$/, '');
 				const perWorker: QueueStep['perWorker'] = {};
-				const inFlight: QueueStep['inFlight'] = {};
-				for (const r of measured)
-					(perWorker[r.worker] ??= { executions: 0, requests: 0, refused: 0 }).executions++;
-				for (const w of Object.keys(perWorker).sort()) {
-					const own = records.filter(
-						(r) => workerOfCall.get(String(r.query.domain).replace(/-\d+\.example$/, '')) === w,
-					);
-					Object.assign(perWorker[w], {
-						requests: own.length,
-						refused: own.filter((r) => r.status === 429).length,
-					});
-					inFlight[w] = inFlightOverTime(spans(own), seen.firstAt, seen.lastDoneAt, SLICES);
+				for (const w of [...new Set(measured.map((r) => r.worker))].sort()) {
+					const own = measured.filter((r) => r.worker === w).map((r) => callOf(r.firstDomain));
+					const sent = records.filter((r) => own.includes(callOf(r.query.domain)));
+					perWorker[w] = {
+						executions: own.length,
+						requests: sent.length,
+						refused: sent.filter((r) => r.status === 429).length,
+						inFlight: inFlightOverTime(spans(sent), seen.firstAt, seen.lastDoneAt, SLICES),
+					};
 				}
 				steps.push({
 					workers,
@@ -121,7 +124,6 @@ export async function queueMode(sandbox: Sandbox, workers: number): Promise<Queu
 					traffic: seen,
 					load: os.loadavg()[0],
 					perWorker,
-					inFlight,
 				});
 			}
 		return steps;

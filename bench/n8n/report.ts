@@ -155,10 +155,10 @@ export function details(single: SingleResult, queue: QueueStep[]): string {
 				label: `queue ${q.workers}w ${q.overload} ${q.runs.length}x${q.items} (load ${q.load.toFixed(1)})`,
 				cpuMs: {},
 			}),
-			`    executions' node starts spread over ${(Math.max(...q.runs.map((r) => r.startMs)) - Math.min(...q.runs.map((r) => r.startMs))).toFixed(0)} ms; GET /account reads: ${t.reads} (${t.readsRefused} refused); per worker, requests in flight in ${q.inFlight[Object.keys(q.inFlight)[0]]?.length ?? 0} slices of ${((t.lastDoneAt - t.firstAt) / 1000).toFixed(1)} s:`,
+			`    executions' node starts spread over ${(Math.max(...q.runs.map((r) => r.startMs)) - Math.min(...q.runs.map((r) => r.startMs))).toFixed(0)} ms; GET /account reads: ${t.reads} (${t.readsRefused} refused); per worker, requests in flight in ${Object.values(q.perWorker)[0]?.inFlight.length ?? 0} slices of ${((t.lastDoneAt - t.firstAt) / 1000).toFixed(1)} s:`,
 			...Object.entries(q.perWorker).map(
 				([w, s]) =>
-					`    ${w}: ${s.executions} executions, ${s.requests} requests, ${s.refused} x 429; ${(q.inFlight[w] ?? []).map(f1).join(' ')}`,
+					`    ${w}: ${s.executions} executions, ${s.requests} requests, ${s.refused} x 429; ${s.inFlight.map(f1).join(' ')}`,
 			),
 		);
 	}

@@ -117,21 +117,15 @@ export class TriggerHarness {
 	testRegistration?: { staticData: IDataObject };
 	/** Whether a test registration exists at all (it does from before create() is called). */
 	listening = false;
-	parameters: INodeParameters;
-	credentials: { apiKey: string; baseUrl: string };
+	parameters!: INodeParameters;
+	credentials!: { apiKey: string; baseUrl: string };
 	/** n8n's address; webhook URLs are `${n8nUrl}/webhook/...` and `${n8nUrl}/webhook-test/...`. */
-	n8nUrl: string;
+	n8nUrl = 'http://localhost:5678';
 	/** Called when a webhook method has returned (for ordering checks). */
 	onHookReturned?: (method: HookMethod) => void;
 
-	constructor(options: {
-		parameters: INodeParameters;
-		credentials: { apiKey: string; baseUrl: string };
-		n8nUrl?: string;
-	}) {
-		this.parameters = options.parameters;
-		this.credentials = options.credentials;
-		this.n8nUrl = options.n8nUrl ?? 'http://localhost:5678';
+	constructor(options: Pick<TriggerHarness, 'parameters' | 'credentials'> & { n8nUrl?: string }) {
+		Object.assign(this, options);
 	}
 
 	/** The URL n8n gives the node: production, or test while listening. */
