@@ -19,8 +19,6 @@ import type http from 'node:http';
 
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
-	ICredentialDataDecryptedObject,
-	ICredentialType,
 	IDataObject,
 	INode,
 	INodeParameters,
@@ -35,7 +33,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
 import { TestCredentialsHelper } from '../helpers/credentials';
-import { loadPackage } from '../../devkit/package';
+import { loadPackage, type LoadedPackage } from '../../devkit/package';
 import { BASE_URL, nodeTypesRegistry, testAdditionalData } from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 
@@ -89,18 +87,12 @@ export interface DeliveryOutcome {
 /** A copy as n8n's database would give it back. */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
-let loaded:
-	| { trigger: WebDataTrigger; credential: ICredentialType; nodeTypes: INodeTypes }
-	| undefined;
+let loaded: (LoadedPackage & { registry: INodeTypes }) | undefined;
 
 /** Loads the package before the file's tests (once per test file, as runNode does). */
 export function useTriggerPackage(): void {
 	beforeAll(async () => {
-		const pkg = await loadPackage();
-		// The class compiled from nodes/WebDataTrigger/WebDataTrigger.node.ts, as n8n loaded it.
-		const trigger = pkg.nodeTypes.webDataTrigger as WebDataTrigger;
-		const credential = pkg.credentialTypes.webDataApi;
-		loaded = { trigger, credential, nodeTypes: await nodeTypesRegistry() };
+		loaded = { ...(await loadPackage()), registry: await nodeTypesRegistry() };
 	});
 }
 
@@ -110,7 +102,8 @@ function triggerPackage() {
 }
 
 export class TriggerHarness {
-	readonly nodeType = triggerPackage().trigger;
+	// The class compiled from nodes/WebDataTrigger/WebDataTrigger.node.ts, as n8n loaded it.
+	readonly nodeType = triggerPackage().nodeTypes.webDataTrigger as WebDataTrigger;
 	/** The workflow's static data as n8n's database holds it. */
 	savedStaticData: IDataObject = {};
 	/** The static data n8n keeps with a test webhook registration, once create() has returned. */
@@ -155,7 +148,7 @@ export class TriggerHarness {
 			nodes: [node],
 			connections: {},
 			active: true,
-			nodeTypes: triggerPackage().nodeTypes,
+			nodeTypes: triggerPackage().registry,
 			staticData,
 			settings: { executionOrder: 'v1' },
 		});
@@ -163,10 +156,9 @@ export class TriggerHarness {
 
 	/** What n8n hands a hook or a webhook call: the credential, the URLs, the webhook. */
 	private context(workflow: Workflow, isTest: boolean, request?: object) {
-		const credentialsHelper = new TestCredentialsHelper(
-			{ webDataApi: triggerPackage().credential },
-			{ webDataApi: { ...this.credentials } as ICredentialDataDecryptedObject },
-		);
+		const credentialsHelper = new TestCredentialsHelper(triggerPackage().credentialTypes, {
+			webDataApi: { ...this.credentials },
+		});
 		const additionalData = {
 			...testAdditionalData(undefined, undefined, credentialsHelper, this.n8nUrl),
 			...request,
