@@ -36,21 +36,7 @@ export async function callAtOnce(url: string, bodies: object[]): Promise<void> {
 }
 
 /** One execution, seen through the node under test. */
-export interface NodeRun {
-	executionId: string;
-	status: string;
-	items: number;
-	ok: number;
-	/** The node's start and end (epoch ms, the clock of the process that ran it). */
-	startMs: number;
-	endMs: number;
-	/** The domain of its first item: says which call it was. */
-	firstDomain: string;
-	/** Failed items by HTTP status. */
-	failures: Record<string, number>;
-}
-
-function nodeRun(executionId: string, run: RunData): NodeRun {
+function nodeRun(executionId: string, run: RunData) {
 	const task = nodeTask(run, NODE_UNDER_TEST);
 	const items = nodeItems(run, NODE_UNDER_TEST);
 	const failed = items.filter((item) => item.error !== undefined);
@@ -71,12 +57,17 @@ function nodeRun(executionId: string, run: RunData): NodeRun {
 		status: run.status,
 		items: items.length,
 		ok: items.length - failed.length,
+		/** The node's start and end (epoch ms, the clock of the process that ran it). */
 		startMs: task?.startTime ?? NaN,
 		endMs: (task?.startTime ?? NaN) + (task?.executionTime ?? NaN),
+		/** The domain of its first item: says which call it was. */
 		firstDomain: String(first?.domain ?? ''),
+		/** Failed items by HTTP status. */
 		failures,
 	};
 }
+
+export type NodeRun = ReturnType<typeof nodeRun>;
 
 const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
 
@@ -107,16 +98,7 @@ export class Runs {
 	}
 }
 
-export interface Throughput {
-	items: number;
-	ok: number;
-	/** From the first run's node start to the last run's node end. */
-	seconds: number;
-	perSecond: number;
-	failures: Record<string, number>;
-}
-
-export function throughput(runs: NodeRun[]): Throughput {
+export function throughput(runs: NodeRun[]) {
 	const seconds =
 		(Math.max(...runs.map((r) => r.endMs)) - Math.min(...runs.map((r) => r.startMs))) / 1000;
 	const ok = runs.reduce((n, r) => n + r.ok, 0);
@@ -126,28 +108,14 @@ export function throughput(runs: NodeRun[]): Throughput {
 	return {
 		items: runs.reduce((n, r) => n + r.items, 0),
 		ok,
+		/** From the first run's node start to the last run's node end. */
 		seconds,
 		perSecond: ok / seconds,
 		failures,
 	};
 }
 
-/** The item requests the sandbox recorded since its log was last cleared. */
-export interface Traffic {
-	requests: number;
-	refused: number;
-	/** GET /account reads (the pacers' plan and usage reads), and how many were refused. */
-	reads: number;
-	readsRefused: number;
-	/** Most admitted requests in flight at once (arrival to answer). */
-	maxInFlight: number;
-	/** The first request's arrival and the last admitted one's answer, epoch ms. */
-	firstAt: number;
-	lastDoneAt: number;
-	/** Items answered per second between those two. */
-	servedPerSecond: number;
-	records: RecordedRequest[];
-}
+export type Throughput = ReturnType<typeof throughput>;
 
 /** Admitted requests as [arrival, answer], epoch ms. */
 export const spans = (records: RecordedRequest[]): Array<[number, number]> =>
@@ -169,29 +137,35 @@ export function inFlightOverTime(
 	});
 }
 
-export async function traffic(sandbox: Sandbox): Promise<Traffic> {
+/** The item requests the sandbox recorded since its log was last cleared. */
+export async function traffic(sandbox: Sandbox) {
 	const all = await sandbox.requests();
 	const records = all.filter((r) => r.path === '/brand/retrieve');
 	const reads = all.filter((r) => r.path === '/account');
 	const admitted = spans(records);
 	// The most in flight at once is the most spans around one of their starts.
 	const around = (at: number) => admitted.filter(([s, e]) => s <= at && at < e).length;
-	const maxInFlight = Math.max(...admitted.map(([s]) => around(s)));
 	const firstAt = Math.min(...records.map((r) => Date.parse(r.at)));
 	const lastDoneAt = Math.max(...admitted.map(([, e]) => e));
 	const served = records.filter((r) => r.status >= 200 && r.status < 300).length;
 	return {
 		requests: records.length,
 		refused: records.filter((r) => r.status === 429).length,
+		/** GET /account reads (the pacers' plan and usage reads), and how many were refused. */
 		reads: reads.length,
 		readsRefused: reads.filter((r) => r.status === 429).length,
-		maxInFlight,
+		/** Most admitted requests in flight at once (arrival to answer). */
+		maxInFlight: Math.max(...admitted.map(([s]) => around(s))),
+		/** The first request's arrival and the last admitted one's answer, epoch ms. */
 		firstAt,
 		lastDoneAt,
+		/** Items answered per second between those two. */
 		servedPerSecond: served / ((lastDoneAt - firstAt) / 1000),
 		records,
 	};
 }
+
+export type Traffic = Awaited<ReturnType<typeof traffic>>;
 
 /** CPU time (user + system, ms) a process has used so far; 0 when it is gone. Linux /proc, 10 ms ticks. */
 function cpuMs(pid: number | undefined): number {

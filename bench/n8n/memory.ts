@@ -51,14 +51,7 @@ const SHAPE_LABEL: Record<Shape, string> = {
 };
 const shapesFor = (size: number): Shape[] => (size > ITEMS_UP_TO ? ['file'] : SHAPES);
 
-interface Run {
-	label: string;
-	/** RSS (bytes) after the warm-up, when the peak is reset. */
-	rssBefore: number;
-	/** Peak RSS (bytes) from then to the end of the execution. */
-	peak: number;
-	ms: number;
-}
+type Run = Awaited<ReturnType<typeof measure>>;
 
 interface Crawl {
 	size: number;
@@ -108,12 +101,7 @@ const call = (n8n: N8n, id: string, body: object) =>
 	callAtOnce(`${n8n.baseUrl}/webhook/${id}`, [body]);
 
 /** One execution in a fresh n8n: warm-up, peak reset, the call, then the peak. */
-async function measure(
-	sandbox: Sandbox,
-	label: string,
-	w: WorkflowJson,
-	body: object,
-): Promise<Run> {
+async function measure(sandbox: Sandbox, label: string, w: WorkflowJson, body: object) {
 	const n8nOptions = {
 		logFile: path.join(ARTIFACTS, `n8n-${w.id}-${label.replace(/\W+/g, '-')}.log`),
 		credentials: [sandboxCredential(sandbox.baseUrl, sandbox.apiKey)],
@@ -130,6 +118,7 @@ async function measure(
 		const ms = Date.now() - started;
 		// The execution is saved before the webhook answers; give its last writes a moment.
 		await sleep(500);
+		// rssBefore: after the warm-up, when the peak is reset; peak: from then to the end.
 		return { label, rssBefore, peak: status(pid, 'VmHWM'), ms };
 	});
 }
