@@ -232,16 +232,6 @@ export async function withCpu<T>(
 	};
 }
 
-/** One measured step: the node's figures and what the sandbox saw meanwhile. */
-export interface MeasuredStep {
-	label: string;
-	runs: NodeRun[];
-	node: Throughput;
-	traffic: Omit<Traffic, 'records'>;
-	/** CPU time (ms) each process used during the step. */
-	cpuMs: Record<string, number>;
-}
-
 /**
  * Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox: each
  * calls the workflow once per list of domains, all at once, and reads what happened. The CPU is
@@ -250,7 +240,7 @@ export interface MeasuredStep {
  */
 export function stepper(n8n: N8n, sandbox: Sandbox) {
 	const runs = new Runs(n8n);
-	return async (label: string, w: BenchWorkflow, lists: string[][]): Promise<MeasuredStep> => {
+	return async (label: string, w: BenchWorkflow, lists: string[][]) => {
 		await sandbox.clearRequests();
 		const { result: ids, cpuMs } = await withCpu(
 			{ n8n: n8n.pid, sandbox: sandbox.pid },
@@ -262,6 +252,9 @@ export function stepper(n8n: N8n, sandbox: Sandbox) {
 		);
 		const measured = await runs.read(ids);
 		const { records: _records, ...seen } = await traffic(sandbox);
+		// The node's figures, what the sandbox saw meanwhile, the CPU (ms) each process used.
 		return { label, runs: measured, node: throughput(measured), traffic: seen, cpuMs };
 	};
 }
+
+export type MeasuredStep = Awaited<ReturnType<ReturnType<typeof stepper>>>;

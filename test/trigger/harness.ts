@@ -31,7 +31,7 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
+import { serveLoopback } from '../../devkit/loopback';
 import { TestCredentialsHelper } from '../helpers/credentials';
 import { loadPackage, type LoadedPackage } from '../../devkit/package';
 import { BASE_URL, nodeTypesRegistry, testAdditionalData } from '../helpers/runNode';
@@ -324,21 +324,13 @@ export class TriggerHarness {
 	}
 }
 
-export interface StandInDelivery extends DeliveryOutcome {
-	path: string;
-	test: boolean;
-	token?: string;
-}
-
 /**
  * A stand-in for n8n's webhook server on 127.0.0.1: POST /webhook/... and /webhook-test/... are
  * handed to the harness; everything else is 404 (as n8n answers an unregistered webhook). A test
  * webhook goes away after its first delivery, as in n8n.
  */
-export async function startN8nStandIn(
-	harness: TriggerHarness,
-): Promise<LoopbackServer & { deliveries: StandInDelivery[] }> {
-	const deliveries: StandInDelivery[] = [];
+export async function startN8nStandIn(harness: TriggerHarness) {
+	const deliveries: Array<DeliveryOutcome & { path: string; test: boolean; token?: string }> = [];
 	const answer = (res: http.ServerResponse, status: number, body: unknown) =>
 		res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 	const server = await serveLoopback(async (req, text, res) => {
