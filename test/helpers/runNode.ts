@@ -233,16 +233,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	};
 }
 
-export interface SearchListOptions {
-	/** Short node type name, e.g. `webDataJob`. */
-	type: string;
-	/** The node's listSearch method, e.g. `searchJobs`. */
-	method: string;
-	filter?: string;
-	paginationToken?: string;
-	parameters?: INodeParameters;
-	credentials?: Partial<{ apiKey: string; baseUrl: string }>;
-}
+/** `method`: the node's listSearch method, e.g. `searchJobs`. */
+type SearchListOptions = Pick<RunNodeOptions, 'type' | 'credentials'> &
+	Partial<Pick<RunNodeOptions, 'parameters'>> & {
+		method: string;
+		filter?: string;
+		paginationToken?: string;
+	};
 
 /** Calls one of our nodes' listSearch methods as the editor does, through n8n-core's context. */
 export async function searchList(options: SearchListOptions): Promise<INodeListSearchResult> {
