@@ -23,9 +23,6 @@ import {
 	spans,
 	throughput,
 	traffic,
-	type NodeRun,
-	type Throughput,
-	type Traffic,
 } from './measure';
 import { SANDBOX_CONFIG, SETTINGS } from './setup';
 import { brandWorkflow, domains } from './workflows';
@@ -39,29 +36,8 @@ const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
 /** Slices of the run in which each worker's requests in flight are averaged. */
 const SLICES = 16;
 
-export interface QueueStep {
-	workers: number;
-	overload: (typeof OVERLOAD_MODELS)[number];
-	items: number;
-	runs: Array<NodeRun & { worker: string }>;
-	node: Throughput;
-	traffic: Omit<Traffic, 'records'>;
-	/** The machine's 1-minute load average when the step ended. */
-	load: number;
-	perWorker: Record<
-		string,
-		{
-			executions: number;
-			requests: number;
-			refused: number;
-			/** Average requests in flight per slice, from the first request to the last answer. */
-			inFlight: number[];
-		}
-	>;
-}
-
 /** Every overload model and size, against one cluster of `workers` workers. */
-export async function queueMode(sandbox: Sandbox, workers: number): Promise<QueueStep[]> {
+export async function queueMode(sandbox: Sandbox, workers: number) {
 	const cluster = new QueueCluster({
 		workers,
 		concurrency: WORKER_CONCURRENCY,
@@ -83,7 +59,7 @@ export async function queueMode(sandbox: Sandbox, workers: number): Promise<Queu
 		await callAtOnce(url, warm);
 		await runs.ended(brand.id, warm.length);
 
-		const steps: QueueStep[] = [];
+		const steps = [];
 		for (const overload of OVERLOAD_MODELS)
 			for (const items of ITEMS) {
 				await sandbox.reset({ ...SANDBOX_CONFIG, overload });
@@ -104,17 +80,16 @@ export async function queueMode(sandbox: Sandbox, workers: number): Promise<Queu
 				const { records, ...seen } = await traffic(sandbox);
 				// A call is the prefix of its domains: `<prefix><k>-<i>.example`.
 				const callOf = (domain: unknown) => String(domain).replace(/-\d+\.example$/, '');
-				const perWorker: QueueStep['perWorker'] = {};
-				for (const w of [...new Set(measured.map((r) => r.worker))].sort()) {
-					const own = measured.filter((r) => r.worker === w).map((r) => callOf(r.firstDomain));
-					const sent = records.filter((r) => own.includes(callOf(r.query.domain)));
-					perWorker[w] = {
-						executions: own.length,
-						requests: sent.length,
-						refused: sent.filter((r) => r.status === 429).length,
-						inFlight: inFlightOverTime(spans(sent), seen.firstAt, seen.lastDoneAt, SLICES),
-					};
-				}
+				const perWorker = Object.fromEntries(
+					[...new Set(measured.map((r) => r.worker))].sort().map((w) => {
+						const own = measured.filter((r) => r.worker === w).map((r) => callOf(r.firstDomain));
+						const sent = records.filter((r) => own.includes(callOf(r.query.domain)));
+						const refused = sent.filter((r) => r.status === 429).length;
+						// Average requests in flight per slice, from the first request to the last answer.
+						const inFlight = inFlightOverTime(spans(sent), seen.firstAt, seen.lastDoneAt, SLICES);
+						return [w, { executions: own.length, requests: sent.length, refused, inFlight }];
+					}),
+				);
 				steps.push({
 					workers,
 					overload,
@@ -122,6 +97,7 @@ export async function queueMode(sandbox: Sandbox, workers: number): Promise<Queu
 					runs: measured,
 					node: throughput(measured),
 					traffic: seen,
+					/** The machine's 1-minute load average when the step ended. */
 					load: os.loadavg()[0],
 					perWorker,
 				});
@@ -131,3 +107,5 @@ export async function queueMode(sandbox: Sandbox, workers: number): Promise<Queu
 		await cluster.stop();
 	}
 }
+
+export type QueueStep = Awaited<ReturnType<typeof queueMode>>[number];
