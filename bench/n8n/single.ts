@@ -16,19 +16,12 @@ import { stepper, withCpu, type MeasuredStep } from './measure';
 import { SETTINGS, withN8n } from './setup';
 import { brandWorkflow, domains, httpRequestWorkflow } from './workflows';
 
-export interface SingleResult {
-	bare: Record<number, BareClientResult & { cpuMs: Record<string, number> }>;
-	brand: Record<number, MeasuredStep>;
-	pair: MeasuredStep;
-	http: MeasuredStep[];
-}
-
 export const SIZES = [200, 1000];
 export const PAIR_ITEMS = 200;
 /** Items of the warm-up execution of Web Data Brand. */
 const WARM_UP_ITEMS = 1000;
 
-export async function singleProcess(sandbox: Sandbox, httpRequest: boolean): Promise<SingleResult> {
+export async function singleProcess(sandbox: Sandbox, httpRequest: boolean) {
 	const brand = brandWorkflow();
 	const http = httpRequest
 		? [httpRequestWorkflow(sandbox.baseUrl, false), httpRequestWorkflow(sandbox.baseUrl, true)]
@@ -54,19 +47,23 @@ export async function singleProcess(sandbox: Sandbox, httpRequest: boolean): Pro
 		const loops = SETTINGS.concurrency;
 		await bareClient(sandbox, { count: 20, loops, prefix: 'bare-warmup' });
 
-		const result: SingleResult = { bare: {}, brand: {}, pair: undefined!, http: [] };
+		const bare: Record<number, BareClientResult & { cpuMs: Record<string, number> }> = {};
+		const sizes: Record<number, MeasuredStep> = {};
 		for (const count of SIZES) {
-			const bare = await withCpu({ bench: process.pid, sandbox: sandbox.pid }, () =>
+			const measured = await withCpu({ bench: process.pid, sandbox: sandbox.pid }, () =>
 				bareClient(sandbox, { count, loops, prefix: `bare${count}-` }),
 			);
-			result.bare[count] = { ...bare.result, cpuMs: bare.cpuMs };
-			result.brand[count] = await step(`${count} items`, brand, [domains(`one${count}`, count)]);
+			bare[count] = { ...measured.result, cpuMs: measured.cpuMs };
+			sizes[count] = await step(`${count} items`, brand, [domains(`one${count}`, count)]);
 		}
-		result.pair = await step(`2 executions x ${PAIR_ITEMS} items at once`, brand, [
+		const pair = await step(`2 executions x ${PAIR_ITEMS} items at once`, brand, [
 			domains('pairA', PAIR_ITEMS),
 			domains('pairB', PAIR_ITEMS),
 		]);
-		for (const w of http) result.http.push(await step(w.label, w, [domains(w.id, PAIR_ITEMS)]));
-		return result;
+		const comparisons = [];
+		for (const w of http) comparisons.push(await step(w.label, w, [domains(w.id, PAIR_ITEMS)]));
+		return { bare, brand: sizes, pair, http: comparisons };
 	});
 }
+
+export type SingleResult = Awaited<ReturnType<typeof singleProcess>>;
