@@ -112,24 +112,6 @@ export function testAdditionalData(
 	};
 }
 
-export interface RunNodeResult {
-	/** Our node's output items (main output 0), empty when it failed. */
-	items: INodeExecutionData[];
-	/** Our node's error as n8n recorded it in runData. */
-	error?: Error & {
-		description?: string;
-		httpCode?: string;
-		context?: IDataObject;
-		level?: string;
-	};
-	/** The whole run, for anything else. */
-	run: IRun;
-	/** How often the credential was decrypted during the run. */
-	credentialDecryptions: number;
-	/** The workflow's static data after the run, as n8n would save it (a JSON copy). */
-	staticData: IDataObject;
-}
-
 let executionCounter = 0;
 
 /**
@@ -195,7 +177,7 @@ async function prepare(options: RunNodeOptions) {
 }
 
 /** Executes Manual Trigger -> our node through WorkflowExecute and returns what our node did. */
-export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+export async function runNode(options: RunNodeOptions) {
 	const { workflowData, workflow, credentialsHelper } = await prepare(options);
 
 	const executionId = `test-${++executionCounter}`;
@@ -225,13 +207,22 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
+		/** Our node's output items (main output 0), empty when it failed. */
 		items: task?.data?.main?.[0] ?? [],
-		error: task?.error as RunNodeResult['error'],
+		/** Our node's error as n8n recorded it in runData. */
+		error: task?.error as
+			| (Error & { description?: string; httpCode?: string; context?: IDataObject; level?: string })
+			| undefined,
+		/** The whole run, for anything else. */
 		run,
+		/** How often the credential was decrypted during the run. */
 		credentialDecryptions: credentialsHelper.decryptions,
+		/** The workflow's static data after the run, as n8n would save it (a JSON copy). */
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
 }
+
+export type RunNodeResult = Awaited<ReturnType<typeof runNode>>;
 
 /** `method`: the node's listSearch method, e.g. `searchJobs`. */
 type SearchListOptions = Pick<RunNodeOptions, 'type' | 'credentials'> &
