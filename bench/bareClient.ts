@@ -5,17 +5,10 @@
  */
 import { performance } from 'node:perf_hooks';
 
-export interface BareClientResult {
-	count: number;
-	ok: number;
-	seconds: number;
-	perSecond: number;
-}
-
 export async function bareClient(
 	server: { baseUrl: string; apiKey: string },
 	{ count, loops, prefix = 'bare' }: { count: number; loops: number; prefix?: string },
-): Promise<BareClientResult> {
+) {
 	const headers = { authorization: `Bearer ${server.apiKey}` };
 	let next = 0;
 	let ok = 0;
@@ -33,3 +26,5 @@ export async function bareClient(
 	const seconds = (performance.now() - started) / 1000;
 	return { count, ok, seconds, perSecond: ok / seconds };
 }
+
+export type BareClientResult = Awaited<ReturnType<typeof bareClient>>;

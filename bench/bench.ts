@@ -2,8 +2,6 @@
  * `npm run bench` (issue 3; not a timed test): our built nodes run by n8n-core (test/helpers/runNode.ts)
  * against the sandbox in its own process; what it measures and the targets: bench/README.md.
  */
-import { performance } from 'node:perf_hooks';
-
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runNode } from '../test/helpers/runNode';
@@ -13,6 +11,7 @@ import { pollDelays } from '../nodes/shared/jobs/polling';
 import type { SandboxConfigOverrides } from '../sandbox/config';
 import { bareClient } from './bareClient';
 import { measureLoad } from './loadTime';
+import { traffic } from './n8n/measure';
 
 const ITEMS = 200;
 const LATENCY_MS = 100;
@@ -53,34 +52,29 @@ async function throughput(
 		await sandbox.reset();
 
 		const startedAt = Date.now();
-		const started = performance.now();
 		const { items: out, error } = await run(
 			Array.from({ length: count }, (_, i) => ({ domain: `brand${i}.example` })),
 		);
-		const seconds = (performance.now() - started) / 1000;
+		const seconds = (Date.now() - startedAt) / 1000;
 		if (error) throw error;
-		const ok = out.filter(
-			(item) => item.json.error === undefined && item.json.success === true,
-		).length;
+		const ok = out.filter((item) => item.json.error === undefined && item.json.success === true);
 		const pairedOk =
 			out.length === count &&
 			out.every((item, i) => (item.pairedItem as { item: number }).item === i);
-		const api = (await sandbox.requests()).filter((r) => r.path === '/brand/retrieve');
+		// What the sandbox saw, as bench:n8n reads it (bench/n8n/measure.ts).
+		const { records, ...seen } = await traffic(sandbox);
+		const [, second] = records.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
 		const limit = Math.min(PLAN_CONCURRENCY / (LATENCY_MS / 1000), rateLimitPerMinute / 60);
-		const perSecond = ok / seconds;
-		const arrivals = api.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
-		const [firstAt] = arrivals;
-		const lastDone = arrivals[arrivals.length - 1] + LATENCY_MS;
+		const perSecond = ok.length / seconds;
 		return {
-			...{ label, count, ok, seconds, perSecond, limit, share: perSecond / limit, pairedOk },
-			refused: api.filter((r) => r.status === 429).length,
-			requests: api.length,
+			...{ label, count, ok: ok.length, seconds, perSecond, limit, share: perSecond / limit },
+			...{ pairedOk, refused: seen.refused, requests: seen.requests },
 			/** From the node's start to its first item request (validation of every item, n8n). */
-			beforeFirstS: (firstAt - startedAt) / 1000,
+			beforeFirstS: (seen.firstAt - startedAt) / 1000,
 			/** From the first item request to the second: the plan read, while one item runs alone. */
-			planHoldS: ((arrivals[1] ?? firstAt) - firstAt) / 1000,
-			/** Items per second from the first item request to the last one's answer. */
-			steadyPerSecond: ok / ((lastDone - firstAt) / 1000),
+			planHoldS: ((second ?? seen.firstAt) - seen.firstAt) / 1000,
+			/** Items answered per second from the first item request to the last one's answer. */
+			steadyPerSecond: seen.servedPerSecond,
 		};
 	} finally {
 		await sandbox.stop();

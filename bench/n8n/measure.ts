@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 
 import { nodeItems, nodeTask, type N8n, type RunData } from '../../devkit/n8n';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
-import { sleep } from '../../devkit/wait';
-import { NODE_UNDER_TEST } from './workflows';
+import { sleep, waitFor } from '../../devkit/wait';
+import { NODE_UNDER_TEST, type BenchWorkflow } from './workflows';
 
 /** The body of a call of the benchmark's workflows: `{domains: [{domain}, ...]}`. */
 export const domainsBody = (list: string[]) => ({ domains: list.map((domain) => ({ domain })) });
@@ -36,21 +36,7 @@ export async function callAtOnce(url: string, bodies: object[]): Promise<void> {
 }
 
 /** One execution, seen through the node under test. */
-export interface NodeRun {
-	executionId: string;
-	status: string;
-	items: number;
-	ok: number;
-	/** The node's start and end (epoch ms, the clock of the process that ran it). */
-	startMs: number;
-	endMs: number;
-	/** The domain of its first item: says which call it was. */
-	firstDomain: string;
-	/** Failed items by HTTP status. */
-	failures: Record<string, number>;
-}
-
-function nodeRun(executionId: string, run: RunData): NodeRun {
+function nodeRun(executionId: string, run: RunData) {
 	const task = nodeTask(run, NODE_UNDER_TEST);
 	const items = nodeItems(run, NODE_UNDER_TEST);
 	const failed = items.filter((item) => item.error !== undefined);
@@ -71,12 +57,17 @@ function nodeRun(executionId: string, run: RunData): NodeRun {
 		status: run.status,
 		items: items.length,
 		ok: items.length - failed.length,
+		/** The node's start and end (epoch ms, the clock of the process that ran it). */
 		startMs: task?.startTime ?? NaN,
 		endMs: (task?.startTime ?? NaN) + (task?.executionTime ?? NaN),
+		/** The domain of its first item: says which call it was. */
 		firstDomain: String(first?.domain ?? ''),
+		/** Failed items by HTTP status. */
 		failures,
 	};
 }
+
+export type NodeRun = ReturnType<typeof nodeRun>;
 
 const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
 
@@ -86,31 +77,19 @@ export class Runs {
 
 	constructor(private readonly n8n: N8n) {}
 
-	/** Waits until `count` executions of the workflow not returned before have ended; oldest first. */
-	async next(workflowId: string, count: number, timeoutMs = 120_000): Promise<NodeRun[]> {
-		return await this.read(await this.ended(workflowId, count, timeoutMs));
-	}
-
 	/**
 	 * Waits until `count` executions of the workflow not returned before have ended (polling the
 	 * list, without run data); their ids, oldest first.
 	 */
 	async ended(workflowId: string, count: number, timeoutMs = 120_000): Promise<string[]> {
-		const started = Date.now();
-		for (;;) {
-			const fresh = (await this.n8n.executions(workflowId)).filter((e) => !this.seen.has(e.id));
-			const ended = fresh.filter((e) => ENDED.has(e.status));
-			if (ended.length >= count) {
-				const ids = ended.map((e) => e.id).sort((a, b) => Number(a) - Number(b));
-				ids.forEach((id) => this.seen.add(id));
-				return ids;
-			}
-			if (Date.now() - started > timeoutMs)
-				throw new Error(
-					`${ended.length} of ${count} executions of ${workflowId} ended within ${timeoutMs} ms`,
-				);
-			await sleep(200);
-		}
+		const probe = async () => {
+			const list = await this.n8n.executions(workflowId);
+			const ended = list.filter((e) => !this.seen.has(e.id) && ENDED.has(e.status));
+			return ended.length >= count ? ended.map((e) => e.id) : undefined;
+		};
+		const ids = await waitFor(probe, { timeoutMs, intervalMs: 200 });
+		ids.forEach((id) => this.seen.add(id));
+		return ids.sort((a, b) => Number(a) - Number(b));
 	}
 
 	/** The executions' run data, seen through the node under test. */
@@ -119,16 +98,7 @@ export class Runs {
 	}
 }
 
-export interface Throughput {
-	items: number;
-	ok: number;
-	/** From the first run's node start to the last run's node end. */
-	seconds: number;
-	perSecond: number;
-	failures: Record<string, number>;
-}
-
-export function throughput(runs: NodeRun[]): Throughput {
+export function throughput(runs: NodeRun[]) {
 	const seconds =
 		(Math.max(...runs.map((r) => r.endMs)) - Math.min(...runs.map((r) => r.startMs))) / 1000;
 	const ok = runs.reduce((n, r) => n + r.ok, 0);
@@ -138,31 +108,14 @@ export function throughput(runs: NodeRun[]): Throughput {
 	return {
 		items: runs.reduce((n, r) => n + r.items, 0),
 		ok,
+		/** From the first run's node start to the last run's node end. */
 		seconds,
 		perSecond: ok / seconds,
 		failures,
 	};
 }
 
-/** The item requests the sandbox recorded since its log was last cleared. */
-export interface Traffic {
-	requests: number;
-	refused: number;
-	/** GET /account reads (the pacers' plan and usage reads), and how many were refused. */
-	reads: number;
-	readsRefused: number;
-	/** Most admitted requests in flight at once (arrival to answer). */
-	maxInFlight: number;
-	/** The first request's arrival and the last admitted one's answer, epoch ms. */
-	firstAt: number;
-	lastDoneAt: number;
-	/** Items answered per second between those two. */
-	servedPerSecond: number;
-	/** Admitted requests in flight on average between those two, and how long the sandbox held each. */
-	meanInFlight: number;
-	meanHeldMs: number;
-	records: RecordedRequest[];
-}
+export type Throughput = ReturnType<typeof throughput>;
 
 /** Admitted requests as [arrival, answer], epoch ms. */
 export const spans = (records: RecordedRequest[]): Array<[number, number]> =>
@@ -184,20 +137,14 @@ export function inFlightOverTime(
 	});
 }
 
-export async function traffic(sandbox: Sandbox): Promise<Traffic> {
+/** The item requests the sandbox recorded since its log was last cleared. */
+export async function traffic(sandbox: Sandbox) {
 	const all = await sandbox.requests();
 	const records = all.filter((r) => r.path === '/brand/retrieve');
 	const reads = all.filter((r) => r.path === '/account');
 	const admitted = spans(records);
-	const events = admitted
-		.flatMap(([s, e]) => [
-			[s, 1],
-			[e, -1],
-		])
-		.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-	let inFlight = 0;
-	let maxInFlight = 0;
-	for (const [, delta] of events) maxInFlight = Math.max(maxInFlight, (inFlight += delta));
+	// The most in flight at once is the most spans around one of their starts.
+	const around = (at: number) => admitted.filter(([s, e]) => s <= at && at < e).length;
 	const firstAt = Math.min(...records.map((r) => Date.parse(r.at)));
 	const lastDoneAt = Math.max(...admitted.map(([, e]) => e));
 	const served = records.filter((r) => r.status >= 200 && r.status < 300).length;
@@ -205,27 +152,24 @@ export async function traffic(sandbox: Sandbox): Promise<Traffic> {
 	return {
 		requests: records.length,
 		refused: records.filter((r) => r.status === 429).length,
+		/** GET /account reads (the pacers' plan and usage reads), and how many were refused. */
 		reads: reads.length,
 		readsRefused: reads.filter((r) => r.status === 429).length,
-		maxInFlight,
+		/** Most admitted requests in flight at once (arrival to answer). */
+		maxInFlight: Math.max(...admitted.map(([s]) => around(s))),
+		/** The first request's arrival and the last admitted one's answer, epoch ms. */
 		firstAt,
 		lastDoneAt,
+		/** Items answered per second between those two. */
 		servedPerSecond: served / ((lastDoneAt - firstAt) / 1000),
+		/** Admitted requests in flight on average between those two, and the sandbox's time for each. */
 		meanInFlight: held / (lastDoneAt - firstAt),
 		meanHeldMs: held / Math.max(1, admitted.length),
 		records,
 	};
 }
 
-/** user + system time (ms) in a /proc stat line; 10 ms ticks. */
-function ticksMs(stat: string): number {
-	const [utime, stime] = stat
-		.slice(stat.lastIndexOf(')') + 2)
-		.split(' ')
-		.slice(11, 13)
-		.map(Number);
-	return (utime + stime) * 10;
-}
+export type Traffic = Awaited<ReturnType<typeof traffic>>;
 
 /** CPU time (user + system, ms) a process has used so far; 0 when it is gone. Linux /proc, 10 ms ticks. */
 function cpuMs(pid: number | undefined): number {
@@ -235,7 +179,9 @@ function cpuMs(pid: number | undefined): number {
 		return (user + system) / 1000;
 	}
 	try {
-		return ticksMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return (Number(fields[11]) + Number(fields[12])) * 10;
 	} catch {
 		return 0;
 	}
@@ -255,7 +201,7 @@ const QUIET_MAX_WAIT_MS = 10_000;
  * most QUIET_MAX_WAIT_MS: what a step set going (saving run data, collecting its garbage, V8
  * compiling) is then counted in that step, not in the next one.
  */
-export async function quiet(pids: Array<number | undefined>): Promise<void> {
+async function quiet(pids: Array<number | undefined>): Promise<void> {
 	const started = Date.now();
 	let calm = 0;
 	for (let before = pids.map(cpuMs); Date.now() - started < QUIET_MAX_WAIT_MS; ) {
@@ -290,48 +236,29 @@ export async function withCpu<T>(
 	};
 }
 
-/** One measured step: the node's figures and what the sandbox saw meanwhile. */
-export interface MeasuredStep {
-	label: string;
-	runs: NodeRun[];
-	node: Throughput;
-	traffic: Omit<Traffic, 'records'>;
-	/** CPU time (ms) each process used during the step. */
-	cpuMs: Record<string, number>;
-}
-
-/** Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox. */
-export class Steps {
-	private readonly runs: Runs;
-
-	constructor(
-		private readonly n8n: N8n,
-		private readonly sandbox: Sandbox,
-	) {
-		this.runs = new Runs(n8n);
-	}
-
-	/**
-	 * Calls the workflow once per list of domains, all at once, and reads what happened. The CPU
-	 * is counted from a quiet n8n until it is quiet again after the executions have ended; reading
-	 * their run data back (the benchmark's own REST calls) comes after and is not counted.
-	 */
-	step = async (
-		label: string,
-		w: { id: string; path: string },
-		lists: string[][],
-	): Promise<MeasuredStep> => {
-		await this.sandbox.clearRequests();
+/**
+ * Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox: each
+ * calls the workflow once per list of domains, all at once, and reads what happened. The CPU is
+ * counted from a quiet n8n until it is quiet again after the executions have ended; reading
+ * their run data back (the benchmark's own REST calls) comes after and is not counted.
+ */
+export function stepper(n8n: N8n, sandbox: Sandbox) {
+	const runs = new Runs(n8n);
+	return async (label: string, w: BenchWorkflow, lists: string[][]) => {
+		await sandbox.clearRequests();
 		const { result: ids, cpuMs } = await withCpu(
-			{ n8n: this.n8n.pid, sandbox: this.sandbox.pid },
+			{ n8n: n8n.pid, sandbox: sandbox.pid },
 			async () => {
-				await callAtOnce(`${this.n8n.baseUrl}/webhook/${w.path}`, lists.map(domainsBody));
-				return await this.runs.ended(w.id, lists.length);
+				await callAtOnce(`${n8n.baseUrl}/webhook/${w.path}`, lists.map(domainsBody));
+				return await runs.ended(w.id, lists.length);
 			},
-			{ settle: [this.n8n.pid] },
+			{ settle: [n8n.pid] },
 		);
-		const runs = await this.runs.read(ids);
-		const { records: _records, ...seen } = await traffic(this.sandbox);
-		return { label, runs, node: throughput(runs), traffic: seen, cpuMs };
+		const measured = await runs.read(ids);
+		const { records: _records, ...seen } = await traffic(sandbox);
+		// The node's figures, what the sandbox saw meanwhile, the CPU (ms) each process used.
+		return { label, runs: measured, node: throughput(measured), traffic: seen, cpuMs };
 	};
 }
+
+export type MeasuredStep = Awaited<ReturnType<ReturnType<typeof stepper>>>;

@@ -19,10 +19,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
-import { N8n } from '../../devkit/n8n';
-import { freePort } from '../../devkit/loopback';
-import { cleanUpOnExit } from '../../devkit/proc';
-import { Sandbox } from '../../devkit/sandbox';
+import type { N8n } from '../../devkit/n8n';
+import type { Sandbox } from '../../devkit/sandbox';
 import {
 	chainWorkflow,
 	sandboxCredential,
@@ -32,6 +30,7 @@ import {
 } from '../../devkit/setup';
 import { sleep } from '../../devkit/wait';
 import { callAtOnce } from './measure';
+import { benchMain, load, withN8n } from './setup';
 import { benchWebhook } from './workflows';
 
 const SIZES = (process.env.WEBDATA_BENCH_SIZES ?? '10000,40000,100000').split(',').map(Number);
@@ -52,18 +51,16 @@ const SHAPE_LABEL: Record<Shape, string> = {
 };
 const shapesFor = (size: number): Shape[] => (size > ITEMS_UP_TO ? ['file'] : SHAPES);
 
-interface Run {
-	label: string;
-	/** RSS (bytes) after the warm-up, when the peak is reset. */
-	rssBefore: number;
-	/** Peak RSS (bytes) from then to the end of the execution. */
-	peak: number;
-	ms: number;
+type Run = Awaited<ReturnType<typeof measure>>;
+
+interface Crawl {
+	size: number;
+	bytes: number;
+	runs: Partial<Record<Shape, Run>>;
 }
 
-const say = (text: string) => process.stderr.write(`[bench:memory] ${text}\n`);
-const load = () => os.loadavg()[0].toFixed(1);
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 /**
  * A workflow called over a webhook that answers, without data, when the last node is done.
@@ -104,26 +101,13 @@ const call = (n8n: N8n, id: string, body: object) =>
 	callAtOnce(`${n8n.baseUrl}/webhook/${id}`, [body]);
 
 /** One execution in a fresh n8n: warm-up, peak reset, the call, then the peak. */
-async function measure(
-	sandbox: Sandbox,
-	label: string,
-	w: WorkflowJson,
-	body: object,
-): Promise<Run> {
-	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-bench-memory-'));
-	const release = cleanUpOnExit(undefined, [userFolder]);
-	const n8n = new N8n({
-		userFolder,
-		port: await freePort(3),
+async function measure(sandbox: Sandbox, label: string, w: WorkflowJson, body: object) {
+	const n8nOptions = {
 		logFile: path.join(ARTIFACTS, `n8n-${w.id}-${label.replace(/\W+/g, '-')}.log`),
-	});
-	try {
-		n8n.installPackage();
-		await n8n.importCredentials([sandboxCredential(sandbox.baseUrl, sandbox.apiKey)]);
-		await n8n.importWorkflows([trivial, w].filter((x, i, all) => all.indexOf(x) === i));
-		await n8n.start();
-		await n8n.activate(trivial.id);
-		if (w !== trivial) await n8n.activate(w.id);
+		credentials: [sandboxCredential(sandbox.baseUrl, sandbox.apiKey)],
+		workflows: w === trivial ? [trivial] : [trivial, w],
+	};
+	return await withN8n(n8nOptions, async (n8n) => {
 		await call(n8n, trivial.id, {});
 		await sleep(1000);
 		const pid = n8n.pid!;
@@ -134,13 +118,9 @@ async function measure(
 		const ms = Date.now() - started;
 		// The execution is saved before the webhook answers; give its last writes a moment.
 		await sleep(500);
-		const peak = status(pid, 'VmHWM');
-		return { label, rssBefore, peak, ms };
-	} finally {
-		await n8n.stop();
-		fs.rmSync(userFolder, { recursive: true, force: true });
-		release();
-	}
+		// rssBefore: after the warm-up, when the peak is reset; peak: from then to the end.
+		return { label, rssBefore, peak: status(pid, 'VmHWM'), ms };
+	});
 }
 
 async function crawlDone(sandbox: Sandbox, id: string): Promise<void> {
@@ -166,55 +146,6 @@ async function bytesOfCrawl(sandbox: Sandbox, id: string): Promise<number> {
 	return bytes;
 }
 
-async function main(): Promise<void> {
-	const t0 = Date.now();
-	fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-	fs.mkdirSync(ARTIFACTS, { recursive: true });
-	const sandbox = new Sandbox(await freePort(), path.join(ARTIFACTS, 'sandbox.log'));
-	try {
-		await sandbox.start();
-		await sandbox.reset({
-			crawlPageSize: PAGE_SIZE,
-			credits: 100_000_000,
-			plan: { concurrency: 10, rateLimitPerMinute: 60_000 },
-		});
-		say(`n8n ${N8N_VERSION}: baseline (load ${load()}) ...`);
-		const baseline = await measure(sandbox, 'trivial workflow', trivial, {});
-		const crawls: Crawl[] = [];
-		for (const size of SIZES) {
-			const { id } = await sandbox.admin<{ id: string }>('POST', '/jobs', {
-				type: 'crawl',
-				durationMs: 0,
-				pages: size,
-				markdownBytes: MARKDOWN_BYTES,
-			});
-			await crawlDone(sandbox, id);
-			const bytes = await bytesOfCrawl(sandbox, id);
-			const runs: Partial<Record<Shape, Run>> = {};
-			for (const shape of shapesFor(size)) {
-				say(`crawl of ${size}, ${SHAPE_LABEL[shape]} (load ${load()}) ...`);
-				runs[shape] = await measure(sandbox, `${size} ${shape}`, crawlWorkflow(shape), {
-					crawlId: id,
-				});
-			}
-			crawls.push({ size, bytes, runs });
-		}
-		process.stdout.write(report(baseline, crawls, t0));
-		fs.writeFileSync(
-			path.join(ARTIFACTS_DIR, 'bench-memory.json'),
-			JSON.stringify({ n8n: N8N_VERSION, load: os.loadavg(), baseline, crawls }, null, 2),
-		);
-	} finally {
-		await sandbox.stop();
-	}
-}
-
-interface Crawl {
-	size: number;
-	bytes: number;
-	runs: Partial<Record<Shape, Run>>;
-}
-
 function report(baseline: Run, crawls: Crawl[], t0: number): string {
 	const lines = [
 		'',
@@ -225,6 +156,7 @@ function report(baseline: Run, crawls: Crawl[], t0: number): string {
 		'',
 		`baseline (Webhook > No Op): peak ${mb(baseline.peak)} (RSS before ${mb(baseline.rssBefore)}), ${baseline.ms} ms`,
 	];
+	const at40k = crawls.find((c) => c.size === ITEMS_UP_TO)?.runs.file;
 	for (const { size, bytes, runs } of crawls) {
 		lines.push('', `crawl of ${size} results: ${mb(bytes)} received`);
 		const limit = 1.5 * bytes;
@@ -236,53 +168,57 @@ function report(baseline: Run, crawls: Crawl[], t0: number): string {
 				`  ${SHAPE_LABEL[shape]}: ${(run.ms / 1000).toFixed(1)} s, peak ${mb(run.peak)}, ` +
 					`${mb(above)} above baseline (${(above / bytes).toFixed(2)}x received), own growth ${mb(own)} (${(own / bytes).toFixed(2)}x)`,
 			);
-			if (shape === 'file')
-				lines.push(fileTargets(baseline, run, size, crawls, bytes, runs.records));
+			const targets = [`<= ${mb(limit)} above baseline (1.5x received): ${met(above <= limit)}`];
 			if (shape === 'records') {
 				const whole = runs.whole!.peak;
-				lines.push(
-					`    target: <= ${mb(limit)} above baseline (1.5x received): ${above <= limit ? 'met' : 'MISSED'}; ` +
-						`peak <= whole response's ${mb(whole)}: ${run.peak <= whole ? 'met' : 'MISSED'}`,
-				);
+				targets.push(`peak <= whole response's ${mb(whole)}: ${met(run.peak <= whole)}`);
 			}
+			// The file output's: its time against the items', and a flat peak past 40,000.
+			if (shape === 'file' && runs.records)
+				targets.push(
+					`time <= items output's ${(runs.records.ms / 1000).toFixed(1)} s: ${met(run.ms <= runs.records.ms)}`,
+				);
+			if (shape === 'file' && size > ITEMS_UP_TO)
+				targets.push(
+					at40k
+						? `peak <= the file output's at ${ITEMS_UP_TO} (${mb(at40k.peak)}): ${met(run.peak <= at40k.peak)}`
+						: `peak <= the file output's at ${ITEMS_UP_TO}: not measured (add ${ITEMS_UP_TO} to WEBDATA_BENCH_SIZES)`,
+				);
+			if (shape === 'records' || shape === 'file') lines.push(`    target: ${targets.join('; ')}`);
 		}
 	}
 	lines.push('', `whole run ${((Date.now() - t0) / 1000).toFixed(0)} s`, '');
 	return lines.join('\n');
 }
 
-/** The file output's targets: 1.5x received above baseline, a flat peak past 40,000, its time. */
-function fileTargets(
-	baseline: Run,
-	run: Run,
-	size: number,
-	crawls: Crawl[],
-	bytes: number,
-	items?: Run,
-) {
-	const above = run.peak - baseline.peak;
-	const limit = 1.5 * bytes;
-	const parts = [
-		`<= ${mb(limit)} above baseline (1.5x received): ${above <= limit ? 'met' : 'MISSED'}`,
-	];
-	if (items)
-		parts.push(
-			`time <= items output's ${(items.ms / 1000).toFixed(1)} s: ${run.ms <= items.ms ? 'met' : 'MISSED'}`,
-		);
-	const at40k = crawls.find((c) => c.size === ITEMS_UP_TO)?.runs.file;
-	if (size > ITEMS_UP_TO)
-		parts.push(
-			at40k
-				? `peak <= the file output's at ${ITEMS_UP_TO} (${mb(at40k.peak)}): ${run.peak <= at40k.peak ? 'met' : 'MISSED'}`
-				: `peak <= the file output's at ${ITEMS_UP_TO}: not measured (add ${ITEMS_UP_TO} to WEBDATA_BENCH_SIZES)`,
-		);
-	return `    target: ${parts.join('; ')}`;
-}
-
-main().then(
-	() => process.exit(0),
-	(error) => {
-		say(String((error as Error).stack ?? error));
-		process.exit(1);
-	},
-);
+benchMain('bench:memory', ARTIFACTS, async (sandbox, say) => {
+	const t0 = Date.now();
+	await sandbox.reset({
+		crawlPageSize: PAGE_SIZE,
+		credits: 100_000_000,
+		plan: { concurrency: 10, rateLimitPerMinute: 60_000 },
+	});
+	say(`n8n ${N8N_VERSION}: baseline (load ${load()}) ...`);
+	const baseline = await measure(sandbox, 'trivial workflow', trivial, {});
+	const crawls: Crawl[] = [];
+	for (const size of SIZES) {
+		const { id } = await sandbox.admin<{ id: string }>('POST', '/jobs', {
+			type: 'crawl',
+			durationMs: 0,
+			pages: size,
+			markdownBytes: MARKDOWN_BYTES,
+		});
+		await crawlDone(sandbox, id);
+		const bytes = await bytesOfCrawl(sandbox, id);
+		const runs: Crawl['runs'] = {};
+		for (const shape of shapesFor(size)) {
+			say(`crawl of ${size}, ${SHAPE_LABEL[shape]} (load ${load()}) ...`);
+			const body = { crawlId: id };
+			runs[shape] = await measure(sandbox, `${size} ${shape}`, crawlWorkflow(shape), body);
+		}
+		crawls.push({ size, bytes, runs });
+	}
+	process.stdout.write(report(baseline, crawls, t0));
+	const result = { n8n: N8N_VERSION, load: os.loadavg(), baseline, crawls };
+	fs.writeFileSync(path.join(ARTIFACTS_DIR, 'bench-memory.json'), JSON.stringify(result, null, 2));
+});

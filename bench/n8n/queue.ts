@@ -23,12 +23,8 @@ import {
 	spans,
 	throughput,
 	traffic,
-	type NodeRun,
-	type Throughput,
-	type Traffic,
 } from './measure';
-import { SANDBOX_CONFIG } from './settings';
-import type { BenchSettings } from './single';
+import { SANDBOX_CONFIG, SETTINGS } from './setup';
 import { brandWorkflow, domains } from './workflows';
 
 /** WEBDATA_BENCH_WORKERS=2,3 (the default) picks the clusters measured. */
@@ -36,36 +32,18 @@ export const WORKER_COUNTS = (process.env.WEBDATA_BENCH_WORKERS ?? '2,3').split(
 export const WORKER_CONCURRENCY = 5;
 export const CALLS = 8;
 export const ITEMS = [100, 500];
-export const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
+const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
 /** Slices of the run in which each worker's requests in flight are averaged. */
 const SLICES = 16;
 
-export interface QueueStep {
-	workers: number;
-	overload: (typeof OVERLOAD_MODELS)[number];
-	items: number;
-	runs: Array<NodeRun & { worker: string }>;
-	node: Throughput;
-	traffic: Omit<Traffic, 'records'>;
-	perWorker: Record<string, { executions: number; requests: number; refused: number }>;
-	/** The machine's 1-minute load average when the step ended. */
-	load: number;
-	/** Each worker's average requests in flight per slice, from the first request to the last answer. */
-	inFlight: Record<string, number[]>;
-}
-
 /** Every overload model and size, against one cluster of `workers` workers. */
-export async function queueMode(
-	sandbox: Sandbox,
-	settings: BenchSettings,
-	workers: number,
-): Promise<QueueStep[]> {
+export async function queueMode(sandbox: Sandbox, workers: number) {
 	const cluster = new QueueCluster({
 		workers,
 		concurrency: WORKER_CONCURRENCY,
-		artifactsDir: path.join(settings.artifactsDir, `queue-${workers}`),
-		packageFrom: settings.packageFrom,
-		env: settings.n8nEnv,
+		artifactsDir: path.join(SETTINGS.artifactsDir, `queue-${workers}`),
+		packageFrom: SETTINGS.packageFrom,
+		env: SETTINGS.n8nEnv,
 	});
 	const brand = brandWorkflow();
 	try {
@@ -76,21 +54,12 @@ export async function queueMode(
 		});
 		const runs = new Runs(cluster.main);
 		const url = cluster.productionWebhookUrl(brand.path);
-		const workerOf = () => {
-			const map = new Map<string, string>();
-			cluster.workers.forEach((_, i) =>
-				cluster
-					.executionsStartedBy(`worker-${i + 1}`)
-					.forEach((id) => map.set(id, `worker-${i + 1}`)),
-			);
-			return map;
-		};
 		// Warm-up: so that (most likely) every worker has read the plan and run the node's hot paths.
 		const warm = Array.from({ length: workers * 2 }, (_, k) => domainsBody(domains(`qw${k}`, 100)));
 		await callAtOnce(url, warm);
-		await runs.next(brand.id, warm.length);
+		await runs.ended(brand.id, warm.length);
 
-		const steps: QueueStep[] = [];
+		const steps = [];
 		for (const overload of OVERLOAD_MODELS)
 			for (const items of ITEMS) {
 				await sandbox.reset({ ...SANDBOX_CONFIG, overload });
@@ -100,29 +69,27 @@ export async function queueMode(
 				);
 				await callAtOnce(url, bodies);
 				const ids = await runs.ended(brand.id, CALLS, 300_000);
-				const byExecution = workerOf();
+				const names = cluster.workers.map((_, i) => `worker-${i + 1}`);
+				const workerOf = new Map(
+					names.flatMap((w) => cluster.executionsStartedBy(w).map((id) => [id, w] as const)),
+				);
 				const measured = (await runs.read(ids)).map((r) => ({
 					...r,
-					worker: byExecution.get(r.executionId) ?? '?',
+					worker: workerOf.get(r.executionId) ?? '?',
 				}));
 				const { records, ...seen } = await traffic(sandbox);
-				const workerOfCall = new Map(
-					measured.map((r) => [r.firstDomain.replace(/-0\.example$/, ''), r.worker]),
+				// A call is the prefix of its domains: `<prefix><k>-<i>.example`.
+				const callOf = (domain: unknown) => String(domain).replace(/-\d+\.example$/, '');
+				const perWorker = Object.fromEntries(
+					[...new Set(measured.map((r) => r.worker))].sort().map((w) => {
+						const own = measured.filter((r) => r.worker === w).map((r) => callOf(r.firstDomain));
+						const sent = records.filter((r) => own.includes(callOf(r.query.domain)));
+						const refused = sent.filter((r) => r.status === 429).length;
+						// Average requests in flight per slice, from the first request to the last answer.
+						const inFlight = inFlightOverTime(spans(sent), seen.firstAt, seen.lastDoneAt, SLICES);
+						return [w, { executions: own.length, requests: sent.length, refused, inFlight }];
+					}),
 				);
-				const perWorker: QueueStep['perWorker'] = {};
-				const inFlight: QueueStep['inFlight'] = {};
-				for (const r of measured)
-					(perWorker[r.worker] ??= { executions: 0, requests: 0, refused: 0 }).executions++;
-				for (const w of Object.keys(perWorker).sort()) {
-					const own = records.filter(
-						(r) => workerOfCall.get(String(r.query.domain).replace(/-\d+\.example$/, '')) === w,
-					);
-					Object.assign(perWorker[w], {
-						requests: own.length,
-						refused: own.filter((r) => r.status === 429).length,
-					});
-					inFlight[w] = inFlightOverTime(spans(own), seen.firstAt, seen.lastDoneAt, SLICES);
-				}
 				steps.push({
 					workers,
 					overload,
@@ -130,9 +97,9 @@ export async function queueMode(
 					runs: measured,
 					node: throughput(measured),
 					traffic: seen,
+					/** The machine's 1-minute load average when the step ended. */
 					load: os.loadavg()[0],
 					perWorker,
-					inFlight,
 				});
 			}
 		return steps;
@@ -140,3 +107,5 @@ export async function queueMode(
 		await cluster.stop();
 	}
 }
+
+export type QueueStep = Awaited<ReturnType<typeof queueMode>>[number];

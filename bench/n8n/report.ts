@@ -36,15 +36,11 @@ function firstRequestMs(step: MeasuredStep): number {
 }
 
 export function rows(single: SingleResult, queue: QueueStep[], limit: number): Row[] {
-	const out: Row[] = [];
-	for (const count of SIZES) {
-		const bare = single.bare[count];
-		out.push({
-			figure: `bare fetch client, ${count} requests (10 loops)`,
-			measured: `${f1(bare.perSecond)} items/s (${pct(bare.perSecond / limit)} of limit)`,
-			target: 'the ceiling',
-		});
-	}
+	const out: Row[] = SIZES.map((count) => ({
+		figure: `bare fetch client, ${count} requests (10 loops)`,
+		measured: `${f1(single.bare[count].perSecond)} items/s (${pct(single.bare[count].perSecond / limit)} of limit)`,
+		target: 'the ceiling',
+	}));
 	for (const count of SIZES) {
 		const { node } = single.brand[count];
 		const ratio = node.perSecond / single.bare[count].perSecond;
@@ -56,35 +52,37 @@ export function rows(single: SingleResult, queue: QueueStep[], limit: number): R
 		});
 	}
 	for (const count of SIZES) {
-		const step = single.brand[count];
-		const perItem = cpuPerItem(step);
-		out.push({
-			figure: `Web Data Brand, ${count} items: n8n CPU per item`,
-			measured: `${perItem.toFixed(2)} ms`,
-			target: `<= ${CPU_MS_PER_ITEM_TARGET} ms`,
-			met: perItem <= CPU_MS_PER_ITEM_TARGET,
-		});
-		const first = firstRequestMs(step);
-		out.push({
-			figure: `Web Data Brand, ${count} items: first request after the node starts`,
-			measured: `${first.toFixed(0)} ms`,
-			target: `<= ${FIRST_REQUEST_TARGET_MS} ms`,
-			met: first <= FIRST_REQUEST_TARGET_MS,
-		});
+		const [perItem, first] = [cpuPerItem(single.brand[count]), firstRequestMs(single.brand[count])];
+		out.push(
+			{
+				figure: `Web Data Brand, ${count} items: n8n CPU per item`,
+				measured: `${perItem.toFixed(2)} ms`,
+				target: `<= ${CPU_MS_PER_ITEM_TARGET} ms`,
+				met: perItem <= CPU_MS_PER_ITEM_TARGET,
+			},
+			{
+				figure: `Web Data Brand, ${count} items: first request after the node starts`,
+				measured: `${first.toFixed(0)} ms`,
+				target: `<= ${FIRST_REQUEST_TARGET_MS} ms`,
+				met: first <= FIRST_REQUEST_TARGET_MS,
+			},
+		);
 	}
-	const pair = single.pair;
-	out.push({
-		figure: `2 executions x ${PAIR_ITEMS} at once: 429s`,
-		measured: `${pair.traffic.refused} of ${pair.traffic.requests} requests (max ${pair.traffic.maxInFlight} in flight)`,
-		target: '0',
-		met: pair.traffic.refused === 0,
-	});
-	out.push({
-		figure: `2 executions x ${PAIR_ITEMS} at once: items ok`,
-		measured: `${pair.node.ok}/${pair.node.items} (together ${f1(pair.node.perSecond)} items/s)`,
-		target: `${pair.node.items}/${pair.node.items}`,
-		met: pair.node.ok === pair.node.items && pair.runs.length === 2,
-	});
+	const { pair } = single;
+	out.push(
+		{
+			figure: `2 executions x ${PAIR_ITEMS} at once: 429s`,
+			measured: `${pair.traffic.refused} of ${pair.traffic.requests} requests (max ${pair.traffic.maxInFlight} in flight)`,
+			target: '0',
+			met: pair.traffic.refused === 0,
+		},
+		{
+			figure: `2 executions x ${PAIR_ITEMS} at once: items ok`,
+			measured: `${pair.node.ok}/${pair.node.items} (together ${f1(pair.node.perSecond)} items/s)`,
+			target: `${pair.node.items}/${pair.node.items}`,
+			met: pair.node.ok === pair.node.items && pair.runs.length === 2,
+		},
+	);
 	const bare = single.bare[Math.max(...SIZES)].perSecond;
 	for (const q of queue) {
 		const ratio = q.node.perSecond / bare;
@@ -96,14 +94,12 @@ export function rows(single: SingleResult, queue: QueueStep[], limit: number): R
 			met: ratio >= 0.9 && refused <= 0.01 && q.node.ok === q.node.items && q.node.items > 0,
 		});
 	}
-	for (const h of single.http) {
-		out.push({
-			figure: h.label,
-			measured: `${h.node.ok}/${h.node.items} ok, ${f1(h.node.perSecond)} items/s (${failures(h.node)}), n8n CPU ${cpuPerItem(h).toFixed(2)} ms/item, first request ${firstRequestMs(h).toFixed(0)} ms`,
-			target: '(comparison)',
-		});
-	}
-	return out;
+	const comparisons = single.http.map((h) => ({
+		figure: h.label,
+		measured: `${h.node.ok}/${h.node.items} ok, ${f1(h.node.perSecond)} items/s (${failures(h.node)}), n8n CPU ${cpuPerItem(h).toFixed(2)} ms/item, first request ${firstRequestMs(h).toFixed(0)} ms`,
+		target: '(comparison)',
+	}));
+	return [...out, ...comparisons];
 }
 
 export function table(list: Row[]): string {
@@ -159,10 +155,10 @@ export function details(single: SingleResult, queue: QueueStep[]): string {
 				label: `queue ${q.workers}w ${q.overload} ${q.runs.length}x${q.items} (load ${q.load.toFixed(1)})`,
 				cpuMs: {},
 			}),
-			`    executions' node starts spread over ${(Math.max(...q.runs.map((r) => r.startMs)) - Math.min(...q.runs.map((r) => r.startMs))).toFixed(0)} ms; GET /account reads: ${t.reads} (${t.readsRefused} refused); per worker, requests in flight in ${q.inFlight[Object.keys(q.inFlight)[0]]?.length ?? 0} slices of ${((t.lastDoneAt - t.firstAt) / 1000).toFixed(1)} s:`,
+			`    executions' node starts spread over ${(Math.max(...q.runs.map((r) => r.startMs)) - Math.min(...q.runs.map((r) => r.startMs))).toFixed(0)} ms; GET /account reads: ${t.reads} (${t.readsRefused} refused); per worker, requests in flight in ${Object.values(q.perWorker)[0]?.inFlight.length ?? 0} slices of ${((t.lastDoneAt - t.firstAt) / 1000).toFixed(1)} s:`,
 			...Object.entries(q.perWorker).map(
 				([w, s]) =>
-					`    ${w}: ${s.executions} executions, ${s.requests} requests, ${s.refused} x 429; ${(q.inFlight[w] ?? []).map(f1).join(' ')}`,
+					`    ${w}: ${s.executions} executions, ${s.requests} requests, ${s.refused} x 429; ${s.inFlight.map(f1).join(' ')}`,
 			),
 		);
 	}

@@ -22,96 +22,50 @@
  * Results: artifacts/bench-n8n.json; logs: artifacts/bench-n8n/.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { details, rows, table } from './report';
-import {
-	queueMode,
-	CALLS,
-	ITEMS,
-	WORKER_COUNTS,
-	WORKER_CONCURRENCY,
-	type QueueStep,
-} from './queue';
-import { LIMIT, PLAN, SANDBOX_CONFIG } from './settings';
-import { singleProcess, type BenchSettings } from './single';
+import { queueMode, CALLS, ITEMS, WORKER_COUNTS, WORKER_CONCURRENCY } from './queue';
+import { LIMIT, SANDBOX_CONFIG, SETTINGS, benchMain, load } from './setup';
+import { singleProcess } from './single';
 import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
-import { freePort } from '../../devkit/loopback';
-import { Sandbox } from '../../devkit/sandbox';
 
-const SETTINGS: BenchSettings = {
-	...PLAN,
-	artifactsDir: path.join(ARTIFACTS_DIR, 'bench-n8n'),
-	packageFrom: process.env.WEBDATA_BENCH_PACKAGE || undefined,
-	n8nEnv: process.env.WEBDATA_BENCH_N8N_ENV
-		? (JSON.parse(process.env.WEBDATA_BENCH_N8N_ENV) as Record<string, string>)
-		: undefined,
-};
-
-const say = (text: string) => process.stderr.write(`[bench:n8n] ${text}\n`);
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
-/** The machine's 1-minute load average: the figures depend on what else runs on the 2 cores. */
-const load = () => `load ${os.loadavg()[0].toFixed(1)}`;
 
-async function main(): Promise<void> {
+benchMain('bench:n8n', SETTINGS.artifactsDir, async (sandbox, say) => {
 	const t0 = Date.now();
-	fs.rmSync(SETTINGS.artifactsDir, { recursive: true, force: true });
-	fs.mkdirSync(SETTINGS.artifactsDir, { recursive: true });
-	const sandbox = new Sandbox(await freePort(), path.join(SETTINGS.artifactsDir, 'sandbox.log'));
-	try {
-		await sandbox.start();
-		// Reset with the config: limits, the request log and the balance start afresh for each part.
-		await sandbox.reset(SANDBOX_CONFIG);
-		say(
-			`n8n ${N8N_VERSION}, one process: bare client, Web Data Brand at 200 and 1000 items, 2 executions at once (${load()}) ...`,
-		);
-		const single = await singleProcess(sandbox, SETTINGS, {
-			httpRequest: process.env.WEBDATA_BENCH_HTTP !== '0',
-		});
-		say(`done at ${seconds(t0)} (${load()})`);
-		const queue: QueueStep[] = [];
-		if (process.env.WEBDATA_BENCH_QUEUE !== '0')
-			for (const workers of WORKER_COUNTS) {
-				say(
-					`queue mode: ${workers} workers --concurrency=${WORKER_CONCURRENCY}, ${CALLS} executions x ${ITEMS.join(' and ')} items at once, both overload models (${load()}) ...`,
-				);
-				queue.push(...(await queueMode(sandbox, SETTINGS, workers)));
-				say(`done at ${seconds(t0)} (${load()})`);
-			}
-		const list = rows(single, queue, LIMIT);
-		process.stdout.write(
-			[
-				'',
-				`n8n ${N8N_VERSION}, Web Data Brand > Retrieve by Domain (default settings), sandbox latency ${SETTINGS.latencyMs} ms, ` +
-					`plan concurrency ${SETTINGS.concurrency}, ${SETTINGS.ratePerMinute}/min: limit ${LIMIT} items/s`,
-				"(node items/s: items ok / the node's own time in n8n's run data, from the first execution's start to the last one's end)",
-				'',
-				table(list),
-				'',
-				details(single, queue),
-				'',
-				`whole run ${seconds(t0)}`,
-				'',
-			].join('\n'),
-		);
-		fs.writeFileSync(
-			path.join(ARTIFACTS_DIR, 'bench-n8n.json'),
-			JSON.stringify(
-				{ n8n: N8N_VERSION, settings: SETTINGS, limit: LIMIT, rows: list, single, queue },
-				null,
-				2,
-			),
-		);
-	} finally {
-		await sandbox.stop();
-	}
-}
-
-main().then(
-	() => process.exit(0),
-	(error) => {
-		say(String((error as Error).stack ?? error));
-		process.exit(1);
-	},
-);
+	// Reset with the config: limits, the request log and the balance start afresh for each part.
+	await sandbox.reset(SANDBOX_CONFIG);
+	say(
+		`n8n ${N8N_VERSION}, one process: bare client, Web Data Brand at 200 and 1000 items, 2 executions at once (load ${load()}) ...`,
+	);
+	const single = await singleProcess(sandbox, process.env.WEBDATA_BENCH_HTTP !== '0');
+	say(`done at ${seconds(t0)} (load ${load()})`);
+	const queue = [];
+	if (process.env.WEBDATA_BENCH_QUEUE !== '0')
+		for (const workers of WORKER_COUNTS) {
+			say(
+				`queue mode: ${workers} workers --concurrency=${WORKER_CONCURRENCY}, ${CALLS} executions x ${ITEMS.join(' and ')} items at once, both overload models (load ${load()}) ...`,
+			);
+			queue.push(...(await queueMode(sandbox, workers)));
+			say(`done at ${seconds(t0)} (load ${load()})`);
+		}
+	const list = rows(single, queue, LIMIT);
+	process.stdout.write(
+		[
+			'',
+			`n8n ${N8N_VERSION}, Web Data Brand > Retrieve by Domain (default settings), sandbox latency ${SETTINGS.latencyMs} ms, ` +
+				`plan concurrency ${SETTINGS.concurrency}, ${SETTINGS.ratePerMinute}/min: limit ${LIMIT} items/s`,
+			"(node items/s: items ok / the node's own time in n8n's run data, from the first execution's start to the last one's end)",
+			'',
+			table(list),
+			'',
+			details(single, queue),
+			'',
+			`whole run ${seconds(t0)}`,
+			'',
+		].join('\n'),
+	);
+	const result = { n8n: N8N_VERSION, settings: SETTINGS, limit: LIMIT, rows: list, single, queue };
+	fs.writeFileSync(path.join(ARTIFACTS_DIR, 'bench-n8n.json'), JSON.stringify(result, null, 2));
+});

@@ -11,26 +11,18 @@ import {
 	webDataNode,
 	webhookTrigger,
 	type NodeSpec,
-	type WorkflowJson,
 } from '../../devkit/setup';
 
 /** The node under test in every workflow: its run data gives the timing and the items. */
 export const NODE_UNDER_TEST = 'Under test';
-
-export interface BenchWorkflow {
-	id: string;
-	/** The production webhook path. */
-	path: string;
-	label: string;
-	workflow: WorkflowJson;
-}
 
 /** A production webhook at `path` that answers, without data, when the last node is done. */
 export function benchWebhook(path: string): NodeSpec {
 	return webhookTrigger(path, { responseMode: 'lastNode', responseData: 'noData' });
 }
 
-function webhookWorkflow(id: string, label: string, node: NodeSpec): BenchWorkflow {
+/** A workflow and its production webhook's path. */
+function webhookWorkflow(id: string, label: string, node: NodeSpec) {
 	const path = `bench-${id}`;
 	const split: NodeSpec = {
 		name: 'Split Out',
@@ -42,6 +34,8 @@ function webhookWorkflow(id: string, label: string, node: NodeSpec): BenchWorkfl
 	const workflow = chainWorkflow(id, `bench: ${label}`, [benchWebhook(path), split, underTest]);
 	return { id, path, label, workflow };
 }
+
+export type BenchWorkflow = ReturnType<typeof webhookWorkflow>;
 
 /** Web Data Brand > Retrieve by Domain, default settings. */
 export function brandWorkflow(): BenchWorkflow {

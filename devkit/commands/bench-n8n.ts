@@ -1,11 +1,6 @@
 /**
- * `npm run bench:n8n`: Web Data Brand inside the pinned real n8n against the sandbox (100 ms
- * latency, plan concurrency 10, 6000/min): a bare fetch client as the ceiling, 200 and 1000 items
- * in a long-running n8n, two executions at once, and queue mode (2 and 3 workers, 8 executions at
- * once, under both of the sandbox's overload models; needs PostgreSQL and Redis, installed here
- * when missing). Prints figures beside targets; not a
- * pass/fail test (bench/n8n/run.ts). WEBDATA_SKIP_BUILD=1 skips the build, WEBDATA_BENCH_QUEUE=0
- * skips queue mode, WEBDATA_BENCH_HTTP=0 the HTTP Request node rows.
+ * `npm run bench:n8n`: builds (WEBDATA_SKIP_BUILD=1 skips it), installs PostgreSQL and Redis for
+ * queue mode when missing, then runs bench/n8n/run.ts (what it measures, its settings: there).
  */
 import * as path from 'node:path';
 

@@ -1,55 +1,25 @@
 /**
- * The credentials side of n8n for tests: hands out decrypted test credentials and applies a
- * credential type's generic `authenticate` (headers, query string, body) the way n8n's own
- * CredentialsHelper does, resolving `{{$credentials.*}}` with n8n-workflow's expression engine.
+ * The credentials side of n8n for tests: hands out decrypted test credentials, counting how
+ * often, as n8n's own CredentialsHelper would; `{{$credentials.*}}` values resolve with
+ * n8n-workflow's expression engine.
  */
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
 	ICredentialType,
-	IDataObject,
 	IHttpRequestOptions,
 	INodeProperties,
 	IRequestOptionsSimplified,
 } from 'n8n-workflow';
 import { Expression, ICredentialsHelper } from 'n8n-workflow';
 
-/** Resolves one value of a generic authenticate: `=...{{$credentials.x}}...` or a plain value. */
+/** Resolves one value of a credential's request: `=...{{$credentials.x}}...` or a plain value. */
 export function resolveCredentialValue(
 	value: unknown,
 	credentials: ICredentialDataDecryptedObject,
 ): unknown {
 	if (typeof value !== 'string' || !value.startsWith('=')) return value;
 	return Expression.resolveWithoutWorkflow(value.slice(1), { $credentials: credentials });
-}
-
-/** Applies a credential type's generic authenticate to request options, as n8n does. */
-export function applyGenericAuth(
-	type: ICredentialType,
-	credentials: ICredentialDataDecryptedObject,
-	options: IHttpRequestOptions,
-): IHttpRequestOptions {
-	const auth = type.authenticate;
-	if (auth === undefined) return options;
-	if (typeof auth === 'function')
-		throw new Error(`${type.name}: the tests expect a generic authenticate`);
-	const out: IHttpRequestOptions = { ...options };
-	const resolveAll = (from: Record<string, unknown> | undefined): IDataObject =>
-		Object.fromEntries(
-			Object.entries(from ?? {}).map(([key, value]) => [
-				key,
-				resolveCredentialValue(value, credentials),
-			]),
-		) as IDataObject;
-	const { headers, qs, body } = auth.properties as {
-		headers?: Record<string, unknown>;
-		qs?: Record<string, unknown>;
-		body?: Record<string, unknown>;
-	};
-	if (headers) out.headers = { ...(options.headers ?? {}), ...resolveAll(headers) };
-	if (qs) out.qs = { ...(options.qs ?? {}), ...resolveAll(qs) };
-	if (body) out.body = { ...((options.body as object | undefined) ?? {}), ...resolveAll(body) };
-	return out;
 }
 
 export class TestCredentialsHelper extends ICredentialsHelper {
@@ -71,14 +41,19 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 
+	/**
+	 * n8n applies a credential's generic `authenticate` here; ours has none (the nodes set the
+	 * header themselves, test/nodes/description.test.ts), so the options go through unchanged.
+	 */
 	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
+		_credentials: ICredentialDataDecryptedObject,
 		typeName: string,
 		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
 	): Promise<IHttpRequestOptions> {
 		const type = this.types[typeName];
 		if (!type) throw new Error(`Unknown credential type ${typeName}`);
-		return applyGenericAuth(type, credentials, requestOptions as IHttpRequestOptions);
+		if (type.authenticate) throw new Error(`${typeName}: the tests expect no authenticate`);
+		return requestOptions as IHttpRequestOptions;
 	}
 
 	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {

@@ -9,33 +9,28 @@ import * as dns from 'node:dns';
 /** A public address (not in any of n8n's blocked ranges); nothing connects to it in the tests. */
 export const PUBLIC_ADDRESS = '93.184.215.14';
 
-export interface FakeDns {
-	/** Every name looked up, in order. */
-	lookups: string[];
-	/** Answers `name` with `address` from now on. */
-	set(name: string, address: string): void;
-}
-
 /**
  * Installs the table before each test (every `*.test` name resolves to PUBLIC_ADDRESS unless set
  * otherwise; other names fail with ENOTFOUND) and restores node:dns after it.
  */
-export function useFakeDns(): FakeDns {
-	const fake: FakeDns & { table: Map<string, string> } = {
-		lookups: [],
-		table: new Map(),
-		set: (name, address) => fake.table.set(name, address),
+export function useFakeDns() {
+	const table = new Map<string, string>();
+	const fake = {
+		/** Every name looked up, in order. */
+		lookups: [] as string[],
+		/** Answers `name` with `address` from now on. */
+		set: (name: string, address: string) => void table.set(name, address),
 	};
 	let spy: jest.SpyInstance | undefined;
 	beforeEach(() => {
 		fake.lookups = [];
-		fake.table.clear();
+		table.clear();
 		spy = jest.spyOn(dns.promises, 'lookup').mockImplementation((async (
 			name: string,
 			options?: { all?: boolean },
 		) => {
 			fake.lookups.push(name);
-			const address = fake.table.get(name) ?? (name.endsWith('.test') ? PUBLIC_ADDRESS : '');
+			const address = table.get(name) ?? (name.endsWith('.test') ? PUBLIC_ADDRESS : '');
 			if (!address)
 				throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
 			const record = { address, family: address.includes(':') ? 6 : 4 };

@@ -45,19 +45,6 @@ export const ACCOUNT_BODY = account();
 export const OK_REPLY: Responder = (request) =>
 	request.path === '/account' ? [200, ACCOUNT_BODY] : [200, { success: true, data: {} }];
 
-export interface MockApi {
-	/** Every request that reached the double, in order. */
-	requests: NockedRequest[];
-	/** Requests nock could not match at all (another host, or no double installed). */
-	unmatched: string[];
-	/**
-	 * The requests the operation sent: all but the plan read, the first GET /account of a process
-	 * (each test starts as a fresh process). An Account > Get keeps its own GET /account.
-	 */
-	apiRequests(): NockedRequest[];
-	expectNothingSent(): void;
-}
-
 function parseBody(body: unknown): unknown {
 	if (body === undefined || body === '') return undefined;
 	if (typeof body !== 'string') return body;
@@ -98,7 +85,7 @@ export function recordedRequest(
  * Installs a double of the whole API at BASE_URL: every method and path is answered by
  * `respond` (default: success) and recorded. Call nock.cleanAll() after each test.
  */
-export function mockApi(respond: Responder = OK_REPLY): MockApi {
+export function mockApi(respond: Responder = OK_REPLY) {
 	const requests: NockedRequest[] = [];
 	const unmatched: string[] = [];
 	// nock hands 'no match' listeners request options or a request, depending on the path taken.
@@ -126,8 +113,14 @@ export function mockApi(respond: Responder = OK_REPLY): MockApi {
 			});
 	}
 	return {
+		/** Every request that reached the double, in order. */
 		requests,
+		/** Requests nock could not match at all (another host, or no double installed). */
 		unmatched,
+		/**
+		 * The requests the operation sent: all but the plan read, the first GET /account of a
+		 * process (each test starts as a fresh process). An Account > Get keeps its own.
+		 */
 		apiRequests: () => {
 			const planRead = requests.findIndex((r) => r.method === 'GET' && r.path.endsWith('/account'));
 			return requests.filter((_, i) => i !== planRead);
@@ -138,6 +131,8 @@ export function mockApi(respond: Responder = OK_REPLY): MockApi {
 		},
 	};
 }
+
+export type MockApi = ReturnType<typeof mockApi>;
 
 export const BEARER = `Bearer ${API_KEY}`;
 

@@ -1,7 +1,7 @@
 /**
  * Runs one of our nodes inside real n8n-core: a Workflow (Manual Trigger -> our node) executed by
- * WorkflowExecute, with our credentials helper applying the credential's generic authenticate and
- * n8n's own HTTP helpers sending the request (to a nock double in tests, to the sandbox in the
+ * WorkflowExecute, with our credentials helper handing out the credential and n8n's own HTTP
+ * helpers sending the request (to a nock double in tests, to the sandbox in the
  * benchmark). Shared by the unit tests and `npm run bench`.
  *
  *   const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } });
@@ -49,8 +49,8 @@ export const ERROR_NODE: INode = {
  * A Manual Trigger of our own (n8n-nodes-base is not installed): it emits the items the
  * execution is started with, so a test can feed N items into our node.
  */
-class TestManualTrigger implements INodeType {
-	description = {
+const manualTrigger = {
+	description: {
 		displayName: 'Manual Trigger',
 		name: 'manualTrigger',
 		group: ['trigger'],
@@ -60,12 +60,11 @@ class TestManualTrigger implements INodeType {
 		inputs: [],
 		outputs: ['main'],
 		properties: [],
-	} as unknown as INodeType['description'];
-
+	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [this.getInputData()];
-	}
-}
+	},
+} as unknown as INodeType;
 
 export interface RunNodeOptions {
 	/** Short node type name, e.g. `webDataBrand` (`webDataBrandTool`: the node as an agent's tool). */
@@ -113,61 +112,7 @@ export function testAdditionalData(
 	};
 }
 
-export interface RunNodeResult {
-	/** Our node's output items (main output 0), empty when it failed. */
-	items: INodeExecutionData[];
-	/** Our node's error as n8n recorded it in runData. */
-	error?: Error & {
-		description?: string;
-		httpCode?: string;
-		context?: IDataObject;
-		level?: string;
-	};
-	/** The whole run, for anything else. */
-	run: IRun;
-	workflow: IWorkflowBase;
-	/** How often the credential was decrypted during the run. */
-	credentialDecryptions: number;
-	/** The workflow's static data after the run, as n8n would save it (a JSON copy). */
-	staticData: IDataObject;
-}
-
 let executionCounter = 0;
-
-/** The workflow JSON a user would have: Manual Trigger -> our node. */
-export function buildWorkflow(packageName: string, options: RunNodeOptions): IWorkflowBase {
-	const node: INode = {
-		id: 'node-under-test',
-		name: NODE_NAME,
-		type: `${packageName}.${options.type}`,
-		typeVersion: 1,
-		position: [200, 0],
-		parameters: options.parameters,
-		credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
-	};
-	if (options.continueOnFail) node.onError = 'continueRegularOutput';
-	return {
-		id: 'wf-test',
-		name: 'Web Data test',
-		active: false,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		nodes: [
-			{
-				id: 'trigger',
-				name: TRIGGER_NAME,
-				type: TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			node,
-		],
-		connections: { [TRIGGER_NAME]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
-	} as unknown as IWorkflowBase;
-}
 
 /**
  * A node as an AI agent's tool, as far as the node can see: n8n registers it as `<name>Tool`
@@ -181,9 +126,8 @@ function toolVariant(nodeType: INodeType): INodeType {
 /** Our node types (and `<name>Tool`) under the package's prefix, and the test trigger. */
 export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	const pkg = await loadPackage();
-	const trigger = new TestManualTrigger();
 	const byFullName = (type: string): INodeType => {
-		if (type === TRIGGER_TYPE) return trigger;
+		if (type === TRIGGER_TYPE) return manualTrigger;
 		const [prefix, name] = type.split('.');
 		const base = name.endsWith('Tool') ? name.slice(0, -'Tool'.length) : name;
 		const found = prefix === pkg.packageName ? pkg.nodeTypes[base] : undefined;
@@ -198,10 +142,28 @@ export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	};
 }
 
-/** The workflow of a run (or an editor call), and the credentials it reads. */
+/** The workflow a user would have, Manual Trigger -> our node, and the credentials it reads. */
 async function prepare(options: RunNodeOptions) {
 	const pkg = await loadPackage();
-	const workflowData = buildWorkflow(pkg.packageName, options);
+	const node: INode = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type: `${pkg.packageName}.${options.type}`,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters: options.parameters,
+		credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
+	};
+	if (options.continueOnFail) node.onError = 'continueRegularOutput';
+	const trigger = { id: 'trigger', name: TRIGGER_NAME, type: TRIGGER_TYPE, typeVersion: 1 };
+	const workflowData = {
+		id: 'wf-test',
+		name: 'Web Data test',
+		active: false,
+		nodes: [{ ...trigger, position: [0, 0], parameters: {} }, node],
+		connections: { [TRIGGER_NAME]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	} as unknown as IWorkflowBase;
 	const workflow = new Workflow({
 		...workflowData,
 		nodeTypes: await nodeTypesRegistry(),
@@ -215,7 +177,7 @@ async function prepare(options: RunNodeOptions) {
 }
 
 /** Executes Manual Trigger -> our node through WorkflowExecute and returns what our node did. */
-export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+export async function runNode(options: RunNodeOptions) {
 	const { workflowData, workflow, credentialsHelper } = await prepare(options);
 
 	const executionId = `test-${++executionCounter}`;
@@ -245,25 +207,30 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
+		/** Our node's output items (main output 0), empty when it failed. */
 		items: task?.data?.main?.[0] ?? [],
-		error: task?.error as RunNodeResult['error'],
+		/** Our node's error as n8n recorded it in runData. */
+		error: task?.error as
+			| (Error & { description?: string; httpCode?: string; context?: IDataObject; level?: string })
+			| undefined,
+		/** The whole run, for anything else. */
 		run,
-		workflow: workflowData,
+		/** How often the credential was decrypted during the run. */
 		credentialDecryptions: credentialsHelper.decryptions,
+		/** The workflow's static data after the run, as n8n would save it (a JSON copy). */
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
 }
 
-export interface SearchListOptions {
-	/** Short node type name, e.g. `webDataJob`. */
-	type: string;
-	/** The node's listSearch method, e.g. `searchJobs`. */
-	method: string;
-	filter?: string;
-	paginationToken?: string;
-	parameters?: INodeParameters;
-	credentials?: Partial<{ apiKey: string; baseUrl: string }>;
-}
+export type RunNodeResult = Awaited<ReturnType<typeof runNode>>;
+
+/** `method`: the node's listSearch method, e.g. `searchJobs`. */
+type SearchListOptions = Pick<RunNodeOptions, 'type' | 'credentials'> &
+	Partial<Pick<RunNodeOptions, 'parameters'>> & {
+		method: string;
+		filter?: string;
+		paginationToken?: string;
+	};
 
 /** Calls one of our nodes' listSearch methods as the editor does, through n8n-core's context. */
 export async function searchList(options: SearchListOptions): Promise<INodeListSearchResult> {

@@ -46,40 +46,36 @@ function listSample(field: FieldSpec): string[] {
 	return [`${field.name}-a`, `${field.name}-b`];
 }
 
-export function sampleFor(field: FieldSpec): Sample {
+/** A value the node holds and the API receives alike (as text in a query). */
+const same = (value: string | number | boolean): Sample => ({
+	input: value,
+	body: value,
+	query: String(value),
+});
+
+function sampleFor(field: FieldSpec): Sample {
+	const list = listSample(field);
 	switch (field.kind) {
-		case 'number': {
-			const n = numberSample(field);
-			return { input: n, body: n, query: String(n) };
-		}
-		case 'boolean': {
-			const b = !(field.default ?? false);
-			return { input: b, body: b, query: String(b) };
-		}
-		case 'options': {
-			const value =
-				(field.options ?? []).map((o) => o.value).find((v) => v !== field.default) ?? '';
-			return { input: value, body: value, query: value };
-		}
-		case 'multiOptions': {
-			const list = listSample(field);
+		case 'number':
+			return same(numberSample(field));
+		case 'boolean':
+			return same(!(field.default ?? false));
+		case 'options':
+			return same((field.options ?? []).map((o) => o.value).find((v) => v !== field.default) ?? '');
+		case 'multiOptions':
 			return { input: list, body: list, query: list.join(',') };
-		}
-		case 'stringList': {
-			const list = listSample(field);
+		case 'stringList':
 			return { input: list.join('\n'), body: list, query: list.join(',') };
-		}
 		case 'json': {
 			const value = JSON_SAMPLES[field.shape ?? 'any'];
 			return { input: JSON.stringify(value, null, 2), body: value, query: JSON.stringify(value) };
 		}
-		default: {
-			const text =
+		default:
+			return same(
 				field.in === 'path'
 					? 'id_123'
-					: (FORMAT_SAMPLES[field.format ?? ''] ?? `sample ${field.name}`);
-			return { input: text, body: text, query: text };
-		}
+					: (FORMAT_SAMPLES[field.format ?? ''] ?? `sample ${field.name}`),
+			);
 	}
 }
 

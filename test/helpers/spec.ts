@@ -49,13 +49,3 @@ export interface SpecFacts {
 export const SPEC: SpecFacts = FACTS as SpecFacts;
 
 export const endpointKey = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
-
-/** The spec's endpoint at that method and path. */
-export function specEndpoint(method: string, path: string): SpecEndpoint | undefined {
-	return SPEC.endpoints.find((e) => e.method === method && e.path === path);
-}
-
-/** The spec's field of an endpoint, by its name or one of its alternate names. */
-export function specField(endpoint: SpecEndpoint | undefined, name: string): SpecField | undefined {
-	return endpoint?.fields.find((f) => f.name === name || f.alternateNames?.includes(name));
-}

@@ -1,24 +1,18 @@
 /** The endpoint table as the tests walk it: every operation with its node. */
 import { namesOf } from '../../contract';
 import { NODES } from '../../nodes/shared/endpoints';
-import type { FieldSpec, OperationSpec, NodeSpec } from '../../nodes/shared/endpoints';
+import type { FieldSpec, OperationSpec } from '../../nodes/shared/endpoints';
 
-export interface TableOperation {
-	nodeSpec: NodeSpec;
-	op: OperationSpec;
-	/** `webDataBrand retrieve (GET /brand/retrieve)`, for test names. */
-	label: string;
-}
-
-export const OPERATIONS: TableOperation[] = NODES.flatMap((nodeSpec) =>
+export const OPERATIONS = NODES.flatMap((nodeSpec) =>
 	nodeSpec.operations.map((op) => ({
 		nodeSpec,
 		op,
+		/** `webDataBrand retrieve (GET /brand/retrieve)`, for test names. */
 		label: `${nodeSpec.node} ${op.value} (${op.method} ${op.path})`,
 	})),
 );
 
-export function operation(node: string, value: string): TableOperation {
+export function operation(node: string, value: string) {
 	const found = OPERATIONS.find((o) => o.nodeSpec.node === node && o.op.value === value);
 	if (!found) throw new Error(`No operation ${node} ${value} in the endpoint table`);
 	return found;

@@ -20,16 +20,9 @@ export const FAST_POLL_S = 0.05;
 /** A request as nock saw it: Date.now() then (`at`) and its Authorization header. */
 export type Seen = Omit<NockedRequest, 'headers'> & { at: number; authorization?: string };
 
-/** Records every request nock answers through `record(...)`. */
+/** Every request the interceptors of `answer` saw. */
 export class Recorder {
 	readonly seen: Seen[] = [];
-
-	note(method: string, uri: string, body: unknown, authorization?: string): Seen {
-		const { path, query } = recordedRequest(method, uri, undefined);
-		const entry: Seen = { method, path, query, body, at: Date.now(), authorization };
-		this.seen.push(entry);
-		return entry;
-	}
 
 	/** Requests to one path (and method). */
 	to(path: string | RegExp, method?: string): Seen[] {
@@ -44,10 +37,8 @@ export class Recorder {
 export type Answer = [number, unknown?, Record<string, string>?];
 
 /** One intercepted request, as a reply function of `replyWith` gets it. */
-export interface Incoming {
-	method: string;
+export interface Incoming extends Omit<NockedRequest, 'headers'> {
 	url: URL;
-	body: unknown;
 	authorization?: string;
 }
 
@@ -66,11 +57,12 @@ export function replyWith(
 	) {
 		const method = String(this.req?.method ?? this.method ?? 'GET');
 		const request = recordedRequest(method, uri, body, this.req?.headers);
+		const { headers: seen, ...rest } = request;
+		const url = new URL(uri, BASE_URL);
 		const [status, payload, headers] = await handler({
-			method: request.method,
-			url: new URL(uri, BASE_URL),
-			body: request.body,
-			authorization: request.headers.authorization,
+			...rest,
+			url,
+			authorization: seen.authorization,
 		});
 		return [status, payload as nock.Body, headers ?? {}] as const;
 	} as never;
@@ -94,7 +86,9 @@ export function answer(
 		.times(times)
 		.reply(
 			replyWith(async (req) => {
-				const seen = recorder.note(req.method, req.url.toString(), req.body, req.authorization);
+				const { method, path, query, body, authorization } = req;
+				const seen: Seen = { method, path, query, body, at: Date.now(), authorization };
+				recorder.seen.push(seen);
 				const i = index++;
 				const result = reply(seen, i);
 				const delay = delayMs?.(seen, i) ?? 0;

@@ -9,10 +9,9 @@ import { call } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'sandbox/cli.ts');
-const REGISTER = path.join(__dirname, 'fixtures/register-ts.js');
 
 function startCli(args: string[], env: Record<string, string>) {
-	const child = spawn(process.execPath, ['--require', REGISTER, CLI, ...args], {
+	const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
 		cwd: ROOT,
 		env: { ...process.env, NODE_OPTIONS: '', ...env },
 	});

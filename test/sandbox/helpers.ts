@@ -13,14 +13,6 @@ import type { SandboxHandle } from '../../sandbox/server';
 // connections. Taking this file's layer off at its end keeps one layer per file.
 afterAll(() => nock.restore());
 
-export interface CallResult {
-	status: number;
-	headers: Headers;
-	text: string;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	body: any;
-}
-
 export interface CallOptions {
 	body?: unknown;
 	/** Raw body text, sent as is. */
@@ -36,7 +28,7 @@ export async function call(
 	method: string,
 	path: string,
 	options: CallOptions = {},
-): Promise<CallResult> {
+) {
 	const url = new URL(path, sandbox.baseUrl);
 	for (const [name, value] of Object.entries(options.query ?? {}))
 		url.searchParams.set(name, String(value));
@@ -53,7 +45,8 @@ export async function call(
 	} catch {
 		parsed = undefined;
 	}
-	return { status: response.status, headers: response.headers, text, body: parsed };
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	return { status: response.status, headers: response.headers, text, body: parsed as any };
 }
 
 export const admin = (
@@ -84,17 +77,11 @@ export interface Received {
 	body: any;
 }
 
-export interface Listener {
-	/** Base URL of the listener, e.g. http://127.0.0.1:PORT */
-	url: string;
-	received: Received[];
-	/** Statuses to answer with, in turn; 200 once they run out. */
-	statuses: number[];
-	close(): Promise<void>;
-}
-
-/** A webhook receiver on 127.0.0.1. */
-export async function startListener(): Promise<Listener> {
+/**
+ * A webhook receiver on 127.0.0.1 (`url`): what it `received`, answered with `statuses` in
+ * turn, 200 once they run out.
+ */
+export async function startListener() {
 	const received: Received[] = [];
 	const statuses: number[] = [];
 	const server = await serveLoopback((req, text, res) => {
@@ -110,3 +97,5 @@ export async function startListener(): Promise<Listener> {
 	});
 	return { ...server, received, statuses };
 }
+
+export type Listener = Awaited<ReturnType<typeof startListener>>;

@@ -6,25 +6,21 @@
  */
 import type { SpecEndpoint, SpecFacts, SpecField, SpecLimit } from '../helpers/spec';
 
-/** The rows of the first markdown table after `heading`, as arrays of trimmed cells. */
+/** The rows of the first markdown table after `heading` (header and |---| left out), as cells. */
 function tableAfter(markdown: string, heading: string): string[][] {
 	const start = markdown.indexOf(heading);
 	if (start < 0) throw new Error(`The spec has no "${heading}"`);
-	const lines = markdown.slice(start + heading.length).split('\n');
-	const first = lines.findIndex((line) => line.trim().startsWith('|'));
-	const rows: string[][] = [];
-	for (const line of lines.slice(first)) {
-		if (!line.trim().startsWith('|')) break;
-		rows.push(
-			line
-				.trim()
-				.replace(/^\||\|$/g, '')
-				.split('|')
-				.map((cell) => cell.trim()),
-		);
-	}
-	// Drop the header and the |---| separator.
-	return rows.slice(2);
+	const table = /(?:^\|.*\n?)+/m.exec(markdown.slice(start + heading.length))![0];
+	const cells = (row: string) =>
+		row
+			.trim()
+			.replace(/^\||\|$/g, '')
+			.split('|');
+	return table
+		.trim()
+		.split('\n')
+		.slice(2)
+		.map((row) => cells(row).map((cell) => cell.trim()));
 }
 
 const TYPES = ['array of string', 'array', 'number', 'boolean', 'string', 'object'];
@@ -64,43 +60,23 @@ function parseField(text: string, location: SpecField['in']): SpecField {
 	return field;
 }
 
-/** `BrandRetrieveMaxAgeMs ... alternate name for maxAgeMs` folds into maxAgeMs. */
-function foldAlternates(fields: SpecField[], rules: Map<string, string>): SpecField[] {
-	const kept = fields.filter((field) => !/alternate name for/.test(rules.get(field.name) ?? ''));
-	for (const field of fields) {
-		const of = /alternate name for (\w+)/.exec(rules.get(field.name) ?? '')?.[1];
-		if (of) addAlternate(kept.find((f) => f.name === of)!, field.name);
-	}
-	return kept;
-}
-
 function addAlternate(field: SpecField, name: string): void {
 	field.alternateNames = [...(field.alternateNames ?? []), name];
 }
 
-/** A `| Field | Type | Rule |` table as fields of one location. */
+/**
+ * A `| Field | Type | Rule |` table as fields of one location; a later row that is an
+ * `alternate name for maxAgeMs` folds into maxAgeMs.
+ */
 function tableFields(markdown: string, heading: string, location: SpecField['in']): SpecField[] {
-	const rows = tableAfter(markdown, heading);
-	const rules = new Map(rows.map(([name, , rule]) => [name.replace(/\*$/, ''), rule]));
-	return foldAlternates(
-		rows.map(([name, type, rule]) => parseField(`${name} ${type} ${rule}`, location)),
-		rules,
-	);
-}
-
-/** Splits a Request cell at `; `, except inside parentheses (`(one video; watch, ...)`). */
-function splitOutsideParentheses(cell: string): string[] {
-	const parts = [''];
-	let depth = 0;
-	for (let i = 0; i < cell.length; i++) {
-		if (cell[i] === '(') depth++;
-		if (cell[i] === ')') depth--;
-		if (depth === 0 && cell.startsWith('; ', i)) {
-			parts.push('');
-			i++;
-		} else parts[parts.length - 1] += cell[i];
+	const fields: SpecField[] = [];
+	for (const [name, type, rule] of tableAfter(markdown, heading)) {
+		const field = parseField(`${name} ${type} ${rule}`, location);
+		const of = /alternate name for (\w+)/.exec(rule)?.[1];
+		if (of) addAlternate(fields.find((f) => f.name === of)!, field.name);
+		else fields.push(field);
 	}
-	return parts;
+	return fields;
 }
 
 const COMMON_PARAMS = '### Common query parameters of brand retrieve endpoints';
@@ -113,7 +89,8 @@ function requestFields(
 	if (cell === 'none') return [];
 	const fields: SpecField[] = [];
 	let location: SpecField['in'] = 'body';
-	for (const part of splitOutsideParentheses(cell)) {
+	// Parts end at `; `, except inside parentheses (`(one video; watch, ...)`).
+	for (const part of cell.split(/; (?![^(]*\))/)) {
 		const at = /^(path|query|body)( \(all optional\))?:\s*/.exec(part);
 		if (at) location = at[1] as SpecField['in'];
 		const text = at ? part.slice(at[0].length) : part;

@@ -19,8 +19,6 @@ import type http from 'node:http';
 
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
-	ICredentialDataDecryptedObject,
-	ICredentialType,
 	IDataObject,
 	INode,
 	INodeParameters,
@@ -33,9 +31,9 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
+import { serveLoopback } from '../../devkit/loopback';
 import { TestCredentialsHelper } from '../helpers/credentials';
-import { loadPackage } from '../../devkit/package';
+import { loadPackage, type LoadedPackage } from '../../devkit/package';
 import { BASE_URL, nodeTypesRegistry, testAdditionalData } from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 
@@ -63,14 +61,7 @@ export const NODE_WEBHOOK_ID = '6a0c1f8e-8d5e-4d8a-9a53-0d4b1b2c3d4e';
 export const WORKFLOW_ID = 'wf-trigger-test';
 export const STATIC_KEY = `node:${NODE_NAME}`;
 
-export type HookMethod = 'checkExists' | 'create' | 'delete';
-
-export interface HarnessOptions {
-	parameters: INodeParameters;
-	credentials: { apiKey: string; baseUrl: string };
-	/** n8n's address; webhook URLs are `${n8nUrl}/webhook/...` and `${n8nUrl}/webhook-test/...`. */
-	n8nUrl?: string;
-}
+type HookMethod = 'checkExists' | 'create' | 'delete';
 
 export interface DeliveryInput {
 	query?: Record<string, unknown>;
@@ -96,18 +87,12 @@ export interface DeliveryOutcome {
 /** A copy as n8n's database would give it back. */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
-let loaded:
-	| { trigger: WebDataTrigger; credential: ICredentialType; nodeTypes: INodeTypes }
-	| undefined;
+let loaded: (LoadedPackage & { registry: INodeTypes }) | undefined;
 
 /** Loads the package before the file's tests (once per test file, as runNode does). */
 export function useTriggerPackage(): void {
 	beforeAll(async () => {
-		const pkg = await loadPackage();
-		// The class compiled from nodes/WebDataTrigger/WebDataTrigger.node.ts, as n8n loaded it.
-		const trigger = pkg.nodeTypes.webDataTrigger as WebDataTrigger;
-		const credential = pkg.credentialTypes.webDataApi;
-		loaded = { trigger, credential, nodeTypes: await nodeTypesRegistry() };
+		loaded = { ...(await loadPackage()), registry: await nodeTypesRegistry() };
 	});
 }
 
@@ -117,36 +102,23 @@ function triggerPackage() {
 }
 
 export class TriggerHarness {
-	readonly nodeType = triggerPackage().trigger;
+	// The class compiled from nodes/WebDataTrigger/WebDataTrigger.node.ts, as n8n loaded it.
+	readonly nodeType = triggerPackage().nodeTypes.webDataTrigger as WebDataTrigger;
 	/** The workflow's static data as n8n's database holds it. */
 	savedStaticData: IDataObject = {};
 	/** The static data n8n keeps with a test webhook registration, once create() has returned. */
 	testRegistration?: { staticData: IDataObject };
 	/** Whether a test registration exists at all (it does from before create() is called). */
 	listening = false;
-	parameters: INodeParameters;
-	credentials: { apiKey: string; baseUrl: string };
-	n8nUrl: string;
+	parameters!: INodeParameters;
+	credentials!: { apiKey: string; baseUrl: string };
+	/** n8n's address; webhook URLs are `${n8nUrl}/webhook/...` and `${n8nUrl}/webhook-test/...`. */
+	n8nUrl = 'http://localhost:5678';
 	/** Called when a webhook method has returned (for ordering checks). */
 	onHookReturned?: (method: HookMethod) => void;
 
-	constructor(options: HarnessOptions) {
-		this.parameters = options.parameters;
-		this.credentials = options.credentials;
-		this.n8nUrl = options.n8nUrl ?? 'http://localhost:5678';
-	}
-
-	get node(): INode {
-		return {
-			id: NODE_ID,
-			name: NODE_NAME,
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: NODE_WEBHOOK_ID,
-			parameters: this.parameters,
-			credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
-		};
+	constructor(options: Pick<TriggerHarness, 'parameters' | 'credentials'> & { n8nUrl?: string }) {
+		Object.assign(this, options);
 	}
 
 	/** The URL n8n gives the node: production, or test while listening. */
@@ -160,47 +132,48 @@ export class TriggerHarness {
 	}
 
 	workflow(staticData: IDataObject): Workflow {
+		const node: INode = {
+			id: NODE_ID,
+			name: NODE_NAME,
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: NODE_WEBHOOK_ID,
+			parameters: this.parameters,
+			credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
+		};
 		return new Workflow({
 			id: WORKFLOW_ID,
 			name: 'Web Data Trigger test',
-			nodes: [this.node],
+			nodes: [node],
 			connections: {},
 			active: true,
-			nodeTypes: triggerPackage().nodeTypes,
+			nodeTypes: triggerPackage().registry,
 			staticData,
 			settings: { executionOrder: 'v1' },
 		});
 	}
 
-	additionalData(
-		extra: Partial<IWorkflowExecuteAdditionalData> = {},
-	): IWorkflowExecuteAdditionalData {
-		const credentialsHelper = new TestCredentialsHelper(
-			{ webDataApi: triggerPackage().credential },
-			{ webDataApi: { ...this.credentials } as ICredentialDataDecryptedObject },
-		);
-		return {
+	/** What n8n hands a hook or a webhook call: the credential, the URLs, the webhook. */
+	private context(workflow: Workflow, isTest: boolean, request?: object) {
+		const credentialsHelper = new TestCredentialsHelper(triggerPackage().credentialTypes, {
+			webDataApi: { ...this.credentials },
+		});
+		const additionalData = {
 			...testAdditionalData(undefined, undefined, credentialsHelper, this.n8nUrl),
-			...extra,
+			...request,
 		} as unknown as IWorkflowExecuteAdditionalData;
-	}
-
-	webhookData(
-		workflow: Workflow,
-		additionalData: IWorkflowExecuteAdditionalData,
-		isTest: boolean,
-	): IWebhookData {
-		const description = this.nodeType.description.webhooks![0];
-		return {
+		const webhookData: IWebhookData = {
 			httpMethod: 'POST',
 			node: NODE_NAME,
 			path: `${NODE_WEBHOOK_ID}/webhook`,
-			webhookDescription: description,
+			webhookDescription: this.nodeType.description.webhooks![0],
 			workflowId: workflow.id,
 			workflowExecuteAdditionalData: additionalData,
 			webhookId: NODE_WEBHOOK_ID,
 			isTest,
 		};
+		return { node: workflow.getNode(NODE_NAME)!, additionalData, webhookData };
 	}
 
 	/** Runs one webhook method the way WebhookService.runWebhookMethod does. */
@@ -211,16 +184,8 @@ export class TriggerHarness {
 		activation: WorkflowActivateMode,
 		isTest: boolean,
 	): Promise<boolean> {
-		const additionalData = this.additionalData();
-		const node = workflow.getNode(NODE_NAME)!;
-		const context = new HookContext(
-			workflow,
-			node,
-			additionalData,
-			mode,
-			activation,
-			this.webhookData(workflow, additionalData, isTest),
-		);
+		const { node, additionalData, webhookData } = this.context(workflow, isTest);
+		const context = new HookContext(workflow, node, additionalData, mode, activation, webhookData);
 		const result = (await this.nodeType.webhookMethods.default[method].call(context)) as boolean;
 		this.onHookReturned?.(method);
 		return result;
@@ -289,26 +254,25 @@ export class TriggerHarness {
 		return result;
 	}
 
-	/** One delivery to the node's production or test URL, as n8n handles it. */
-	async deliver({ json, raw, headers = {}, query = {}, test = false }: DeliveryInput) {
+	/**
+	 * One delivery to the node's production or test URL, as n8n handles it (the part of
+	 * WebhookHelpers.executeWebhook that concerns the node).
+	 */
+	async deliver({
+		json,
+		raw,
+		headers = {},
+		query = {},
+		test = false,
+	}: DeliveryInput): Promise<DeliveryOutcome> {
 		const lower = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]);
-		const request = { headers: Object.fromEntries(lower), query, text: raw, test };
+		const requestHeaders: Record<string, string> = Object.fromEntries(lower);
 		if (json !== undefined) {
-			request.text = JSON.stringify(json);
-			request.headers['content-type'] ??= 'application/json';
+			raw = JSON.stringify(json);
+			requestHeaders['content-type'] ??= 'application/json';
 		}
-		return await this.handle(request);
-	}
-
-	/** The part of WebhookHelpers.executeWebhook that concerns the node. */
-	async handle(request: {
-		headers: Record<string, string>;
-		query: Record<string, unknown>;
-		text?: string;
-		test: boolean;
-	}): Promise<DeliveryOutcome> {
-		const rawBody = request.text === undefined ? undefined : Buffer.from(request.text, 'utf8');
-		const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+		const rawBody = raw === undefined ? undefined : Buffer.from(raw, 'utf8');
+		const contentType = (requestHeaders['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 		let body: unknown;
 		if (rawBody?.length) {
 			try {
@@ -320,25 +284,39 @@ export class TriggerHarness {
 				return { status: 422, body: { message }, started: false, items: [] };
 			}
 		}
-		const { headers, query } = request;
-		const req = { method: 'POST', headers, query, params: {}, body, rawBody, contentType };
-		const res = new RecordingResponse();
+		const req = { method: 'POST', headers: requestHeaders, query, params: {}, body, rawBody };
+		// Enough of express's Response for the node: writeHead and end.
+		const res = {
+			statusCode: 200,
+			headersSent: false,
+			text: undefined as string | undefined,
+			writeHead(status: number) {
+				[this.statusCode, this.headersSent] = [status, true];
+				return this;
+			},
+			end(text = '') {
+				this.text = text;
+				return this;
+			},
+		};
 
-		const workflow = this.workflow(request.test ? {} : clone(this.savedStaticData));
-		if (request.test && this.testRegistration)
-			workflow.setTestStaticData(this.testRegistration.staticData);
-		const mode: WorkflowExecuteMode = request.test ? 'manual' : 'webhook';
-		const additionalData = this.additionalData({
-			httpRequest: req,
-			httpResponse: res,
-		} as unknown as Partial<IWorkflowExecuteAdditionalData>);
-		const webhookData = this.webhookData(workflow, additionalData, request.test);
-		const node = workflow.getNode(NODE_NAME)!;
+		const workflow = this.workflow(test ? {} : clone(this.savedStaticData));
+		if (test && this.testRegistration) workflow.setTestStaticData(this.testRegistration.staticData);
+		const request = { httpRequest: { ...req, contentType }, httpResponse: res };
+		const { node, additionalData, webhookData } = this.context(workflow, test, request);
+		const mode: WorkflowExecuteMode = test ? 'manual' : 'webhook';
 		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
 		const result = await this.nodeType.webhook.call(context);
 
-		if (res.written)
-			return { status: res.statusCode, body: res.parsedBody(), result, started: false, items: [] };
+		if (res.text !== undefined) {
+			let answer: unknown = res.text;
+			try {
+				answer = JSON.parse(res.text);
+			} catch {
+				// not JSON: the text as it is
+			}
+			return { status: res.statusCode, body: answer, result, started: false, items: [] };
+		}
 		const started = result.workflowData !== undefined;
 		const message = started ? 'Workflow was started' : 'Webhook call received';
 		const items = result.workflowData?.[0].map((item) => item.json) ?? [];
@@ -346,51 +324,13 @@ export class TriggerHarness {
 	}
 }
 
-/** Enough of express's Response for the node: writeHead and end. */
-export class RecordingResponse {
-	statusCode = 200;
-	headers: Record<string, string> = {};
-	written = false;
-	headersSent = false;
-	text = '';
-
-	writeHead(status: number, headers: Record<string, string> = {}): this {
-		this.statusCode = status;
-		this.headers = { ...headers };
-		this.headersSent = true;
-		return this;
-	}
-
-	end(body?: string): this {
-		this.text = body ?? '';
-		this.written = true;
-		return this;
-	}
-
-	parsedBody(): unknown {
-		try {
-			return JSON.parse(this.text);
-		} catch {
-			return this.text;
-		}
-	}
-}
-
-export interface StandInDelivery extends DeliveryOutcome {
-	path: string;
-	test: boolean;
-	token?: string;
-}
-
 /**
  * A stand-in for n8n's webhook server on 127.0.0.1: POST /webhook/... and /webhook-test/... are
  * handed to the harness; everything else is 404 (as n8n answers an unregistered webhook). A test
  * webhook goes away after its first delivery, as in n8n.
  */
-export async function startN8nStandIn(
-	harness: TriggerHarness,
-): Promise<LoopbackServer & { deliveries: StandInDelivery[] }> {
-	const deliveries: StandInDelivery[] = [];
+export async function startN8nStandIn(harness: TriggerHarness) {
+	const deliveries: Array<DeliveryOutcome & { path: string; test: boolean; token?: string }> = [];
 	const answer = (res: http.ServerResponse, status: number, body: unknown) =>
 		res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 	const server = await serveLoopback(async (req, text, res) => {
@@ -406,7 +346,7 @@ export async function startN8nStandIn(
 			if (typeof value === 'string') headers[name] = value;
 		const query = Object.fromEntries(url.searchParams.entries());
 		try {
-			const outcome = await harness.handle({ headers, query, text, test });
+			const outcome = await harness.deliver({ headers, query, raw: text, test });
 			deliveries.push({ ...outcome, path: url.pathname, test, token: query.token });
 			answer(res, outcome.status, outcome.body);
 			if (test && outcome.started) await harness.stopListening();
