@@ -8,6 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { sleep } from './wait';
+
 export function log(message: string): void {
 	process.stderr.write(`[webdata] ${message}\n`);
 }
@@ -150,6 +152,40 @@ export function startGroup(
 			release();
 		},
 	};
+}
+
+/**
+ * startGroup with the server's output appended to `logFile`, resolved once `ready()` holds (it may
+ * throw: not yet). When the server exits first, or is not ready within `timeoutMs`, it is stopped
+ * and the error names the log with its last lines.
+ */
+export async function startServer(
+	name: string,
+	[command, ...args]: string[],
+	{ logFile, ready, timeoutMs, ...options }: Parameters<typeof startGroup>[2] & ServerOptions,
+): Promise<Group> {
+	const log = fs.openSync(logFile, 'a');
+	if (options.uid !== undefined) fs.fchownSync(log, options.uid, options.gid!);
+	const server = startGroup(command, args, { ...options, stdio: ['ignore', log, log] });
+	fs.closeSync(log);
+	let exited: string | undefined;
+	void server.exited.then((code) => (exited = `exited with code ${code} while starting`));
+	const deadline = Date.now() + timeoutMs;
+	while (!(await ready().then(Boolean, () => false))) {
+		const failed = exited ?? (Date.now() > deadline ? `was not ready within ${timeoutMs} ms` : '');
+		if (failed) {
+			await server.stop(5_000);
+			throw new Error(`${name} ${failed}; log ${logFile}:\n${tail(readText(logFile), 30)}`);
+		}
+		await sleep(250);
+	}
+	return server;
+}
+
+interface ServerOptions {
+	logFile: string;
+	ready: () => Promise<unknown>;
+	timeoutMs: number;
 }
 
 /** A file's text; '' when it is missing. */
