@@ -160,7 +160,7 @@ export class N8n {
 	}
 
 	/** The command line that runs `n8n <args>`: under unshare with a hostsFile. */
-	private n8nCommand(args: readonly string[]): string[] {
+	command(args: readonly string[]): string[] {
 		const n8n = [path.join(getN8nNodeBin(), 'node'), n8nEntry(), ...args];
 		const hosts = this.options.hostsFile;
 		if (!hosts) return n8n;
@@ -173,7 +173,7 @@ export class N8n {
 	async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const started = Date.now();
-		const [command, ...commandArgs] = this.n8nCommand(args);
+		const [command, ...commandArgs] = this.command(args);
 		const options = { env: this.env('cli'), cwd: this.userFolder, timeout: timeoutMs };
 		const { code, stdout, stderr } = await execFileAsync(command, commandArgs, {
 			...options,
@@ -247,7 +247,7 @@ export class N8n {
 		if (this.server) throw new Error('already started');
 		const started = Date.now();
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
-		this.server = await startServer(`n8n ${command.join(' ')}`, this.n8nCommand(command), {
+		this.server = await startServer(`n8n ${command.join(' ')}`, this.command(command), {
 			env: this.env('server'),
 			cwd: this.userFolder,
 			logFile: this.logFile,

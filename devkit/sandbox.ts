@@ -14,7 +14,7 @@ import type { RequestRecord, WebhookRecord } from '../sandbox/state';
 import { fetchJson } from './loopback';
 import { ROOT } from './paths';
 import { startGroup, type Group } from './proc';
-import { getNode24Bin } from './toolchain';
+import { nodeExecutable } from './toolchain';
 
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
 const READY = 'WEBDATA_SANDBOX_READY ';
@@ -34,7 +34,7 @@ export interface AdminJob {
 export interface SandboxOptions {
 	/** Settings over the defaults (WEBDATA_SANDBOX_CONFIG). */
 	config?: SandboxConfigOverrides;
-	/** The Node to run it on: Node 24 (getNode24Bin) unless given, e.g. process.execPath. */
+	/** The Node to run it on: Node 24 (nodeExecutable) unless given, e.g. process.execPath. */
 	node?: string;
 	/** Passes the sandbox's stderr through to this process's (kept in the log file otherwise). */
 	inheritStderr?: boolean;
@@ -58,15 +58,11 @@ export class Sandbox {
 			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
 		const started = Date.now();
 		const { config, node, inheritStderr } = this.options;
-		this.server = startGroup(
-			node ?? path.join(getNode24Bin(), 'node'),
-			[SANDBOX_CLI, '--port', String(this.port)],
-			{
-				cwd: ROOT,
-				env: { ...process.env, WEBDATA_SANDBOX_CONFIG: config ? JSON.stringify(config) : '' },
-				stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
-			},
-		);
+		this.server = startGroup(node ?? nodeExecutable(), [SANDBOX_CLI, '--port', String(this.port)], {
+			cwd: ROOT,
+			env: { ...process.env, WEBDATA_SANDBOX_CONFIG: config ? JSON.stringify(config) : '' },
+			stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
+		});
 		const { child, exited } = this.server;
 		const log = this.logFile ? fs.createWriteStream(this.logFile, { flags: 'a' }) : undefined;
 		let output = '';

@@ -119,9 +119,18 @@ export function getN8nDir(): string {
 	return n8nDir;
 }
 
-/** The environment children of a command get: the pinned Node 24 and n8n 2.x, installed. */
-export function toolchainEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-	return { ...env, WEBDATA_NODE24_BIN: getNode24Bin(), WEBDATA_N8N_DIR: getN8nDir() };
+/**
+ * The environment children of a command get: Node 24 first on PATH, and an n8n line (the one
+ * under test unless given) with its Node, installed; the harness reads them (above).
+ */
+export function toolchainEnv(line = N8N_LINE): NodeJS.ProcessEnv {
+	return {
+		...node24Env(),
+		WEBDATA_NODE24_BIN: getNode24Bin(),
+		WEBDATA_N8N_LINE: line,
+		WEBDATA_N8N_NODE_BIN: ensureNode(n8nLine(line).nodeMajor),
+		WEBDATA_N8N_DIR: ensureN8n(line),
+	};
 }
 
 /** `env` with Node 24 first on PATH and the project's node_modules/.bin after it. */
