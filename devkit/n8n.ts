@@ -16,8 +16,15 @@ import { ROOT, N8N_MAJOR } from './paths';
 import { startServer, tail, type Group } from './proc';
 import { n8nEntry, getN8nNodeBin, requireFromN8n } from './toolchain';
 
-/** The local demo login. It only guards an n8n bound to 127.0.0.1 on the developer's machine. */
-export const DEMO_OWNER = { email: 'demo@webdata.local', password: 'Webdata-demo-1' };
+/**
+ * The local demo login. It only guards an n8n bound to 127.0.0.1 on the developer's machine.
+ * `hash` is bcrypt's of the password (n8n's bcryptjs: hashSync(password, 10)).
+ */
+const DEMO_OWNER = {
+	email: 'demo@webdata.local',
+	password: 'Webdata-demo-1',
+	hash: '$2a$10$IgDzpoPdM2RMm3eG1k0XkOnUqg4z.Czy8Z.OINw3a.HIvEQENiyHa',
+};
 
 const execFileAsync = promisify(execFile);
 
@@ -135,7 +142,7 @@ export class N8n {
 			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
 			N8N_INSTANCE_OWNER_FIRST_NAME: 'Demo',
 			N8N_INSTANCE_OWNER_LAST_NAME: 'User',
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: passwordHash(this.userFolder, this.owner.password),
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: this.owner.hash,
 			N8N_LOG_LEVEL: 'info',
 			N8N_LOG_OUTPUT: 'console',
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
@@ -382,23 +389,4 @@ export function nodeItems(run: RunData | undefined, node: string): Array<Record<
 /** A node's first run (its items, error, timing). */
 export function nodeTask(run: RunData | undefined, node: string): ITaskData | undefined {
 	return run?.data.resultData.runData[node]?.[0];
-}
-
-/** A bcrypt hash of the owner password, cached per user folder (hashing takes ~100 ms). */
-function passwordHash(userFolder: string, password: string): string {
-	const cacheFile = path.join(userFolder, '.owner-password-hash');
-	const bcrypt = requireFromN8n<{
-		compareSync(p: string, h: string): boolean;
-		hashSync(p: string, r: number): string;
-	}>('bcryptjs');
-	try {
-		const cached = fs.readFileSync(cacheFile, 'utf8').trim();
-		if (bcrypt.compareSync(password, cached)) return cached;
-	} catch {
-		// no cache yet
-	}
-	const hash = bcrypt.hashSync(password, 10);
-	fs.mkdirSync(userFolder, { recursive: true });
-	fs.writeFileSync(cacheFile, hash, { mode: 0o600 });
-	return hash;
 }
