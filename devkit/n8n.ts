@@ -4,14 +4,13 @@
  */
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
 import type { IRun, ITaskData } from 'n8n-workflow';
 
 import { fetchJson } from './loopback';
-import { installTarball, packPackage } from './tarball';
+import { installPackage } from './tarball';
 import { ROOT, N8N_MAJOR } from './paths';
 import { startServer, tail, type Group } from './proc';
 import { n8nEntry, getN8nNodeBin, requireFromN8n } from './toolchain';
@@ -155,15 +154,7 @@ export class N8n {
 	 * that tarball into this user folder's `.n8n/nodes` (see devkit/tarball.ts).
 	 */
 	installPackage(from: string = ROOT): string {
-		const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-tarball-'));
-		try {
-			const tarball = packPackage(from, staging);
-			const n8nFolder = path.join(this.userFolder, '.n8n');
-			fs.rmSync(path.join(n8nFolder, 'nodes'), { recursive: true, force: true });
-			return installTarball(tarball, n8nFolder);
-		} finally {
-			fs.rmSync(staging, { recursive: true, force: true });
-		}
+		return installPackage(from, path.join(this.userFolder, '.n8n'));
 	}
 
 	/** The command line that runs `n8n <args>`: under unshare with a hostsFile. */

@@ -14,18 +14,13 @@ export function log(message: string): void {
 	process.stderr.write(`[webdata] ${message}\n`);
 }
 
-/** The executable `name` on the PATH of `env`, as `command -v` finds it. */
+/** The executable `name` on the PATH, as `command -v` finds it. */
 export function onPath(name: string): string | undefined {
-	for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-		const candidate = path.join(dir, name);
-		try {
-			fs.accessSync(candidate, fs.constants.X_OK);
-			if (fs.statSync(candidate).isFile()) return candidate;
-		} catch {
-			// not here
-		}
+	try {
+		return execFileSync('sh', ['-c', 'command -v "$0"', name], { encoding: 'utf8' }).trim();
+	} catch {
+		return undefined;
 	}
-	return undefined;
 }
 
 /** `env` with `dirs` first on its PATH. */
