@@ -37,16 +37,11 @@ export function runToStderr(
 	execFileSync(command, args, { ...options, stdio: ['ignore', 2, 2] });
 }
 
-/** An exit status the way a shell reports it: the code, or 128 + the signal's number. */
-function exitStatus(code: number | null, signal: NodeJS.Signals | null): number {
-	if (code !== null) return code;
-	return 128 + (signal ? (os.constants.signals[signal] ?? 0) : 0);
-}
-
 /**
- * Runs a command on this process's terminal and resolves with its exit status. While it runs,
- * Ctrl-C is left to the child: the terminal sends SIGINT to both, and this process waits for the
- * child to finish stopping. SIGTERM and SIGHUP sent to this process alone are passed on.
+ * Runs a command on this process's terminal and resolves with its exit status (as a shell reports
+ * it: the code, or 128 + the signal's number). While it runs, Ctrl-C is left to the child: the
+ * terminal sends SIGINT to both, and this process waits for the child to finish stopping.
+ * SIGTERM and SIGHUP sent to this process alone are passed on.
  */
 export function run(
 	command: string,
@@ -55,22 +50,18 @@ export function run(
 ): Promise<number> {
 	return new Promise((resolve) => {
 		const child = spawn(command, args, { ...options, stdio: 'inherit' });
-		const ignore = () => undefined;
 		const pass = (signal: NodeJS.Signals) => child.kill(signal);
-		process.on('SIGINT', ignore);
-		process.on('SIGTERM', pass);
-		process.on('SIGHUP', pass);
+		const handlers = Object.entries({ SIGINT: () => undefined, SIGTERM: pass, SIGHUP: pass });
+		for (const [signal, handler] of handlers) process.on(signal, handler);
 		const done = (status: number) => {
-			process.off('SIGINT', ignore);
-			process.off('SIGTERM', pass);
-			process.off('SIGHUP', pass);
+			for (const [signal, handler] of handlers) process.off(signal, handler);
 			resolve(status);
 		};
 		child.on('error', (error) => {
 			log(`${command}: ${error.message}`);
 			done(127);
 		});
-		child.on('exit', (code, signal) => done(exitStatus(code, signal)));
+		child.on('exit', (code, signal) => done(code ?? 128 + os.constants.signals[signal!]));
 	});
 }
 
