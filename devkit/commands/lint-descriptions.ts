@@ -135,27 +135,19 @@ function enclosingName(lines: string[], index: number): string | undefined {
 
 export async function run(): Promise<number> {
 	const { ESLint } = await import('eslint');
+	const eslint = new ESLint({ cwd: ROOT });
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 	const nodePaths: string[] = pkg.n8n?.nodes ?? [];
+	const missing = nodePaths.filter((distPath) => !fs.existsSync(path.join(ROOT, distPath)));
 	fs.rmSync(OUT, { recursive: true, force: true });
 	fs.mkdirSync(OUT, { recursive: true });
 
-	const eslint = new ESLint({ cwd: ROOT });
-	let errors = 0;
-	let warnings = 0;
-	let accepted = 0;
+	const count = { linted: 0, errors: 0, warnings: 0, accepted: 0 };
 	const unused = new Set(ACCEPTED);
-	let linted = 0;
-	const missing: string[] = [];
-	for (const distPath of nodePaths) {
-		const builtFile = path.join(ROOT, distPath);
-		if (!fs.existsSync(builtFile)) {
-			missing.push(distPath);
-			continue;
-		}
+	for (const distPath of nodePaths.filter((p) => !missing.includes(p))) {
 		const sourcePath = distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const exported = require(builtFile) as Record<string, unknown>;
+		const exported = require(path.join(ROOT, distPath)) as Record<string, unknown>;
 		for (const [className, NodeClass] of Object.entries(exported)) {
 			if (typeof NodeClass !== 'function') continue;
 			const node = new (NodeClass as new () => BuiltNode)();
@@ -164,7 +156,7 @@ export async function run(): Promise<number> {
 			const keptAs = path.join(OUT, `${className}.node.ts`);
 			fs.writeFileSync(keptAs, text);
 			const [result] = await eslint.lintText(text, { filePath: path.join(ROOT, sourcePath) });
-			linted++;
+			count.linted++;
 			const lines = text.split('\n');
 			for (const message of result.messages) {
 				const where = enclosingName(lines, (message.line ?? 1) - 1);
@@ -172,14 +164,13 @@ export async function run(): Promise<number> {
 					(a) => a.rule === message.ruleId && a.node === className && a.parameter === where,
 				);
 				if (kept) {
-					accepted++;
+					count.accepted++;
 					unused.delete(kept);
 					console.log(`accepted ${kept.rule} in ${className} > ${where}: ${kept.why}`);
 					continue;
 				}
-				if (message.severity === 2) errors++;
-				else warnings++;
 				const level = message.severity === 2 ? 'error' : 'warning';
+				count[level === 'error' ? 'errors' : 'warnings']++;
 				console.log(
 					`${path.relative(ROOT, keptAs)}:${message.line}:${message.column} ${level} ${message.ruleId ?? ''}`,
 				);
@@ -192,9 +183,10 @@ export async function run(): Promise<number> {
 	}
 	if (missing.length > 0) console.log(`not built (run npm run build): ${missing.join(', ')}`);
 	for (const stale of unused) {
-		errors++;
+		count.errors++;
 		console.log(`error: ACCEPTED entry matches no finding: ${stale.rule} in ${stale.node}`);
 	}
+	const { linted, errors, warnings, accepted } = count;
 	console.log(
 		`lint-descriptions: ${linted} node descriptions, ${errors} errors, ${warnings} warnings, ${accepted} accepted`,
 	);
