@@ -84,12 +84,10 @@ export class N8n {
 	readonly listenAddress: string;
 	readonly owner = DEMO_OWNER;
 	readonly logFile: string;
-	private readonly options: N8nOptions;
 	private server?: Group;
 	private cookie?: string;
 
-	constructor(options: N8nOptions) {
-		this.options = options;
+	constructor(private readonly options: N8nOptions) {
 		this.userFolder = path.resolve(options.userFolder);
 		this.port = options.port;
 		this.listenAddress = options.listenAddress ?? '127.0.0.1';
