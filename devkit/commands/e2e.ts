@@ -1,11 +1,7 @@
 /**
- * `npm run test:e2e [jest args]`: the end-to-end suites in real n8n with the built package,
- * against the sandbox on 127.0.0.1 (`npm test` runs it after the unit tests):
- *   - every suite of e2e/tests against the pinned 2.x on Node 24 (headless Chromium for the
- *     editor check): results in artifacts/jest-e2e.json, outputs in artifacts/e2e/;
- *   - the operations, agent, files and egress suites against the pinned 1.x on Node 22
- *     (e2e/jest.config.js picks them): artifacts/jest-e2e-1x.json and artifacts/e2e-1x/.
- * WEBDATA_E2E_LINES picks the n8n lines (default "2 1"). Extra arguments go to every jest run
+ * `npm run test:e2e [jest args]`: the end-to-end suites in real n8n with the built package, one
+ * jest run per n8n line (WEBDATA_E2E_LINES, default "2 1"; e2e/jest.config.js picks a line's
+ * suites), results and outputs as e2e/README.md says. Extra arguments go to every jest run
  * (e.g. -t trigger, or a path filter such as e2e/tests/queue).
  */
 import * as fs from 'node:fs';
