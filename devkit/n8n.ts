@@ -247,7 +247,10 @@ export class N8n {
 			env: this.env('server'),
 			cwd: this.userFolder,
 			logFile: this.logFile,
-			ready: async () => (await fetch(`${this.baseUrl}/healthz/readiness`)).ok,
+			ready: async () => {
+				const signal = AbortSignal.timeout(5_000);
+				return (await fetch(`${this.baseUrl}/healthz/readiness`, { signal })).ok;
+			},
 			timeoutMs,
 		});
 		return Date.now() - started;
