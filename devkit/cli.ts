@@ -4,8 +4,6 @@
  * scripts call it, and `node --import tsx devkit/cli.ts help` lists the commands (the table is
  * devkit/commands/index.ts; each command is a file of that folder, loaded only when it runs).
  */
-import * as path from 'node:path';
-
 import { COMMANDS } from './commands';
 import { log, run as runChild } from './proc';
 
@@ -28,11 +26,9 @@ async function main(): Promise<number> {
 		return 2;
 	}
 	if (command.node24 && Number(process.versions.node.split('.')[0]) !== 24) {
-		const { getNode24Bin, node24Env } = await import('./toolchain');
-		const node = path.join(getNode24Bin(), 'node');
-		return await runChild(node, [...process.execArgv, __filename, name, ...args], {
-			env: node24Env(),
-		});
+		const { nodeExecutable, node24Env } = await import('./toolchain');
+		const again = [...process.execArgv, __filename, name, ...args];
+		return await runChild(nodeExecutable(), again, { env: node24Env() });
 	}
 	return await (await command.load()).run(args);
 }

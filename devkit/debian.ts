@@ -13,10 +13,6 @@ import { postgresBin } from './services';
 /** Exit 101 here: "do not start services", so the packages leave their system servers stopped. */
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';
 
-function isRoot(): boolean {
-	return process.getuid?.() === 0;
-}
-
 function hasPostgres(): boolean {
 	try {
 		return postgresBin() !== '' && onPath('psql') !== undefined;
@@ -29,58 +25,47 @@ function hasRedis(): boolean {
 	return onPath('redis-server') !== undefined && onPath('redis-cli') !== undefined;
 }
 
-function aptGet(args: string[]): void {
-	runToStderr('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-}
-
 /**
- * Installs `postgresql` and `redis-server` when either is missing; returns whether both are there
- * afterwards. The packages must not start their system-wide servers: policy-rc.d says so for the
- * time of the install (when there is none already).
+ * apt-get install of `packages` (none: nothing to do) for `what`; returns whether it ran and
+ * succeeded. Not root: says what to run instead. The packages must not start their system-wide
+ * servers: policy-rc.d says so for the time of the install (when there is none already).
  */
-export function ensureServices(): boolean {
-	const missing = [
-		...(hasPostgres() ? [] : ['postgresql']),
-		...(hasRedis() ? [] : ['redis-server']),
-	];
-	if (missing.length === 0) return true;
-	if (!isRoot()) {
-		log(
-			`missing ${missing.join(' ')} and this is not root: the queue-mode suite will fail (sudo apt-get install ${missing.join(' ')})`,
-		);
+function aptInstall(packages: string[], what: string, flags: string[] = []): boolean {
+	if (packages.length === 0) return true;
+	const apt = `apt-get install ${packages.join(' ')}`;
+	if (process.getuid?.() !== 0) {
+		log(`missing ${packages.join(' ')} and this is not root: ${what} will fail (sudo ${apt})`);
 		return false;
 	}
-	log(`installing Debian's ${missing.join(' ')} (apt-get)`);
-	aptGet(['update', '-qq']);
+	log(`installing Debian's ${packages.join(' ')} (apt-get)`);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	const createdPolicy = !fs.existsSync(POLICY_RC_D);
 	if (createdPolicy) fs.writeFileSync(POLICY_RC_D, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
 	try {
-		aptGet(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
+		runToStderr('apt-get', ['update', '-qq'], { env });
+		runToStderr('apt-get', ['install', '-y', '-qq', ...flags, ...packages], { env });
+		return true;
 	} catch (error) {
-		log(`apt-get install ${missing.join(' ')} failed: ${(error as Error).message}`);
+		log(`${apt} failed: ${(error as Error).message}`);
 		return false;
 	} finally {
 		if (createdPolicy) fs.rmSync(POLICY_RC_D, { force: true });
 	}
+}
+
+/** Installs `postgresql` and `redis-server` when either is missing; whether both are there. */
+export function ensureServices(): boolean {
+	const missing = [hasPostgres() ? [] : ['postgresql'], hasRedis() ? [] : ['redis-server']];
+	aptInstall(missing.flat(), 'the queue-mode suite', ['--no-install-recommends']);
 	return hasPostgres() && hasRedis();
 }
 
 /**
  * Installs Debian's `chromium` when no browser is found (CHROMIUM_PATH, or chromium on the PATH
  * or where devkit/browser.ts looks); returns the browser, or undefined when it could not be had.
- * Throws when apt-get fails.
  */
 export function ensureChromium(): string | undefined {
 	const found = () => process.env.CHROMIUM_PATH || chromiumPath() || onPath('chromium');
-	if (found()) return found();
-	if (!isRoot()) {
-		log(
-			'chromium is missing and this is not root: the editor check will fail (sudo apt-get install chromium)',
-		);
-		return undefined;
-	}
-	log("installing Debian's chromium (apt-get)");
-	aptGet(['update', '-qq']);
-	aptGet(['install', '-y', '-qq', 'chromium']);
+	if (!found()) aptInstall(['chromium'], 'the editor check');
 	return found();
 }

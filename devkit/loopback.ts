@@ -1,6 +1,7 @@
 /**
  * 127.0.0.1 for the devkit, the tests and the benchmarks: free ports for the servers they start,
- * and small HTTP servers of their own (webhook receivers, a logo host, a scripted model).
+ * JSON calls to them, and small HTTP servers of their own (webhook receivers, a logo host, a
+ * scripted model).
  */
 import * as http from 'node:http';
 import * as net from 'node:net';
@@ -32,6 +33,27 @@ export async function freePort(count = 1): Promise<number> {
 		}
 	}
 	throw new Error(`no block of ${count} free ports found on 127.0.0.1`);
+}
+
+/** fetch() with a JSON body when one is given; the answer, its body parsed when it is JSON. */
+export async function fetchJson<T = unknown>(
+	url: string,
+	{ method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: object },
+): Promise<{ ok: boolean; status: number; headers: Headers; text: string; body: T }> {
+	const json: object = body === undefined ? {} : { 'content-type': 'application/json' };
+	const res = await fetch(url, {
+		method,
+		headers: { ...headers, ...json } as Record<string, string>,
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const text = await res.text();
+	let parsed: unknown = text;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		// left as text
+	}
+	return { ok: res.ok, status: res.status, headers: res.headers, text, body: parsed as T };
 }
 
 export interface LoopbackServer {

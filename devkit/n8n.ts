@@ -4,20 +4,26 @@
  */
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 
 import type { IRun, ITaskData } from 'n8n-workflow';
 
-import { installTarball, packPackage } from './tarball';
+import { fetchJson } from './loopback';
+import { installPackage } from './tarball';
 import { ROOT, N8N_MAJOR } from './paths';
-import { readText, startGroup, tail, type Group } from './proc';
-import { sleep } from './wait';
+import { startServer, tail, type Group } from './proc';
 import { n8nEntry, getN8nNodeBin, requireFromN8n } from './toolchain';
 
-/** The local demo login. It only guards an n8n bound to 127.0.0.1 on the developer's machine. */
-export const DEMO_OWNER = { email: 'demo@webdata.local', password: 'Webdata-demo-1' };
+/**
+ * The local demo login. It only guards an n8n bound to 127.0.0.1 on the developer's machine.
+ * `hash` is bcrypt's of the password (n8n's bcryptjs: hashSync(password, 10)).
+ */
+const DEMO_OWNER = {
+	email: 'demo@webdata.local',
+	password: 'Webdata-demo-1',
+	hash: '$2a$10$IgDzpoPdM2RMm3eG1k0XkOnUqg4z.Czy8Z.OINw3a.HIvEQENiyHa',
+};
 
 const execFileAsync = promisify(execFile);
 
@@ -78,12 +84,10 @@ export class N8n {
 	readonly listenAddress: string;
 	readonly owner = DEMO_OWNER;
 	readonly logFile: string;
-	private readonly options: N8nOptions;
 	private server?: Group;
 	private cookie?: string;
 
-	constructor(options: N8nOptions) {
-		this.options = options;
+	constructor(private readonly options: N8nOptions) {
 		this.userFolder = path.resolve(options.userFolder);
 		this.port = options.port;
 		this.listenAddress = options.listenAddress ?? '127.0.0.1';
@@ -135,7 +139,7 @@ export class N8n {
 			N8N_INSTANCE_OWNER_EMAIL: this.owner.email,
 			N8N_INSTANCE_OWNER_FIRST_NAME: 'Demo',
 			N8N_INSTANCE_OWNER_LAST_NAME: 'User',
-			N8N_INSTANCE_OWNER_PASSWORD_HASH: passwordHash(this.userFolder, this.owner.password),
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: this.owner.hash,
 			N8N_LOG_LEVEL: 'info',
 			N8N_LOG_OUTPUT: 'console',
 			N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '5',
@@ -148,32 +152,24 @@ export class N8n {
 	 * that tarball into this user folder's `.n8n/nodes` (see devkit/tarball.ts).
 	 */
 	installPackage(from: string = ROOT): string {
-		const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-tarball-'));
-		try {
-			const tarball = packPackage(from, staging);
-			const n8nFolder = path.join(this.userFolder, '.n8n');
-			fs.rmSync(path.join(n8nFolder, 'nodes'), { recursive: true, force: true });
-			return installTarball(tarball, n8nFolder);
-		} finally {
-			fs.rmSync(staging, { recursive: true, force: true });
-		}
+		return installPackage(from, path.join(this.userFolder, '.n8n'));
 	}
 
-	/** The program and arguments that run `n8n <args>`: under unshare with a hostsFile. */
-	private n8nCommand(args: readonly string[]): [string, string[]] {
+	/** The command line that runs `n8n <args>`: under unshare with a hostsFile. */
+	command(args: readonly string[]): string[] {
 		const n8n = [path.join(getN8nNodeBin(), 'node'), n8nEntry(), ...args];
 		const hosts = this.options.hostsFile;
-		if (!hosts) return [n8n[0], n8n.slice(1)];
+		if (!hosts) return n8n;
 		// unshare makes the new namespace's mounts private: the bind mount never reaches the host.
 		const script = 'mount --bind "$0" /etc/hosts && exec "$@"';
-		return ['unshare', ['-m', '--', 'sh', '-c', script, path.resolve(hosts), ...n8n]];
+		return ['unshare', '-m', '--', 'sh', '-c', script, path.resolve(hosts), ...n8n];
 	}
 
 	/** Runs `n8n <args>` in its own process with this instance's environment. */
 	async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const started = Date.now();
-		const [command, commandArgs] = this.n8nCommand(args);
+		const [command, ...commandArgs] = this.command(args);
 		const options = { env: this.env('cli'), cwd: this.userFolder, timeout: timeoutMs };
 		const { code, stdout, stderr } = await execFileAsync(command, commandArgs, {
 			...options,
@@ -247,32 +243,17 @@ export class N8n {
 		if (this.server) throw new Error('already started');
 		const started = Date.now();
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
-		const log = fs.openSync(this.logFile, 'a');
-		const [program, programArgs] = this.n8nCommand(command);
-		const server = startGroup(program, programArgs, {
+		this.server = await startServer(`n8n ${command.join(' ')}`, this.command(command), {
 			env: this.env('server'),
 			cwd: this.userFolder,
-			stdio: ['ignore', log, log],
+			logFile: this.logFile,
+			ready: async () => {
+				const signal = AbortSignal.timeout(5_000);
+				return (await fetch(`${this.baseUrl}/healthz/readiness`, { signal })).ok;
+			},
+			timeoutMs,
 		});
-		fs.closeSync(log);
-		this.server = server;
-		let exited: number | null | undefined;
-		void server.exited.then((code) => (exited = code));
-		while (Date.now() - started < timeoutMs) {
-			if (exited !== undefined) {
-				this.server = undefined;
-				throw new Error(
-					`n8n ${command.join(' ')} exited with code ${exited} while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`,
-				);
-			}
-			const ready = await fetch(`${this.baseUrl}/healthz/readiness`).catch(() => undefined);
-			if (ready?.ok) return Date.now() - started;
-			await sleep(250);
-		}
-		await this.stop();
-		throw new Error(
-			`n8n ${command.join(' ')} was not ready within ${timeoutMs} ms; log ${this.logFile}`,
-		);
+		return Date.now() - started;
 	}
 
 	get pid(): number | undefined {
@@ -294,34 +275,28 @@ export class N8n {
 
 	/** Logs in as the owner; later rest() calls carry the session cookie. */
 	async login(): Promise<void> {
-		const res = await fetch(`${this.baseUrl}/rest/login`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ emailOrLdapLoginId: this.owner.email, password: this.owner.password }),
-		});
-		if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-		const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-		this.cookie = cookies.join('; ');
-	}
-
-	/** fetch() on this n8n as the owner (logged in on first use: the session cookie). */
-	private async asOwner(route: string, init: RequestInit = {}): Promise<Response> {
-		if (!this.cookie) await this.login();
-		const headers = { ...init.headers, cookie: this.cookie ?? '' };
-		return await fetch(`${this.baseUrl}${route}`, { ...init, headers });
+		const body = { emailOrLdapLoginId: this.owner.email, password: this.owner.password };
+		const res = await fetchJson(`${this.baseUrl}/rest/login`, { method: 'POST', body });
+		if (!res.ok) throw new Error(`login failed: ${res.status} ${res.text}`);
+		this.cookie = res.headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ');
 	}
 
 	/** Calls n8n's internal REST API (/rest/...) as the owner; returns the `data` member. */
 	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-		const res = await this.asOwner(`/rest${route}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		if (!res.ok) throw new Error(`${method} /rest${route}: ${res.status} ${text.slice(0, 500)}`);
-		const parsed = text ? JSON.parse(text) : undefined;
-		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
+		const answer = await this.asOwner<{ data?: T }>(method, `/rest${route}`, body);
+		return answer && typeof answer === 'object' && 'data' in answer ? answer.data! : (answer as T);
+	}
+
+	/** Calls this n8n as the owner (logged in on first use: the session cookie). */
+	private async asOwner<T>(method: string, route: string, body?: unknown): Promise<T> {
+		if (!this.cookie) await this.login();
+		const headers = { cookie: this.cookie };
+		const res = await fetchJson<T>(`${this.baseUrl}${route}`, { method, body, headers });
+		if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${res.text.slice(0, 500)}`);
+		return res.body;
 	}
 
 	/**
@@ -354,9 +329,8 @@ export class N8n {
 
 	/** The node types the running n8n knows (what the editor loads), as `type` -> versions. */
 	async nodeTypes(): Promise<Map<string, number[]>> {
-		const res = await this.asOwner('/types/nodes.json');
-		if (!res.ok) throw new Error(`GET /types/nodes.json: ${res.status}`);
-		const types = (await res.json()) as Array<{ name: string; version: number | number[] }>;
+		type NodeType = { name: string; version: number | number[] };
+		const types = await this.asOwner<NodeType[]>('GET', '/types/nodes.json');
 		const known = new Map<string, number[]>();
 		for (const t of types) {
 			const versions = Array.isArray(t.version) ? t.version : [t.version];
@@ -407,23 +381,4 @@ export function nodeItems(run: RunData | undefined, node: string): Array<Record<
 /** A node's first run (its items, error, timing). */
 export function nodeTask(run: RunData | undefined, node: string): ITaskData | undefined {
 	return run?.data.resultData.runData[node]?.[0];
-}
-
-/** A bcrypt hash of the owner password, cached per user folder (hashing takes ~100 ms). */
-function passwordHash(userFolder: string, password: string): string {
-	const cacheFile = path.join(userFolder, '.owner-password-hash');
-	const bcrypt = requireFromN8n<{
-		compareSync(p: string, h: string): boolean;
-		hashSync(p: string, r: number): string;
-	}>('bcryptjs');
-	try {
-		const cached = fs.readFileSync(cacheFile, 'utf8').trim();
-		if (bcrypt.compareSync(password, cached)) return cached;
-	} catch {
-		// no cache yet
-	}
-	const hash = bcrypt.hashSync(password, 10);
-	fs.mkdirSync(userFolder, { recursive: true });
-	fs.writeFileSync(cacheFile, hash, { mode: 0o600 });
-	return hash;
 }

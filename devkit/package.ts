@@ -5,16 +5,11 @@
  * code being edited; the benchmarks, on plain Node, run the build.
  */
 import 'reflect-metadata';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 
 import { PackageDirectoryLoader } from 'n8n-core';
 import type { ICredentialType, INodeType } from 'n8n-workflow';
 
 import { ROOT } from './root';
-
-/** The checkout. */
-export const REPO_ROOT = ROOT;
 
 export interface LoadedPackage {
 	packageName: string;
@@ -62,26 +57,19 @@ class TolerantPackageLoader extends PackageDirectoryLoader {
 let cached: Promise<LoadedPackage> | undefined;
 
 async function load(): Promise<LoadedPackage> {
-	const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-		name: string;
-		n8n?: { nodes?: string[]; credentials?: string[] };
-	};
 	// n8n's logger would print every node error; the tests assert them instead.
 	process.env.N8N_LOG_LEVEL ??= 'silent';
-	const loader = new TolerantPackageLoader(REPO_ROOT);
+	const loader = new TolerantPackageLoader(ROOT);
 	await loader.loadAll();
-	const nodeTypes: Record<string, INodeType> = {};
-	for (const [name, { type }] of Object.entries(loader.nodeTypes))
-		nodeTypes[name] = type as INodeType;
-	const credentialTypes: Record<string, ICredentialType> = {};
-	for (const [name, { type }] of Object.entries(loader.credentialTypes))
-		credentialTypes[name] = type;
+	const types = <T>(data: Record<string, { type: unknown }>) =>
+		Object.fromEntries(Object.entries(data).map(([name, { type }]) => [name, type as T]));
+	const { nodes = [], credentials = [] } = loader.packageJson.n8n ?? {};
 	return {
-		packageName: pkg.name,
-		listed: { nodes: pkg.n8n?.nodes ?? [], credentials: pkg.n8n?.credentials ?? [] },
+		packageName: loader.packageName,
+		listed: { nodes, credentials },
 		missing: loader.missing,
-		nodeTypes,
-		credentialTypes,
+		nodeTypes: types<INodeType>(loader.nodeTypes),
+		credentialTypes: types<ICredentialType>(loader.credentialTypes),
 		loader,
 	};
 }

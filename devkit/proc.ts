@@ -8,22 +8,19 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { sleep } from './wait';
+
 export function log(message: string): void {
 	process.stderr.write(`[webdata] ${message}\n`);
 }
 
-/** The executable `name` on the PATH of `env`, as `command -v` finds it. */
+/** The executable `name` on the PATH, as `command -v` finds it. */
 export function onPath(name: string): string | undefined {
-	for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-		const candidate = path.join(dir, name);
-		try {
-			fs.accessSync(candidate, fs.constants.X_OK);
-			if (fs.statSync(candidate).isFile()) return candidate;
-		} catch {
-			// not here
-		}
+	try {
+		return execFileSync('sh', ['-c', 'command -v "$0"', name], { encoding: 'utf8' }).trim();
+	} catch {
+		return undefined;
 	}
-	return undefined;
 }
 
 /** `env` with `dirs` first on its PATH. */
@@ -40,16 +37,11 @@ export function runToStderr(
 	execFileSync(command, args, { ...options, stdio: ['ignore', 2, 2] });
 }
 
-/** An exit status the way a shell reports it: the code, or 128 + the signal's number. */
-function exitStatus(code: number | null, signal: NodeJS.Signals | null): number {
-	if (code !== null) return code;
-	return 128 + (signal ? (os.constants.signals[signal] ?? 0) : 0);
-}
-
 /**
- * Runs a command on this process's terminal and resolves with its exit status. While it runs,
- * Ctrl-C is left to the child: the terminal sends SIGINT to both, and this process waits for the
- * child to finish stopping. SIGTERM and SIGHUP sent to this process alone are passed on.
+ * Runs a command on this process's terminal and resolves with its exit status (as a shell reports
+ * it: the code, or 128 + the signal's number). While it runs, Ctrl-C is left to the child: the
+ * terminal sends SIGINT to both, and this process waits for the child to finish stopping.
+ * SIGTERM and SIGHUP sent to this process alone are passed on.
  */
 export function run(
 	command: string,
@@ -58,22 +50,18 @@ export function run(
 ): Promise<number> {
 	return new Promise((resolve) => {
 		const child = spawn(command, args, { ...options, stdio: 'inherit' });
-		const ignore = () => undefined;
 		const pass = (signal: NodeJS.Signals) => child.kill(signal);
-		process.on('SIGINT', ignore);
-		process.on('SIGTERM', pass);
-		process.on('SIGHUP', pass);
+		const handlers = Object.entries({ SIGINT: () => undefined, SIGTERM: pass, SIGHUP: pass });
+		for (const [signal, handler] of handlers) process.on(signal, handler);
 		const done = (status: number) => {
-			process.off('SIGINT', ignore);
-			process.off('SIGTERM', pass);
-			process.off('SIGHUP', pass);
+			for (const [signal, handler] of handlers) process.off(signal, handler);
 			resolve(status);
 		};
 		child.on('error', (error) => {
 			log(`${command}: ${error.message}`);
 			done(127);
 		});
-		child.on('exit', (code, signal) => done(exitStatus(code, signal)));
+		child.on('exit', (code, signal) => done(code ?? 128 + os.constants.signals[signal!]));
 	});
 }
 
@@ -150,6 +138,40 @@ export function startGroup(
 			release();
 		},
 	};
+}
+
+/**
+ * startGroup with the server's output appended to `logFile`, resolved once `ready()` holds (it may
+ * throw: not yet). When the server exits first, or is not ready within `timeoutMs`, it is stopped
+ * and the error names the log with its last lines.
+ */
+export async function startServer(
+	name: string,
+	[command, ...args]: string[],
+	{ logFile, ready, timeoutMs, ...options }: Parameters<typeof startGroup>[2] & ServerOptions,
+): Promise<Group> {
+	const log = fs.openSync(logFile, 'a');
+	if (options.uid !== undefined) fs.fchownSync(log, options.uid, options.gid!);
+	const server = startGroup(command, args, { ...options, stdio: ['ignore', log, log] });
+	fs.closeSync(log);
+	let exited: string | undefined;
+	void server.exited.then((code) => (exited = `exited with code ${code} while starting`));
+	const deadline = Date.now() + timeoutMs;
+	while (!(await ready().then(Boolean, () => false))) {
+		const failed = exited ?? (Date.now() > deadline ? `was not ready within ${timeoutMs} ms` : '');
+		if (failed) {
+			await server.stop(5_000);
+			throw new Error(`${name} ${failed}; log ${logFile}:\n${tail(readText(logFile), 30)}`);
+		}
+		await sleep(250);
+	}
+	return server;
+}
+
+interface ServerOptions {
+	logFile: string;
+	ready: () => Promise<unknown>;
+	timeoutMs: number;
 }
 
 /** A file's text; '' when it is missing. */

@@ -10,34 +10,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import type { SandboxConfigOverrides } from '../sandbox/config';
+import type { RequestRecord, WebhookRecord } from '../sandbox/state';
+import { fetchJson } from './loopback';
 import { ROOT } from './paths';
 import { startGroup, type Group } from './proc';
-import { getNode24Bin } from './toolchain';
+import { nodeExecutable } from './toolchain';
 
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
 const READY = 'WEBDATA_SANDBOX_READY ';
 
-export interface RecordedRequest {
-	method: string;
-	path: string;
-	query: Record<string, unknown>;
-	body: unknown;
-	status: number;
-	at: string;
-	/** From arrival to the answer. */
-	ms: number;
-}
-
-export interface SandboxWebhook {
-	id: string;
-	url: string;
-	events: string[];
-	isActive: boolean;
-	secret?: string;
-	deliveries?: Array<Record<string, unknown>>;
-	[k: string]: unknown;
-}
-
+/** A request the sandbox recorded; a webhook and a job as its admin API lists them. */
+export type RecordedRequest = RequestRecord;
+export type SandboxWebhook = Partial<WebhookRecord> & Pick<WebhookRecord, 'id' | 'url'>;
 export interface AdminJob {
 	id: string;
 	status: string;
@@ -50,7 +34,7 @@ export interface AdminJob {
 export interface SandboxOptions {
 	/** Settings over the defaults (WEBDATA_SANDBOX_CONFIG). */
 	config?: SandboxConfigOverrides;
-	/** The Node to run it on: Node 24 (getNode24Bin) unless given, e.g. process.execPath. */
+	/** The Node to run it on: Node 24 (nodeExecutable) unless given, e.g. process.execPath. */
 	node?: string;
 	/** Passes the sandbox's stderr through to this process's (kept in the log file otherwise). */
 	inheritStderr?: boolean;
@@ -74,15 +58,11 @@ export class Sandbox {
 			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
 		const started = Date.now();
 		const { config, node, inheritStderr } = this.options;
-		this.server = startGroup(
-			node ?? path.join(getNode24Bin(), 'node'),
-			[SANDBOX_CLI, '--port', String(this.port)],
-			{
-				cwd: ROOT,
-				env: { ...process.env, WEBDATA_SANDBOX_CONFIG: config ? JSON.stringify(config) : '' },
-				stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
-			},
-		);
+		this.server = startGroup(node ?? nodeExecutable(), [SANDBOX_CLI, '--port', String(this.port)], {
+			cwd: ROOT,
+			env: { ...process.env, WEBDATA_SANDBOX_CONFIG: config ? JSON.stringify(config) : '' },
+			stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
+		});
 		const { child, exited } = this.server;
 		const log = this.logFile ? fs.createWriteStream(this.logFile, { flags: 'a' }) : undefined;
 		let output = '';
@@ -119,14 +99,10 @@ export class Sandbox {
 	}
 
 	async admin<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-		const res = await fetch(`${this.baseUrl}/__sandbox${route}`, {
-			method,
-			headers: body === undefined ? {} : { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		if (!res.ok) throw new Error(`sandbox ${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
-		return (text ? JSON.parse(text) : undefined) as T;
+		const res = await fetchJson<T>(`${this.baseUrl}/__sandbox${route}`, { method, body });
+		if (!res.ok)
+			throw new Error(`sandbox ${method} ${route}: ${res.status} ${res.text.slice(0, 300)}`);
+		return res.body;
 	}
 
 	reset(config?: SandboxConfigOverrides): Promise<unknown> {
@@ -158,26 +134,8 @@ export class Sandbox {
 	}
 
 	/** Calls the service API itself, as a client would. */
-	async api<T = unknown>(
-		method: string,
-		route: string,
-		body?: unknown,
-	): Promise<{ status: number; body: T }> {
-		const res = await fetch(`${this.baseUrl}${route}`, {
-			method,
-			headers: {
-				authorization: `Bearer ${this.apiKey}`,
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await res.text();
-		let parsed: unknown = text;
-		try {
-			parsed = JSON.parse(text);
-		} catch {
-			// left as text
-		}
-		return { status: res.status, body: parsed as T };
+	api<T = unknown>(method: string, route: string, body?: unknown) {
+		const headers = { authorization: `Bearer ${this.apiKey}` };
+		return fetchJson<T>(`${this.baseUrl}${route}`, { method, body, headers });
 	}
 }

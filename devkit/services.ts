@@ -11,8 +11,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 
 import { freePort } from './loopback';
-import { onPath, readText, startGroup, tail, type Group } from './proc';
-import { waitFor } from './wait';
+import { onPath, startServer, type Group } from './proc';
 
 const run = promisify(execFile);
 
@@ -69,33 +68,11 @@ abstract class Service {
 		this.port = await freePort();
 	}
 
-	/** Starts the server; resolves once `probe` answers, throws when the server exits first. */
-	protected async launch(
-		[command, ...args]: string[],
-		options: Parameters<typeof startGroup>[2] & { uid?: number; gid?: number },
-		probe: () => Promise<unknown>,
-	): Promise<void> {
-		const log = fs.openSync(this.logFile, 'a');
-		if (options.uid !== undefined) fs.fchownSync(log, options.uid, options.gid!);
-		const stdio: SpawnOptions['stdio'] = ['ignore', log, log];
-		const server = startGroup(command, args, { ...options, stdio, dirs: [this.dir] });
-		fs.closeSync(log);
-		this.server = server;
-		let exited = false;
-		void server.exited.then(() => (exited = true));
-		await waitFor(
-			async () => {
-				if (exited)
-					throw new Error(
-						`${this.name} exited while starting; log ${this.logFile}:\n${tail(readText(this.logFile), 30)}`,
-					);
-				return await probe().then(
-					() => true,
-					() => false,
-				);
-			},
-			{ timeoutMs: 60_000, intervalMs: 200 },
-		);
+	/** Starts the server; resolves once `ready` holds, throws when the server exits first. */
+	protected async launch(command: string[], options: SpawnOptions, ready: () => Promise<unknown>) {
+		const logFile = this.logFile;
+		const group = { ...options, dirs: [this.dir], logFile, ready, timeoutMs: 60_000 };
+		this.server = await startServer(this.name, command, group);
 	}
 
 	async stop(graceMs = 5_000, signal?: NodeJS.Signals): Promise<void> {
@@ -191,10 +168,9 @@ export class Redis extends Service {
 		await this.launch(
 			[server, ...settings.split(' '), '--save', '', '--dir', this.dir, '--protected-mode', 'yes'],
 			{ cwd: this.dir },
-			async () => {
-				const { stdout } = await run(cli, ['-h', this.host, '-p', String(this.port), 'PING']);
-				if (stdout.trim() !== 'PONG') throw new Error(stdout);
-			},
+			async () =>
+				(await run(cli, ['-h', this.host, '-p', String(this.port), 'PING'])).stdout.trim() ===
+				'PONG',
 		);
 		return Date.now() - started;
 	}

@@ -11,42 +11,30 @@ import { EXAMPLES_DIR, PACKAGE_NAME } from './paths';
 
 export const SANDBOX_CREDENTIAL_ID = 'webdataSandbox';
 export const SANDBOX_CREDENTIAL_NAME = 'Web Data sandbox';
-export const OPENAI_PLACEHOLDER_ID = 'openAiPlaceholder';
+export const HEADER_AUTH_CREDENTIAL_ID = 'webdataHeaderAuth';
+export const HEADER_AUTH_CREDENTIAL_NAME = 'Web Data key as Header Auth';
 
 /** A credential of type webDataApi pointing at a sandbox. */
 export function sandboxCredential(baseUrl: string, apiKey: string): object {
-	return {
-		id: SANDBOX_CREDENTIAL_ID,
-		name: SANDBOX_CREDENTIAL_NAME,
-		type: 'webDataApi',
-		data: { apiKey, baseUrl },
-	};
+	const data = { apiKey, baseUrl };
+	return { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME, type: 'webDataApi', data };
 }
-
-export const HEADER_AUTH_CREDENTIAL_ID = 'webdataHeaderAuth';
-export const HEADER_AUTH_CREDENTIAL_NAME = 'Web Data key as Header Auth';
 
 /**
  * n8n's Header Auth credential carrying a sandbox key (`Authorization: Bearer <key>`): how n8n's
  * own HTTP Request node reaches the API, the Web Data credential being for this package's nodes.
  */
 export function headerAuthCredential(apiKey: string): object {
-	return {
-		id: HEADER_AUTH_CREDENTIAL_ID,
-		name: HEADER_AUTH_CREDENTIAL_NAME,
-		type: 'httpHeaderAuth',
-		data: { name: 'Authorization', value: `Bearer ${apiKey}` },
-	};
+	const data = { name: 'Authorization', value: `Bearer ${apiKey}` };
+	const [id, name] = [HEADER_AUTH_CREDENTIAL_ID, HEADER_AUTH_CREDENTIAL_NAME];
+	return { id, name, type: 'httpHeaderAuth', data };
 }
 
 /** The AI example's model credential: a placeholder (there is no LLM offline). */
 export function openAiPlaceholderCredential(): object {
-	return {
-		id: OPENAI_PLACEHOLDER_ID,
-		name: 'OpenAI (placeholder: add your key)',
-		type: 'openAiApi',
-		data: { apiKey: 'sk-placeholder-replace-with-your-key', url: 'https://api.openai.com/v1' },
-	};
+	const data = { apiKey: 'sk-placeholder-replace-with-your-key', url: 'https://api.openai.com/v1' };
+	const name = 'OpenAI (placeholder: add your key)';
+	return { id: 'openAiPlaceholder', name, type: 'openAiApi', data };
 }
 
 export interface WorkflowJson {
@@ -63,18 +51,13 @@ export interface WorkflowJson {
 	[k: string]: unknown;
 }
 
-export type WorkflowNode = WorkflowJson['nodes'][number];
+type WorkflowNode = WorkflowJson['nodes'][number];
 /** A node as the builders below take it: its id and position are filled in when missing. */
 export type NodeSpec = Partial<Pick<WorkflowNode, 'id'>> &
 	Pick<WorkflowNode, 'name' | 'type'> & {
 		parameters: Record<string, unknown>;
 		[k: string]: unknown;
 	};
-
-/** The sandbox credential as a node refers to it. */
-export const SANDBOX_CREDENTIALS = {
-	webDataApi: { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME },
-};
 
 /** One of our nodes (`type` without the package, e.g. webDataBrand) on the sandbox credential. */
 export function webDataNode(
@@ -84,7 +67,8 @@ export function webDataNode(
 	more: Record<string, unknown> = {},
 ): NodeSpec {
 	const node = { name, type: `${PACKAGE_NAME}.${type}`, typeVersion: 1, parameters };
-	return { ...node, credentials: SANDBOX_CREDENTIALS, ...more };
+	const webDataApi = { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME };
+	return { ...node, credentials: { webDataApi }, ...more };
 }
 
 /** One of n8n's own nodes (n8n-nodes-base), version 1 unless given. */
@@ -138,9 +122,10 @@ export function isTriggerWorkflow(workflow: WorkflowJson): boolean {
 	return workflow.nodes.some((n) => /\.webDataTrigger$/.test(n.type));
 }
 
-/** Examples served by n8n's MCP Server Trigger: published too, so their MCP URL answers. */
-export function isMcpServerWorkflow(workflow: WorkflowJson): boolean {
-	return workflow.nodes.some((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+/** The trigger examples, and those served by n8n's MCP Server Trigger (so its MCP URL answers). */
+function isPublished(workflow: WorkflowJson): boolean {
+	const mcp = workflow.nodes.some((n) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+	return mcp || isTriggerWorkflow(workflow);
 }
 
 /**
@@ -158,10 +143,7 @@ export async function importExamples(n8n: N8n): Promise<number> {
 	const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
 	if (previous === digest) return 0;
 	await n8n.importWorkflows(examples.map((e) => e.workflow));
-	for (const { workflow } of examples.filter(
-		(e) => isTriggerWorkflow(e.workflow) || isMcpServerWorkflow(e.workflow),
-	))
-		await n8n.publish(workflow.id);
+	for (const { workflow } of examples) if (isPublished(workflow)) await n8n.publish(workflow.id);
 	fs.writeFileSync(stamp, digest);
 	return examples.length;
 }

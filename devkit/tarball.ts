@@ -38,27 +38,23 @@ export function packPackage(from: string, into: string): string {
 }
 
 /**
- * Installs a tarball with npm into `<n8nFolder>/nodes` (n8nFolder is the `.n8n` folder) the way
- * n8n's Community Nodes install does: no scripts, no peer dependencies (n8n provides
- * n8n-workflow), no lock file. The tarball is kept beside it, as the saved `file:` dependency.
- * Returns the installed package's folder.
+ * Installs `from` packed into `<n8nFolder>/nodes` (n8nFolder is the `.n8n` folder, its nodes/
+ * replaced) the way n8n's Community Nodes install does: npm, no scripts, no peer dependencies
+ * (n8n provides n8n-workflow), no lock file; the tarball is kept beside it, as the saved `file:`
+ * dependency. Returns the installed package's folder.
  */
-export function installTarball(tarball: string, n8nFolder: string): string {
+export function installPackage(from: string, n8nFolder: string): string {
 	const nodesFolder = path.join(n8nFolder, 'nodes');
+	fs.rmSync(nodesFolder, { recursive: true, force: true });
 	fs.mkdirSync(nodesFolder, { recursive: true });
 	// Without a package.json here npm would install into the nearest one up the tree.
-	const manifestPath = path.join(nodesFolder, 'package.json');
-	if (!fs.existsSync(manifestPath))
-		fs.writeFileSync(
-			manifestPath,
-			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
-		);
-	const kept = path.join(nodesFolder, path.basename(tarball));
-	if (path.resolve(tarball) !== path.resolve(kept)) fs.copyFileSync(tarball, kept);
+	const manifest = { name: 'installed-nodes', private: true, dependencies: {} };
+	fs.writeFileSync(path.join(nodesFolder, 'package.json'), JSON.stringify(manifest, null, 2));
+	const tarball = path.basename(packPackage(from, nodesFolder));
 	npm(
 		[
 			'install',
-			`./${path.basename(kept)}`,
+			`./${tarball}`,
 			'--audit=false',
 			'--fund=false',
 			'--bin-links=false',
@@ -70,9 +66,9 @@ export function installTarball(tarball: string, n8nFolder: string): string {
 		],
 		nodesFolder,
 	);
-	const [, name] = /^(.*)-\d+\.\d+\.\d+.*\.tgz$/.exec(path.basename(kept)) ?? [];
+	const [, name] = /^(.*)-\d+\.\d+\.\d+.*\.tgz$/.exec(tarball) ?? [];
 	const installed = path.join(nodesFolder, 'node_modules', name ?? '');
 	if (!name || !fs.existsSync(path.join(installed, 'package.json')))
-		throw new Error(`npm install ${kept} left no package in ${nodesFolder}/node_modules`);
+		throw new Error(`npm install ${tarball} left no package in ${nodesFolder}/node_modules`);
 	return installed;
 }

@@ -94,24 +94,17 @@ export function ensureN8n(lineName = '2'): string {
 	return line.dir;
 }
 
-let node24Bin: string | undefined;
-let n8nNodeBin: string | undefined;
-let n8nDir: string | undefined;
-
 /** The bin folder of Node 24 (the tooling, the sandbox and n8n 2.x run on it). */
 export function getNode24Bin(): string {
-	node24Bin ??= process.env.WEBDATA_NODE24_BIN || ensureNode(TOOLING_NODE_MAJOR);
-	return node24Bin;
+	return process.env.WEBDATA_NODE24_BIN || ensureNode(TOOLING_NODE_MAJOR);
 }
 
 /** The bin folder of the Node the n8n of the line under test runs on. */
 export function getN8nNodeBin(): string {
-	const major = n8nLine(N8N_LINE).nodeMajor;
-	n8nNodeBin ??=
-		process.env.WEBDATA_N8N_NODE_BIN ||
-		(major === TOOLING_NODE_MAJOR ? getNode24Bin() : ensureNode(major));
-	return n8nNodeBin;
+	return process.env.WEBDATA_N8N_NODE_BIN || ensureNode(n8nLine(N8N_LINE).nodeMajor);
 }
+
+let n8nDir: string | undefined;
 
 /** The folder the n8n of the line under test is installed in (node_modules/n8n inside). */
 export function getN8nDir(): string {
@@ -119,9 +112,18 @@ export function getN8nDir(): string {
 	return n8nDir;
 }
 
-/** The environment children of a command get: the pinned Node 24 and n8n 2.x, installed. */
-export function toolchainEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-	return { ...env, WEBDATA_NODE24_BIN: getNode24Bin(), WEBDATA_N8N_DIR: getN8nDir() };
+/**
+ * The environment children of a command get: Node 24 first on PATH, and an n8n line (the one
+ * under test unless given) with its Node, installed; the harness reads them (above).
+ */
+export function toolchainEnv(line = N8N_LINE): NodeJS.ProcessEnv {
+	return {
+		...node24Env(),
+		WEBDATA_NODE24_BIN: getNode24Bin(),
+		WEBDATA_N8N_LINE: line,
+		WEBDATA_N8N_NODE_BIN: ensureNode(n8nLine(line).nodeMajor),
+		WEBDATA_N8N_DIR: ensureN8n(line),
+	};
 }
 
 /** `env` with Node 24 first on PATH and the project's node_modules/.bin after it. */

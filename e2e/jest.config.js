@@ -11,12 +11,7 @@ module.exports = {
 	// Against n8n 1.x (WEBDATA_N8N_LINE=1, see devkit/commands/e2e.ts) the operations, agent, files and egress suites run.
 	testMatch:
 		process.env.WEBDATA_N8N_LINE === '1'
-			? [
-					'**/operations.e2e.test.ts',
-					'**/agent.e2e.test.ts',
-					'**/files.e2e.test.ts',
-					'**/egress.e2e.test.ts',
-				]
+			? ['**/{operations,agent,files,egress}.e2e.test.ts']
 			: ['**/*.test.ts'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],

@@ -1,10 +1,7 @@
 /**
- * `devkit install <what>`: installs one piece of what the tests run on, once; a second run finds
- * it and answers at once. What it installs is printed on stdout (progress goes to stderr):
- *   install node <major>   a pinned Node (devkit/paths.ts) into the cache; prints its bin folder
- *   install n8n [line]     an n8n line of e2e/n8n-lines.json (default 2); prints its folder
- *   install services       Debian's postgresql and redis-server (apt-get, root only)
- *   install chromium       Debian's chromium (apt-get, root only); prints the browser
+ * `devkit install <what>`: installs one piece of what the tests run on, once (CONTRIBUTING.md,
+ * "The devkit"); a second run finds it and answers at once. What it installs is printed on
+ * stdout (progress goes to stderr).
  */
 import { ensureChromium, ensureServices } from '../debian';
 import { ensureN8n, ensureNode } from '../toolchain';

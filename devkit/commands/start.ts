@@ -34,18 +34,12 @@ export async function run(): Promise<number> {
 	getN8nDir();
 
 	const t0 = Date.now();
-	for (const [what, port] of [
-		['n8n', N8N_PORT],
-		['n8n task broker', N8N_PORT + 1],
-		['n8n CLI task broker', N8N_PORT + 2],
-		['sandbox', SANDBOX_PORT],
-	] as const) {
-		if (!(await isPortFree(port))) {
+	const brokers = { 'n8n task broker': N8N_PORT + 1, 'n8n CLI task broker': N8N_PORT + 2 };
+	for (const [what, port] of Object.entries({ n8n: N8N_PORT, ...brokers, sandbox: SANDBOX_PORT }))
+		if (!(await isPortFree(port)))
 			throw new Error(
 				`port ${port} (${what}) is in use: is another \`npm start\` running? Set WEBDATA_N8N_PORT / WEBDATA_SANDBOX_PORT to use others.`,
 			);
-		}
-	}
 	fs.mkdirSync(MAIN_USER_FOLDER, { recursive: true });
 
 	const sandbox = new Sandbox(SANDBOX_PORT, path.join(MAIN_USER_FOLDER, 'sandbox.log'));

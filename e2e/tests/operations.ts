@@ -41,16 +41,12 @@ export interface Sent {
 }
 
 /** A request as the sandbox recorded it, in the shape of `Sent` (no body: undefined). */
-export function onTheWire(request: RecordedRequest): Required<Pick<Sent, 'query'>> & Sent {
-	const { body } = request;
+export function onTheWire({ query, body }: RecordedRequest): Sent {
 	const empty = typeof body === 'object' && !Array.isArray(body) && !Object.keys(body ?? {}).length;
-	const query = (request.query ?? {}) as Record<string, string | string[]>;
 	return { query, body: body === '' || empty ? undefined : body };
 }
 
-export function expectedOnTheWire(sent: Sent): Required<Pick<Sent, 'query'>> & Sent {
-	return { query: sent.query ?? {}, body: sent.body };
-}
+export const expectedOnTheWire = ({ query = {}, body }: Sent): Sent => ({ query, body });
 
 export interface OpCase {
 	/** Node name in the workflow; unique. */
@@ -157,20 +153,14 @@ function firstOk(ctx: CheckContext): RecordedRequest {
 	return ok;
 }
 
-function withQuery(path: string, query: Json | undefined): string {
-	const params = new URLSearchParams();
-	for (const [k, v] of Object.entries(query ?? {})) {
-		if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
-		else if (v !== undefined && v !== null) params.append(k, String(v));
-	}
-	const qs = params.toString();
-	return qs ? `${path}?${qs}` : path;
-}
-
 /** Sends the request the node sent again, directly, and returns the answer. */
 async function replay(ctx: CheckContext): Promise<Json> {
 	const { method, path, query, body } = firstOk(ctx);
-	const route = withQuery(path, query);
+	const pairs = Object.entries(query).flatMap(([k, v]) =>
+		[v].flat().map((x): [string, string] => [k, x]),
+	);
+	const qs = new URLSearchParams(pairs).toString();
+	const route = qs ? `${path}?${qs}` : path;
 	return await sandboxCall(ctx.sandbox, route, method, method === 'GET' ? undefined : body);
 }
 
@@ -676,13 +666,10 @@ export function operationsWorkflow(cases: OpCase[] = OP_CASES): WorkflowJson {
 /** Brand retrieve whose maxAgeMs comes from an expression and is past the spec's bound. */
 export function badParameterWorkflow(): WorkflowJson {
 	const options = { maxAgeMs: `={{ ${BRAND_RETRIEVE_BOUND} + 1 }}` };
+	const parameters = { operation: 'retrieve', domain: 'example.com', options };
 	return chainWorkflow(BAD_PARAM_WORKFLOW_ID, 'e2e: out-of-bounds parameter', [
 		MANUAL_TRIGGER,
-		webDataNode('Brand retrieve', 'webDataBrand', {
-			operation: 'retrieve',
-			domain: 'example.com',
-			options,
-		}),
+		webDataNode('Brand retrieve', 'webDataBrand', parameters),
 	]);
 }
 
@@ -709,6 +696,8 @@ export const BAD_OPTION_DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
  */
 export function badOptionWorkflow(): WorkflowJson {
 	const jsonOutput = JSON.stringify({ domains: BAD_OPTION_DOMAINS });
+	const options = { maxConcurrentRequests: -1 };
+	const parameters = { operation: 'retrieve', domain: '={{ $json.domains }}', options };
 	return chainWorkflow(
 		BAD_OPTION_WORKFLOW_ID,
 		'e2e: a refused node option under Continue On Fail',
@@ -716,16 +705,9 @@ export function badOptionWorkflow(): WorkflowJson {
 			MANUAL_TRIGGER,
 			baseNode('Domains', 'set', { mode: 'raw', jsonOutput, options: {} }, 3.4),
 			baseNode('One per domain', 'splitOut', { fieldToSplitOut: 'domains', options: {} }),
-			webDataNode(
-				BAD_OPTION_NODE,
-				'webDataBrand',
-				{
-					operation: 'retrieve',
-					domain: '={{ $json.domains }}',
-					options: { maxConcurrentRequests: -1 },
-				},
-				{ onError: 'continueRegularOutput' },
-			),
+			webDataNode(BAD_OPTION_NODE, 'webDataBrand', parameters, {
+				onError: 'continueRegularOutput',
+			}),
 			baseNode(BAD_OPTION_NEXT, 'noOp'),
 		],
 	);
@@ -761,21 +743,13 @@ export function editorWorkflow(): WorkflowJson {
 
 export const PICKER_WORKFLOW_ID = 'wdE2ePickers';
 /** One node per job picker, its ID left to pick (the editor's default mode: From List). */
-export const PICKER_NODES = [
-	{ id: 'pk-job', name: 'Job get', type: 'webDataJob', parameters: { operation: 'get' } },
-	{
-		id: 'pk-crawl',
-		name: 'Crawl get status',
-		type: 'webDataCrawl',
-		parameters: { operation: 'getStatus', page: '1' },
-	},
-	{
-		id: 'pk-extract',
-		name: 'Extract get status',
-		type: 'webDataExtract',
-		parameters: { operation: 'getStatus' },
-	},
-];
+export const PICKER_NODES = (
+	[
+		['pk-job', 'Job get', 'webDataJob', { operation: 'get' }],
+		['pk-crawl', 'Crawl get status', 'webDataCrawl', { operation: 'getStatus', page: '1' }],
+		['pk-extract', 'Extract get status', 'webDataExtract', { operation: 'getStatus' }],
+	] as const
+).map(([id, name, type, parameters]) => ({ id, name, type, parameters }));
 export function pickerWorkflow(): WorkflowJson {
 	const workflow = chainWorkflow(
 		PICKER_WORKFLOW_ID,

@@ -7,8 +7,6 @@
  *   const model = new ScriptedModel(() => ({ name: 'Scrape_page', arguments: { url } }));
  *   await model.start(); // credential base URL: model.baseUrl
  */
-import type * as http from 'node:http';
-
 import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
 
 export interface OfferedTool {
@@ -17,10 +15,9 @@ export interface OfferedTool {
 	parameters: Record<string, unknown>;
 }
 
-export interface ChatMessage {
+interface ChatMessage {
 	role: string;
 	content?: string | null;
-	tool_call_id?: string;
 	tool_calls?: Array<{
 		id: string;
 		type: 'function';
@@ -28,67 +25,72 @@ export interface ChatMessage {
 	}>;
 }
 
-export interface ModelRequest {
+interface ModelRequest {
 	path: string;
 	headers: Record<string, string | string[] | undefined>;
-	body: { model?: string; messages?: ChatMessage[]; tools?: unknown[] };
-}
-
-export interface ToolCall {
-	name: string;
-	arguments: Record<string, unknown>;
+	body: { model?: string; messages?: ChatMessage[]; tools?: Array<{ function: OfferedTool }> };
 }
 
 /** The tools a request offered, as the model reads them. */
 export function offeredTools(request: ModelRequest): OfferedTool[] {
-	return (request.body.tools ?? []).map((tool) => {
-		const { name, description, parameters } = (tool as { function: OfferedTool }).function;
-		return { name, description, parameters };
-	});
+	return (request.body.tools ?? []).map(({ function: { name, description, parameters } }) => ({
+		name,
+		description,
+		parameters,
+	}));
 }
 
 /** The tool results a request carries back to the model. */
 export function toolResults(request: ModelRequest): string[] {
-	return (request.body.messages ?? [])
-		.filter((message) => message.role === 'tool')
-		.map((message) => String(message.content ?? ''));
+	const results = (request.body.messages ?? []).filter((message) => message.role === 'tool');
+	return results.map((message) => String(message.content ?? ''));
 }
 
 export const ANSWER_PREFIX = 'The tool answered: ';
 const QUOTE_LENGTH = 200;
-const TOOL_CALL_ID = 'call_scripted_1';
 
 export class ScriptedModel {
 	readonly requests: ModelRequest[] = [];
 	private server?: LoopbackServer;
 
 	/** `callFor` picks the tool call from the tools the first request offers. */
-	constructor(private readonly callFor: (tools: OfferedTool[]) => ToolCall) {}
+	constructor(
+		private readonly callFor: (tools: OfferedTool[]) => { name: string; arguments: object },
+	) {}
 
 	get baseUrl(): string {
 		return `${this.server?.url}/v1`;
 	}
 
 	async start(): Promise<void> {
-		this.server = await serveLoopback((req, body, res) => this.handle(req, body, res));
+		this.server = await serveLoopback((req, body, res) => {
+			const path = (req.url ?? '').split('?')[0];
+			if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+				const error = { message: `No route ${req.method} ${path}` };
+				res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+				return;
+			}
+			const request = { path, headers: req.headers, body: JSON.parse(body || '{}') };
+			this.requests.push(request);
+			// n8n's OpenAI Chat Model (2.x and 1.x) asks with `stream: false`: one JSON answer.
+			const message = this.reply(request);
+			res.writeHead(200, { 'content-type': 'application/json' }).end(
+				JSON.stringify({
+					id: `chatcmpl-scripted-${this.requests.length}`,
+					object: 'chat.completion',
+					created: Math.floor(Date.now() / 1000),
+					model: request.body.model ?? 'scripted',
+					choices: [
+						{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' },
+					],
+					usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+				}),
+			);
+		});
 	}
 
 	async stop(): Promise<void> {
 		await this.server?.close();
-	}
-
-	private handle(req: http.IncomingMessage, body: string, res: http.ServerResponse): void {
-		const path = (req.url ?? '').split('?')[0];
-		if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
-			const error = { message: `No route ${req.method} ${path}` };
-			res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
-			return;
-		}
-		const request = { path, headers: req.headers, body: JSON.parse(body || '{}') };
-		this.requests.push(request);
-		// n8n's OpenAI Chat Model (2.x and 1.x) asks with `stream: false`: one JSON answer.
-		res.writeHead(200, { 'content-type': 'application/json' });
-		res.end(JSON.stringify(this.completion(request, this.reply(request))));
 	}
 
 	/** A tool call while no tool has answered, then an answer quoting the tool. */
@@ -96,28 +98,9 @@ export class ScriptedModel {
 		const [result] = toolResults(request);
 		if (result !== undefined)
 			return { role: 'assistant', content: ANSWER_PREFIX + result.slice(0, QUOTE_LENGTH) };
-		const call = this.callFor(offeredTools(request));
-		return {
-			role: 'assistant',
-			content: null,
-			tool_calls: [
-				{
-					id: TOOL_CALL_ID,
-					type: 'function',
-					function: { name: call.name, arguments: JSON.stringify(call.arguments) },
-				},
-			],
-		};
-	}
-
-	private completion(request: ModelRequest, message: ChatMessage) {
-		return {
-			id: `chatcmpl-scripted-${this.requests.length}`,
-			object: 'chat.completion',
-			created: Math.floor(Date.now() / 1000),
-			model: request.body.model ?? 'scripted',
-			choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
-			usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-		};
+		const { name, arguments: args } = this.callFor(offeredTools(request));
+		const call = { id: 'call_scripted_1', type: 'function' as const };
+		const tool_calls = [{ ...call, function: { name, arguments: JSON.stringify(args) } }];
+		return { role: 'assistant', content: null, tool_calls };
 	}
 }
