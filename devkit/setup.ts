@@ -53,7 +53,7 @@ export interface WorkflowJson {
 
 type WorkflowNode = WorkflowJson['nodes'][number];
 /** A node as the builders below take it: its id and position are filled in when missing. */
-export type NodeSpec = Partial<Pick<WorkflowNode, 'id'>> &
+export type DraftNode = Partial<Pick<WorkflowNode, 'id'>> &
 	Pick<WorkflowNode, 'name' | 'type'> & {
 		parameters: Record<string, unknown>;
 		[k: string]: unknown;
@@ -65,14 +65,14 @@ export function webDataNode(
 	type: string,
 	parameters: Record<string, unknown>,
 	more: Record<string, unknown> = {},
-): NodeSpec {
+): DraftNode {
 	const node = { name, type: `${PACKAGE_NAME}.${type}`, typeVersion: 1, parameters };
 	const webDataApi = { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME };
 	return { ...node, credentials: { webDataApi }, ...more };
 }
 
 /** One of n8n's own nodes (n8n-nodes-base), version 1 unless given. */
-export function baseNode(name: string, type: string, parameters = {}, typeVersion = 1): NodeSpec {
+export function baseNode(name: string, type: string, parameters = {}, typeVersion = 1): DraftNode {
 	return { name, type: `n8n-nodes-base.${type}`, typeVersion, parameters };
 }
 
@@ -83,7 +83,7 @@ export function webhookTrigger(
 	path: string,
 	parameters: Record<string, unknown> = { responseMode: 'onReceived' },
 	webhookId: string = randomUUID(),
-): NodeSpec {
+): DraftNode {
 	const all = { httpMethod: 'POST', path, ...parameters, options: {} };
 	return { ...baseNode('Webhook', 'webhook', all, 2), webhookId };
 }
@@ -92,10 +92,10 @@ export function webhookTrigger(
 export function chainWorkflow(
 	id: string,
 	name: string,
-	nodes: NodeSpec[],
+	nodes: DraftNode[],
 	settings: Record<string, unknown> = {},
 ): WorkflowJson {
-	const connect = (to: NodeSpec) => ({ main: [[{ node: to.name, type: 'main', index: 0 }]] });
+	const connect = (to: DraftNode) => ({ main: [[{ node: to.name, type: 'main', index: 0 }]] });
 	return {
 		id,
 		name,

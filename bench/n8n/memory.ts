@@ -25,7 +25,7 @@ import {
 	chainWorkflow,
 	sandboxCredential,
 	webDataNode,
-	type NodeSpec,
+	type DraftNode,
 	type WorkflowJson,
 } from '../../devkit/setup';
 import { sleep } from '../../devkit/wait';
@@ -66,7 +66,7 @@ const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
  * A workflow called over a webhook that answers, without data, when the last node is done.
  * `saved: false` sets the workflow's "Save successful production executions" to "Do not save".
  */
-function workflow(id: string, node: NodeSpec, saved = true): WorkflowJson {
+function workflow(id: string, node: DraftNode, saved = true): WorkflowJson {
 	const settings = saved ? {} : { saveDataSuccessExecution: 'none' };
 	return chainWorkflow(id, `bench memory: ${id}`, [benchWebhook(id), node], settings);
 }

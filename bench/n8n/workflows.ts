@@ -10,21 +10,21 @@ import {
 	chainWorkflow,
 	webDataNode,
 	webhookTrigger,
-	type NodeSpec,
+	type DraftNode,
 } from '../../devkit/setup';
 
 /** The node under test in every workflow: its run data gives the timing and the items. */
 export const NODE_UNDER_TEST = 'Under test';
 
 /** A production webhook at `path` that answers, without data, when the last node is done. */
-export function benchWebhook(path: string): NodeSpec {
+export function benchWebhook(path: string): DraftNode {
 	return webhookTrigger(path, { responseMode: 'lastNode', responseData: 'noData' });
 }
 
 /** A workflow and its production webhook's path. */
-function webhookWorkflow(id: string, label: string, node: NodeSpec) {
+function webhookWorkflow(id: string, label: string, node: DraftNode) {
 	const path = `bench-${id}`;
-	const split: NodeSpec = {
+	const split: DraftNode = {
 		name: 'Split Out',
 		type: 'n8n-nodes-base.splitOut',
 		typeVersion: 1,
