@@ -7,6 +7,7 @@ import {
 	IDLE_DROP_MS,
 	MAX_ACCOUNTS,
 	PLAN_MAX_AGE_MS,
+	RETRY_FIRST_READ_MS,
 	accountCount,
 	accountKey,
 	accountPacer as pacerOf,
@@ -185,4 +186,46 @@ test('a re-read that fails keeps the plan, and is not tried again at once', asyn
 	accountPacer('a', read);
 	await jest.advanceTimersByTimeAsync(0);
 	expect(reads).toHaveLength(2);
+});
+
+test('a first read that fails gives the fallback, then is tried again after 1 s, 2 s, ... until one succeeds', async () => {
+	let failing = true;
+	const reads: number[] = [];
+	const read = async (): Promise<PlanRead> => {
+		reads.push(Date.now());
+		return failing
+			? { concurrency: 5, failed: true }
+			: { concurrency: 10, perMinute: 600, usage: { active: 1, waiting: 0 } };
+	};
+	const t0 = Date.now();
+	const pacer = accountPacer('a', read);
+	await jest.advanceTimersByTimeAsync(0);
+	expect(pacer.limit).toBe(5);
+	pacer.onRateLimited(Date.now());
+	expect(pacer.limit).toBe(4);
+	for (const wait of [RETRY_FIRST_READ_MS, 2 * RETRY_FIRST_READ_MS]) {
+		const before = reads.length;
+		jest.advanceTimersByTime(wait - 1);
+		accountPacer('a', read);
+		await jest.advanceTimersByTimeAsync(0);
+		expect(reads).toHaveLength(before);
+		jest.advanceTimersByTime(1);
+		accountPacer('a', read);
+		await jest.advanceTimersByTimeAsync(0);
+		expect(reads).toHaveLength(before + 1);
+	}
+	// A failed retry keeps what the 429s left.
+	expect(pacer.limit).toBe(4);
+	expect(reads.map((at) => at - t0)).toEqual([0, 1000, 3000]);
+	failing = false;
+	jest.advanceTimersByTime(4 * RETRY_FIRST_READ_MS);
+	accountPacer('a', read);
+	await jest.advanceTimersByTimeAsync(0);
+	// The first read that succeeds is the first: half the plan, and the usage is read from now on.
+	expect(pacer.limit).toBe(5);
+	expect(reads).toHaveLength(4);
+	jest.advanceTimersByTime(4 * RETRY_FIRST_READ_MS);
+	accountPacer('a', read);
+	await jest.advanceTimersByTimeAsync(0);
+	expect(reads).toHaveLength(4);
 });

@@ -16,6 +16,12 @@ import type { PlanRead } from './plan';
 export const PLAN_MAX_AGE_MS = 5 * 60_000;
 /** After an overload the plan is read again, but not more often than this. */
 const REREAD_AFTER_CUT_MS = 30_000;
+/**
+ * Until a read succeeds the plan is read again after this long, doubling up to
+ * REREAD_AFTER_CUT_MS: a worker whose first read was refused (others ramping up) would otherwise
+ * pace by 429s alone, outside the sharing, for half a minute.
+ */
+export const RETRY_FIRST_READ_MS = 1000;
 /** A pacer with nothing in flight for this long is dropped (its account is read afresh later). */
 export const IDLE_DROP_MS = 15 * 60_000;
 /** At most this many accounts are kept; the longest idle go first. */
@@ -24,6 +30,9 @@ export const MAX_ACCOUNTS = 100;
 interface Account {
 	pacer: Pacer;
 	planReadAt?: number;
+	/** Reads that failed before one succeeded (the plan is then still a fallback). */
+	failedReads: number;
+	planKnown?: boolean;
 	reading?: Promise<void>;
 }
 
@@ -37,6 +46,10 @@ export function accountKey(apiKey: string, baseUrl: string): string {
 function needsRead(account: Account, now: number): boolean {
 	const readAt = account.planReadAt;
 	if (readAt === undefined) return true;
+	if (!account.planKnown) {
+		const retryMs = RETRY_FIRST_READ_MS * 2 ** Math.min(5, account.failedReads - 1);
+		return now - readAt >= Math.min(REREAD_AFTER_CUT_MS, retryMs);
+	}
 	if (now - readAt > PLAN_MAX_AGE_MS) return true;
 	if (account.pacer.usageReadDue(now)) return true;
 	return account.pacer.lastCutAt >= readAt && now - readAt > REREAD_AFTER_CUT_MS;
@@ -58,7 +71,7 @@ export function accountPacer(key: string): Pacer {
 	let account = accounts.get(key);
 	if (!account) {
 		dropIdle(Date.now());
-		account = { pacer: new Pacer() };
+		account = { pacer: new Pacer(), failedReads: 0 };
 		accounts.set(key, account);
 	}
 	return account.pacer;
@@ -83,7 +96,8 @@ export function readPlanWhenDue(
 	if (!account || account.reading || !needsRead(account, now)) return;
 	const { pacer } = account;
 	const previousReadAt = account.planReadAt;
-	const first = previousReadAt === undefined;
+	// Until a read succeeds, each read is the first: it sets the limit from the plan and usage.
+	const first = !account.planKnown;
 	account.planReadAt = now;
 	const read = async () => {
 		await pacer.acquire(signal, { first: true });
@@ -91,8 +105,15 @@ export function readPlanWhenDue(
 			pacer.beginUsageRead();
 			const plan = await readPlan();
 			if (!plan) account.planReadAt = previousReadAt;
-			else if (plan.failed && !first) pacer.usageReadFailed();
-			else pacer.onPlanRead(plan, plan.usage, { first });
+			else if (plan.failed) {
+				// The fallback plan once; after that the limit the 429s left is kept.
+				if (previousReadAt === undefined) pacer.onPlanRead(plan, undefined, { first: true });
+				else pacer.usageReadFailed();
+				if (first) account.failedReads++;
+			} else {
+				account.planKnown = true;
+				pacer.onPlanRead(plan, plan.usage, { first });
+			}
 		} finally {
 			pacer.release();
 		}
