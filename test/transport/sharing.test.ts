@@ -194,7 +194,8 @@ describe.each<Model>(['refuse', 'queue'])('overload model %s', (model) => {
 		);
 		// At most 16% over a bare client without the client's time (6% is the client's own).
 		expect(Math.max(...ends) - t0).toBeLessThanOrEqual(idealMs(4000) * 1.16);
-		expect(service.refused / service.requests).toBeLessThanOrEqual(0.01);
+		// A handful at most, none of them from taking room while the other still reads its plan.
+		expect(service.refused).toBeLessThanOrEqual(3);
 		// From 1 s on, neither worker gives up most of its share to take room that was never there.
 		for (const w of workers)
 			expect(

@@ -93,7 +93,7 @@ export class Pacer {
 	private nextUsageReadAt = 0;
 
 	/** The room the last usage read saw: an increase needs two reads in a row that see room. */
-	private roomSeen?: { at: number; room: number; alone: boolean };
+	private roomSeen?: { at: number; room: number; alone: boolean; first: boolean };
 
 	private lastUsageReadAt = -Infinity;
 
@@ -168,9 +168,10 @@ export class Pacer {
 	 * The account's usage. The first read starts the limit at half the plan, whoever holds the rest:
 	 * a newcomer that took only what others leave would never get its share. Later reads give back
 	 * a share of what waits at the service at once. Room is taken only when the read before (at
-	 * most CONFIRM_WITHIN_MS earlier) saw room too, since a request on its way to the service, or
-	 * between two of another worker's, makes room look larger for a moment: all of it when nobody
-	 * else holds any, else half of it.
+	 * most CONFIRM_WITHIN_MS earlier) saw room too, since a request on its way, or between two of
+	 * another worker's, makes room look larger for a moment: all of it when nobody else holds any,
+	 * else half of it. Room beside others is never confirmed by the first read: at the start, the
+	 * others may still be waiting for theirs.
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
@@ -185,8 +186,12 @@ export class Pacer {
 		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room.
 		const room = others === 0 || free >= SHARED_ROOM_MIN ? free : Math.min(0, free);
 		const seen = this.roomSeen;
-		const confirmed = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
-		this.roomSeen = { at: now, room, alone: others === 0 };
+		const confirmed =
+			seen !== undefined &&
+			now - seen.at <= CONFIRM_WITHIN_MS &&
+			seen.room > 0 &&
+			(others === 0 || !seen.first);
+		this.roomSeen = { at: now, room, alone: others === 0, first };
 		const before = this.target;
 		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
 		else if (waiting > 0 && active + waiting > this.ceiling) {
