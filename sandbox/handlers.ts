@@ -144,15 +144,6 @@ function findWebhook(core: SandboxCore, id: string) {
 	return core.state.webhooks.get(id) ?? notFound(`Webhook ${id}`);
 }
 
-function parseBody<T extends z.ZodTypeAny>(schema: T, body: unknown): z.infer<T> {
-	const parsed = schema.safeParse(body ?? {});
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		throw new HttpError(400, `Invalid request: ${issue.path.join('.') || 'body'} ${issue.message}`);
-	}
-	return parsed.data;
-}
-
 /** One handler per endpoint of the contract: the compiler names a missing one. */
 export const HANDLERS = {
 	account: (core) => {
