@@ -1,7 +1,6 @@
 /**
  * The practical ceiling of a server: `loops` bare `fetch` loops (Node's keep-alive agent, no n8n,
- * no pacing) each sending GET /brand/retrieve until `count` requests are done. Used by
- * `npm run bench` and `npm run bench:n8n`.
+ * no pacing) each sending GET /brand/retrieve until `count` requests are done.
  */
 import { performance } from 'node:perf_hooks';
 

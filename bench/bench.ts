@@ -10,22 +10,21 @@ import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/beh
 import { pollDelays } from '../nodes/shared/jobs/polling';
 import type { SandboxConfigOverrides } from '../sandbox/config';
 import { bareClient } from './bareClient';
-import { measureLoad } from './loadTime';
+import { loadReport } from './loadTime';
 import { traffic } from './n8n/measure';
+import { LIMIT, PLAN, limitOf } from './n8n/setup';
 
 const ITEMS = 200;
-const LATENCY_MS = 100;
-const PLAN_CONCURRENCY = 10;
 const JOB_DURATION_MS = 30000;
 
-/** The sandbox in a child process on this Node (its CLI), LATENCY_MS, PLAN_CONCURRENCY. */
+/** The sandbox in a child process on this Node, at bench:n8n's latency and plan concurrency. */
 async function startSandbox(
-	rateLimitPerMinute: number,
+	ratePerMinute: number,
 	config: SandboxConfigOverrides = { credits: 10_000_000 },
 ): Promise<Sandbox> {
-	const plan = { concurrency: PLAN_CONCURRENCY, rateLimitPerMinute };
+	const plan = { concurrency: PLAN.concurrency, rateLimitPerMinute: ratePerMinute };
 	const sandbox = new Sandbox(0, undefined, {
-		config: { latencyMs: LATENCY_MS, plan, ...config },
+		config: { latencyMs: PLAN.latencyMs, plan, ...config },
 		node: process.execPath,
 		inheritStderr: true,
 	});
@@ -37,11 +36,11 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function throughput(
 	label: string,
-	rateLimitPerMinute: number,
+	ratePerMinute: number,
 	options: INodeParameters = {},
 	count = ITEMS,
 ) {
-	const sandbox = await startSandbox(rateLimitPerMinute);
+	const sandbox = await startSandbox(ratePerMinute);
 	const credentials = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl };
 	const parameters = { operation: 'retrieve', domain: '={{ $json.domain }}', options };
 	const run = (items: IDataObject[]) =>
@@ -61,42 +60,36 @@ async function throughput(
 		const pairedOk =
 			out.length === count &&
 			out.every((item, i) => (item.pairedItem as { item: number }).item === i);
-		// What the sandbox saw, as bench:n8n reads it (bench/n8n/measure.ts).
 		const { records, ...seen } = await traffic(sandbox);
 		const [, second] = records.map((r) => Date.parse(r.at)).sort((a, b) => a - b);
-		const limit = Math.min(PLAN_CONCURRENCY / (LATENCY_MS / 1000), rateLimitPerMinute / 60);
+		const limit = limitOf({ ...PLAN, ratePerMinute });
 		const perSecond = ok.length / seconds;
 		return {
 			...{ label, count, ok: ok.length, seconds, perSecond, limit, share: perSecond / limit },
-			...{ pairedOk, refused: seen.refused, requests: seen.requests },
-			/** From the node's start to its first item request (validation of every item, n8n). */
-			beforeFirstS: (seen.firstAt - startedAt) / 1000,
-			/** From the first item request to the second: the plan read, while one item runs alone. */
+			...{ pairedOk, seen },
+			/** The plan read, while one item runs alone: from the first item request to the second. */
 			planHoldS: ((second ?? seen.firstAt) - seen.firstAt) / 1000,
-			/** Items answered per second from the first item request to the last one's answer. */
-			steadyPerSecond: seen.servedPerSecond,
+			/** Validation of every item, n8n: from the node's start to its first item request. */
+			beforeFirstS: (seen.firstAt - startedAt) / 1000,
 		};
 	} finally {
 		await sandbox.stop();
 	}
 }
 
-/**
- * The same 200 requests from a bare client (10 fetch loops, no n8n, no pacing) against the same
- * server: what this server allows in practice, its own per-request cost included.
- */
-async function bareClientRate(rateLimitPerMinute: number): Promise<number> {
-	const sandbox = await startSandbox(rateLimitPerMinute);
+/** What this server allows in practice, its own per-request cost included. */
+async function bareClientRate(ratePerMinute: number): Promise<number> {
+	const sandbox = await startSandbox(ratePerMinute);
 	try {
 		await bareClient(sandbox, { count: 2, loops: 2, prefix: 'warmup' });
 		await sandbox.reset();
-		return (await bareClient(sandbox, { count: ITEMS, loops: PLAN_CONCURRENCY })).perSecond;
+		return (await bareClient(sandbox, { count: ITEMS, loops: PLAN.concurrency })).perSecond;
 	} finally {
 		await sandbox.stop();
 	}
 }
 
-/** The poll times (s after creation) the node's backoff gives for a job of `durationS`, request time ignored. */
+/** The poll times (s after creation) the node's backoff gives for a job, request time ignored. */
 function computedPolls(durationS: number): number[] {
 	const next = pollDelays(DEFAULT_POLL_INTERVAL_S * 1000);
 	const times: number[] = [];
@@ -131,7 +124,7 @@ async function pollsPerJob() {
 		const reads = requests
 			.filter((r) => r.method === 'GET' && r.path === `/jobs/${job.id}`)
 			.map((r) => Date.parse(r.at));
-		const createdAt = Date.parse(created.at) + LATENCY_MS;
+		const createdAt = Date.parse(created.at) + PLAN.latencyMs;
 		const endedAt = job.completedAt ? Date.parse(job.completedAt) : returned;
 		// Polls: every read before the job ended, plus the first one after (it sees COMPLETED).
 		const before = reads.filter((at) => at < endedAt).length;
@@ -156,7 +149,7 @@ async function main(): Promise<void> {
 	);
 	console.log('');
 	console.log(
-		`1. ${ITEMS} items, Web Data Brand > Retrieve, server latency ${LATENCY_MS} ms, plan concurrency ${PLAN_CONCURRENCY} (more in flight get 429)`,
+		`1. ${ITEMS} items, Web Data Brand > Retrieve, server latency ${PLAN.latencyMs} ms, plan concurrency ${PLAN.concurrency} (more in flight get 429)`,
 	);
 	// The concurrency-bound plan is short (~2.3 s) and sensitive to what else the machine does:
 	// three runs, the median counts. The rate-bound plan takes ~20 s: one run.
@@ -176,17 +169,17 @@ async function main(): Promise<void> {
 	for (const r of runs) {
 		console.log(
 			`   ${r.label.padEnd(44)} ${r.ok}/${r.count} ok, ${fmt(r.perSecond)} items/s in ${fmt(r.seconds, 2)} s; ` +
-				`limit ${fmt(r.limit)} items/s -> ${fmt(r.share * 100)}% of the limit; ${r.refused} x 429 of ${r.requests} requests; ` +
+				`limit ${fmt(r.limit)} items/s -> ${fmt(r.share * 100)}% of the limit; ${r.seen.refused} x 429 of ${r.seen.requests} requests; ` +
 				`order and pairedItem ${r.pairedOk ? 'exact' : 'WRONG'}`,
 		);
 		console.log(
 			`   ${''.padEnd(44)} (first item request ${fmt(r.beforeFirstS * 1000, 0)} ms after the start, the second ${fmt(r.planHoldS * 1000, 0)} ms later; ` +
-				`${fmt(r.steadyPerSecond)} items/s from the first request to the last answer)`,
+				`${fmt(r.seen.servedPerSecond)} items/s from the first request to the last answer)`,
 		);
 	}
 	const bare = await bareClientRate(6000);
 	console.log(
-		`   reference: a bare client (10 fetch loops, no n8n) gets ${fmt(bare)} items/s from the same server at 6000/min (${fmt((bare / Math.min(PLAN_CONCURRENCY / (LATENCY_MS / 1000), 100)) * 100)}% of the nominal limit)`,
+		`   reference: a bare client (10 fetch loops, no n8n) gets ${fmt(bare)} items/s from the same server at 6000/min (${fmt((bare / LIMIT) * 100)}% of the nominal limit)`,
 	);
 	const defaults = [median, runs[3]];
 	console.log(
@@ -219,13 +212,7 @@ async function main(): Promise<void> {
 	console.log(`   target <= 8 polls per 30 s job: ${pollsMet ? 'met' : 'MISSED'}`);
 	console.log('');
 
-	const load = measureLoad(7);
-	console.log(
-		`3. Cold load of all ${load.files} node and credential modules after n8n-workflow (7 fresh processes)`,
-	);
-	console.log(
-		`   median ${fmt(load.medianMs)} ms (min ${fmt(load.minMs)}, max ${fmt(load.maxMs)}); target <= 25 ms: ${load.medianMs <= 25 ? 'met' : 'MISSED'}`,
-	);
+	console.log(`3. ${loadReport(7).join('\n')}`);
 }
 
 main().then(

@@ -1,45 +1,37 @@
 /**
- * What the benchmark reads after a run: the executions n8n recorded (through its REST API, with
- * run data: the node under test's own start and execution time, and its items), and the requests
- * the sandbox recorded (each with its status, so 429s are counted where they were refused).
+ * What the benchmark reads after a run: the executions n8n recorded (REST API, with the node under
+ * test's run data) and the requests the sandbox recorded (429s counted where they were refused).
  */
 import * as fs from 'node:fs';
 
+import { fetchJson } from '../../devkit/loopback';
 import { nodeItems, nodeTask, type N8n, type RunData } from '../../devkit/n8n';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
 import { sleep, waitFor } from '../../devkit/wait';
-import { NODE_UNDER_TEST, type BenchWorkflow } from './workflows';
+import { NODE_UNDER_TEST, type BenchWorkflow } from './setup';
 
-/** The body of a call of the benchmark's workflows: `{domains: [{domain}, ...]}`. */
 export const domainsBody = (list: string[]) => ({ domains: list.map((domain) => ({ domain })) });
 
 /**
- * POSTs every body to the webhook at once; resolves when every call has answered. A 404 (the
- * webhook not registered yet, just after activation: it starts nothing) is tried again for up
- * to 15 s.
+ * POSTs every body to the webhook at once; resolves when every call has answered. A 404 (just
+ * after activation the webhook may not be registered yet: it starts nothing) is retried for 15 s.
  */
 export async function callAtOnce(url: string, bodies: object[]): Promise<void> {
 	const call = async (body: object) => {
 		for (const started = Date.now(); ; await sleep(250)) {
-			const res = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify(body),
-			});
-			const answer = { status: res.status, body: await res.text() };
+			const answer = await fetchJson(url, { method: 'POST', body });
 			if (answer.status !== 404 || Date.now() - started > 15_000) return answer;
 		}
 	};
-	const answers = await Promise.all(bodies.map(call));
-	const bad = answers.find((a) => a.status !== 200);
-	if (bad) throw new Error(`${url} answered ${bad.status}: ${bad.body.slice(0, 300)}`);
+	const bad = (await Promise.all(bodies.map(call))).find((a) => a.status !== 200);
+	if (bad) throw new Error(`${url} answered ${bad.status}: ${bad.text.slice(0, 300)}`);
 }
 
-/** One execution, seen through the node under test. */
 function nodeRun(executionId: string, run: RunData) {
 	const task = nodeTask(run, NODE_UNDER_TEST);
 	const items = nodeItems(run, NODE_UNDER_TEST);
 	const failed = items.filter((item) => item.error !== undefined);
+	/** Failed items by HTTP status. */
 	const failures: Record<string, number> = {};
 	for (const item of failed) {
 		const error = item.error as Record<string, unknown> | undefined;
@@ -51,36 +43,29 @@ function nodeRun(executionId: string, run: RunData) {
 		);
 		failures[status] = (failures[status] ?? 0) + 1;
 	}
-	const first = nodeItems(run, 'Split Out')[0];
+	const startMs = task?.startTime ?? NaN;
 	return {
 		executionId,
-		status: run.status,
 		items: items.length,
 		ok: items.length - failed.length,
-		/** The node's start and end (epoch ms, the clock of the process that ran it). */
-		startMs: task?.startTime ?? NaN,
-		endMs: (task?.startTime ?? NaN) + (task?.executionTime ?? NaN),
+		/** Epoch ms, by the clock of the process that ran it. */
+		startMs,
+		endMs: startMs + (task?.executionTime ?? NaN),
 		/** The domain of its first item: says which call it was. */
-		firstDomain: String(first?.domain ?? ''),
-		/** Failed items by HTTP status. */
+		firstDomain: String(nodeItems(run, 'Split Out')[0]?.domain ?? ''),
 		failures,
 	};
 }
 
-export type NodeRun = ReturnType<typeof nodeRun>;
-
 const ENDED = new Set(['success', 'error', 'crashed', 'canceled']);
 
-/** The executions of one n8n (its REST API; in queue mode main's), each returned once. */
+/** The executions of one n8n (in queue mode main's), each returned once. */
 export class Runs {
 	private readonly seen = new Set<string>();
 
 	constructor(private readonly n8n: N8n) {}
 
-	/**
-	 * Waits until `count` executions of the workflow not returned before have ended (polling the
-	 * list, without run data); their ids, oldest first.
-	 */
+	/** Waits until `count` executions not returned before have ended; their ids, oldest first. */
 	async ended(workflowId: string, count: number, timeoutMs = 120_000): Promise<string[]> {
 		const probe = async () => {
 			const list = await this.n8n.executions(workflowId);
@@ -92,12 +77,14 @@ export class Runs {
 		return ids.sort((a, b) => Number(a) - Number(b));
 	}
 
-	/** The executions' run data, seen through the node under test. */
-	async read(ids: string[]): Promise<NodeRun[]> {
+	async read(ids: string[]) {
 		return await Promise.all(ids.map(async (id) => nodeRun(id, await this.n8n.execution(id))));
 	}
 }
 
+export type NodeRun = ReturnType<typeof nodeRun>;
+
+/** Items ok per second from the first run's node start to the last run's node end. */
 export function throughput(runs: NodeRun[]) {
 	const seconds =
 		(Math.max(...runs.map((r) => r.endMs)) - Math.min(...runs.map((r) => r.startMs))) / 1000;
@@ -105,17 +92,9 @@ export function throughput(runs: NodeRun[]) {
 	const failures: Record<string, number> = {};
 	for (const r of runs)
 		for (const [k, v] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + v;
-	return {
-		items: runs.reduce((n, r) => n + r.items, 0),
-		ok,
-		/** From the first run's node start to the last run's node end. */
-		seconds,
-		perSecond: ok / seconds,
-		failures,
-	};
+	const items = runs.reduce((n, r) => n + r.items, 0);
+	return { items, ok, seconds, perSecond: ok / seconds, failures };
 }
-
-export type Throughput = ReturnType<typeof throughput>;
 
 /** Admitted requests as [arrival, answer], epoch ms. */
 export const spans = (records: RecordedRequest[]): Array<[number, number]> =>
@@ -152,32 +131,23 @@ export async function traffic(sandbox: Sandbox) {
 	return {
 		requests: records.length,
 		refused: records.filter((r) => r.status === 429).length,
-		/** GET /account reads (the pacers' plan and usage reads), and how many were refused. */
+		/** GET /account reads (the pacers' plan and usage reads). */
 		reads: reads.length,
 		readsRefused: reads.filter((r) => r.status === 429).length,
-		/** Most admitted requests in flight at once (arrival to answer). */
 		maxInFlight: Math.max(...admitted.map(([s]) => around(s))),
-		/** The first request's arrival and the last admitted one's answer, epoch ms. */
+		/** The first request's arrival and the last admitted one's answer. */
 		firstAt,
 		lastDoneAt,
-		/** Items answered per second between those two. */
 		servedPerSecond: served / ((lastDoneAt - firstAt) / 1000),
-		/** Admitted requests in flight on average between those two, and the sandbox's time for each. */
 		meanInFlight: held / (lastDoneAt - firstAt),
+		/** The sandbox's time for each admitted request. */
 		meanHeldMs: held / Math.max(1, admitted.length),
 		records,
 	};
 }
 
-export type Traffic = Awaited<ReturnType<typeof traffic>>;
-
-/** CPU time (user + system, ms) a process has used so far; 0 when it is gone. Linux /proc, 10 ms ticks. */
+/** CPU time (user + system, ms) a process has used so far; 0 when it is gone. Linux, 10 ms ticks. */
 function cpuMs(pid: number | undefined): number {
-	if (pid === undefined) return 0;
-	if (pid === process.pid) {
-		const { user, system } = process.cpuUsage();
-		return (user + system) / 1000;
-	}
 	try {
 		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
 		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -187,60 +157,44 @@ function cpuMs(pid: number | undefined): number {
 	}
 }
 
-/**
- * A process counts as quiet when it uses less than this share of a core over QUIET_SAMPLE_MS,
- * QUIET_SAMPLES times in a row (idle, n8n uses well under 1%).
- */
-const QUIET_SHARE = 0.05;
 const QUIET_SAMPLE_MS = 250;
-const QUIET_SAMPLES = 2;
-const QUIET_MAX_WAIT_MS = 10_000;
 
 /**
- * Waits until every process is quiet (its timers and a few ms of background work aside), at
- * most QUIET_MAX_WAIT_MS: what a step set going (saving run data, collecting its garbage, V8
+ * Waits (at most 10 s) until every process used under 5% of a core in two samples in a row (idle,
+ * n8n uses well under 1%): what a step set going (saving run data, collecting its garbage, V8
  * compiling) is then counted in that step, not in the next one.
  */
 async function quiet(pids: Array<number | undefined>): Promise<void> {
-	const started = Date.now();
 	let calm = 0;
-	for (let before = pids.map(cpuMs); Date.now() - started < QUIET_MAX_WAIT_MS; ) {
+	for (let before = pids.map(cpuMs), t = 0; calm < 2 && t < 10_000; t += QUIET_SAMPLE_MS) {
 		await sleep(QUIET_SAMPLE_MS);
 		const now = pids.map(cpuMs);
-		const isQuiet = now.every((ms, i) => ms - before[i] < QUIET_SAMPLE_MS * QUIET_SHARE);
-		calm = isQuiet ? calm + 1 : 0;
-		if (calm >= QUIET_SAMPLES) return;
+		calm = now.every((ms, i) => ms - before[i] < QUIET_SAMPLE_MS * 0.05) ? calm + 1 : 0;
 		before = now;
 	}
 }
 
-/**
- * Runs `fn` and says how much CPU time (ms) each named process used meanwhile. With `settle`,
- * those processes are first left to become quiet, and the count goes on after `fn` until they
- * are quiet again.
- */
+/** `fn`'s result and the CPU time (ms) each process used meanwhile, from and to a quiet `settle`. */
 export async function withCpu<T>(
 	pids: Record<string, number | undefined>,
 	fn: () => Promise<T>,
-	{ settle = [] }: { settle?: Array<number | undefined> } = {},
+	settle: Array<number | undefined> = [],
 ): Promise<{ result: T; cpuMs: Record<string, number> }> {
+	const used = () => Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)] as const);
 	await quiet(settle);
-	const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+	const before = used();
 	const result = await fn();
 	await quiet(settle);
+	const after = used();
 	return {
 		result,
-		cpuMs: Object.fromEntries(
-			Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid) - before[name]]),
-		),
+		cpuMs: Object.fromEntries(after.map(([name, ms], i) => [name, ms - before[i][1]])),
 	};
 }
 
 /**
- * Measured steps against one n8n (`n8n start`, its workflows published) and the sandbox: each
- * calls the workflow once per list of domains, all at once, and reads what happened. The CPU is
- * counted from a quiet n8n until it is quiet again after the executions have ended; reading
- * their run data back (the benchmark's own REST calls) comes after and is not counted.
+ * Steps against one n8n (its workflows published): each calls the workflow once per list of
+ * domains, all at once. Reading the run data back (our own REST calls) is not counted in its CPU.
  */
 export function stepper(n8n: N8n, sandbox: Sandbox) {
 	const runs = new Runs(n8n);
@@ -252,11 +206,10 @@ export function stepper(n8n: N8n, sandbox: Sandbox) {
 				await callAtOnce(`${n8n.baseUrl}/webhook/${w.path}`, lists.map(domainsBody));
 				return await runs.ended(w.id, lists.length);
 			},
-			{ settle: [n8n.pid] },
+			[n8n.pid],
 		);
 		const measured = await runs.read(ids);
 		const { records: _records, ...seen } = await traffic(sandbox);
-		// The node's figures, what the sandbox saw meanwhile, the CPU (ms) each process used.
 		return { label, runs: measured, node: throughput(measured), traffic: seen, cpuMs };
 	};
 }

@@ -1,18 +1,7 @@
 /**
  * `npm run bench:memory` (devkit/commands/bench-memory.ts builds, then runs this): large crawls
- * through real n8n. Web Data Crawl > Get Status with Return All reads a finished sandbox crawl of
- * 10,000 and of 40,000 results (100 per page, 2 KB of markdown each) in both output shapes; a trivial
- * workflow (Webhook > No Op) gives n8n's own baseline. Each run has a fresh `n8n start` (regular
- * mode, SQLite, default settings: successful executions are saved with their data), warmed up
- * by one call of the trivial workflow; then its peak RSS is reset (/proc/<pid>/clear_refs) and
- * one execution is called over the webhook, which answers when the workflow is done. Prints
- * the time and the n8n process's peak RSS beside the targets; not a pass/fail test.
- *
- * Targets: one item per record costs no more memory than the whole response, and no more than
- * 1.5x the bytes received above the baseline's peak. The file output (One File (JSON Lines)) costs
- * no more than 1.5x the bytes received above the baseline, takes no longer than the items output,
- * and its peak at 100,000 results is no higher than at 40,000; above 40,000 only the file output
- * runs. WEBDATA_BENCH_SIZES=10000,40000,100000 (the default) sets the crawl sizes. Results: artifacts/bench-memory.json; logs: artifacts/bench-memory/.
+ * through Web Data Crawl in real n8n, time and the n8n process's peak RSS beside the targets
+ * (bench/README.md). Results: artifacts/bench-memory.json; logs: artifacts/bench-memory/.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -22,16 +11,16 @@ import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
 import type { N8n } from '../../devkit/n8n';
 import type { Sandbox } from '../../devkit/sandbox';
 import {
+	baseNode,
 	chainWorkflow,
 	sandboxCredential,
 	webDataNode,
 	type DraftNode,
 	type WorkflowJson,
 } from '../../devkit/setup';
-import { sleep } from '../../devkit/wait';
+import { sleep, waitFor } from '../../devkit/wait';
 import { callAtOnce } from './measure';
-import { benchMain, load, withN8n } from './setup';
-import { benchWebhook } from './workflows';
+import { benchMain, benchWebhook, load, withN8n } from './setup';
 
 const SIZES = (process.env.WEBDATA_BENCH_SIZES ?? '10000,40000,100000').split(',').map(Number);
 /** Above this size only the file output runs: items of 100,000 pages are what it replaces. */
@@ -62,21 +51,13 @@ interface Crawl {
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-/**
- * A workflow called over a webhook that answers, without data, when the last node is done.
- * `saved: false` sets the workflow's "Save successful production executions" to "Do not save".
- */
+/** `saved: false`: the workflow's "Save successful production executions" is "Do not save". */
 function workflow(id: string, node: DraftNode, saved = true): WorkflowJson {
 	const settings = saved ? {} : { saveDataSuccessExecution: 'none' };
 	return chainWorkflow(id, `bench memory: ${id}`, [benchWebhook(id), node], settings);
 }
 
-const trivial = workflow('memTrivial', {
-	name: 'No Op',
-	type: 'n8n-nodes-base.noOp',
-	typeVersion: 1,
-	parameters: {},
-});
+const trivial = workflow('memTrivial', baseNode('No Op', 'noOp'));
 
 function crawlWorkflow(shape: Shape): WorkflowJson {
 	const output = shape === 'unsaved' ? 'records' : shape;
@@ -89,12 +70,10 @@ function crawlWorkflow(shape: Shape): WorkflowJson {
 	return workflow(`memCrawl${shape}`, crawl, shape !== 'unsaved');
 }
 
+/** A figure of /proc/<pid>/status, in bytes. */
 function status(pid: number, key: 'VmRSS' | 'VmHWM'): number {
-	const line = fs
-		.readFileSync(`/proc/${pid}/status`, 'utf8')
-		.split('\n')
-		.find((l) => l.startsWith(`${key}:`));
-	return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) * 1024;
+	const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+	return Number(new RegExp(`^${key}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? NaN) * 1024;
 }
 
 const call = (n8n: N8n, id: string, body: object) =>
@@ -118,29 +97,23 @@ async function measure(sandbox: Sandbox, label: string, w: WorkflowJson, body: o
 		const ms = Date.now() - started;
 		// The execution is saved before the webhook answers; give its last writes a moment.
 		await sleep(500);
-		// rssBefore: after the warm-up, when the peak is reset; peak: from then to the end.
 		return { label, rssBefore, peak: status(pid, 'VmHWM'), ms };
 	});
 }
 
-async function crawlDone(sandbox: Sandbox, id: string): Promise<void> {
-	for (let tries = 0; tries < 100; tries++, await sleep(200)) {
-		const { body } = await sandbox.api<{ data: { status: string } }>('GET', `/crawl/${id}?page=1`);
-		if (body.data?.status === 'COMPLETED') return;
-	}
-	throw new Error(`crawl ${id} did not complete`);
-}
-
-/** What the node receives: every page of the crawl's status, as JSON text. */
+/** What the node receives, once the crawl is done: every page of its status, as JSON text. */
 async function bytesOfCrawl(sandbox: Sandbox, id: string): Promise<number> {
+	type Status = { data: { status: string; next: string | null } };
+	const read = (page: string) => sandbox.api<Status>('GET', `/crawl/${id}?page=${page}`);
+	await waitFor(async () => (await read('1')).body.data?.status === 'COMPLETED', {
+		timeoutMs: 20_000,
+		intervalMs: 200,
+	});
 	let bytes = 0;
 	for (let page: string | null = '1'; page; ) {
-		const res = await fetch(`${sandbox.baseUrl}/crawl/${id}?page=${page}`, {
-			headers: { authorization: `Bearer ${sandbox.apiKey}` },
-		});
-		const text = await res.text();
+		const { text, body } = await read(page);
 		bytes += Buffer.byteLength(text);
-		const next = (JSON.parse(text) as { data: { next: string | null } }).data.next;
+		const next = body.data.next;
 		page = next ? (/[?&]page=([^&#]*)/.exec(next)?.[1] ?? next) : null;
 	}
 	return bytes;
@@ -208,7 +181,6 @@ benchMain('bench:memory', ARTIFACTS, async (sandbox, say) => {
 			pages: size,
 			markdownBytes: MARKDOWN_BYTES,
 		});
-		await crawlDone(sandbox, id);
 		const bytes = await bytesOfCrawl(sandbox, id);
 		const runs: Crawl['runs'] = {};
 		for (const shape of shapesFor(size)) {

@@ -1,13 +1,9 @@
 /**
- * Queue mode (devkit/queue.ts): main + `workers` workers (`--concurrency=WORKER_CONCURRENCY`) +
- * a webhook processor on PostgreSQL and Redis. CALLS webhook calls of ITEMS items each reach the
- * webhook processor at once; the workers run them, each worker process with its own pacer for
- * the account, sharing the plan through what the service tells (docs/pacing.md). Each size runs
- * under both of the sandbox's overload models (429 past the plan's concurrency, or a queue).
- *
- * Every item request the sandbox recorded is attributed to the worker that sent it (the call's
- * domains -> its execution -> the worker whose log started it), which gives each worker's
- * requests in flight over time (the sandbox's arrival to answer).
+ * Queue mode (devkit/queue.ts): CALLS webhook calls of ITEMS items each reach the webhook
+ * processor at once; the workers run them, each with its own pacer for the account, sharing the
+ * plan through what the service tells (docs/pacing.md); each size under both of the sandbox's
+ * overload models. Every item request the sandbox recorded is attributed to the worker that sent
+ * it (the call's domains -> its execution -> the worker whose log started it).
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -24,8 +20,7 @@ import {
 	throughput,
 	traffic,
 } from './measure';
-import { SANDBOX_CONFIG, SETTINGS } from './setup';
-import { brandWorkflow, domains } from './workflows';
+import { SANDBOX_CONFIG, SETTINGS, brandWorkflow, domains } from './setup';
 
 /** WEBDATA_BENCH_WORKERS=2,3 (the default) picks the clusters measured. */
 export const WORKER_COUNTS = (process.env.WEBDATA_BENCH_WORKERS ?? '2,3').split(',').map(Number);
@@ -36,7 +31,6 @@ const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
 /** Slices of the run in which each worker's requests in flight are averaged. */
 const SLICES = 16;
 
-/** Every overload model and size, against one cluster of `workers` workers. */
 export async function queueMode(sandbox: Sandbox, workers: number) {
 	const cluster = new QueueCluster({
 		workers,
@@ -85,20 +79,20 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 						const own = measured.filter((r) => r.worker === w).map((r) => callOf(r.firstDomain));
 						const sent = records.filter((r) => own.includes(callOf(r.query.domain)));
 						const refused = sent.filter((r) => r.status === 429).length;
-						// Average requests in flight per slice, from the first request to the last answer.
 						const inFlight = inFlightOverTime(spans(sent), seen.firstAt, seen.lastDoneAt, SLICES);
 						return [w, { executions: own.length, requests: sent.length, refused, inFlight }];
 					}),
 				);
+				const node = throughput(measured);
+				const load = os.loadavg()[0];
 				steps.push({
 					workers,
 					overload,
 					items,
 					runs: measured,
-					node: throughput(measured),
+					node,
 					traffic: seen,
-					/** The machine's 1-minute load average when the step ended. */
-					load: os.loadavg()[0],
+					load,
 					perWorker,
 				});
 			}

@@ -1,5 +1,5 @@
 /**
- * The benchmark's printout: one table of figure / measured / target / met, then the details that
+ * bench:n8n's printout: one table of figure / measured / target / met, then the details that
  * explain a missed target (the sandbox's view of each step, queue mode per worker).
  */
 import type { QueueStep } from './queue';
@@ -10,7 +10,6 @@ export interface Row {
 	figure: string;
 	measured: string;
 	target: string;
-	/** undefined: a figure without a target. */
 	met?: boolean;
 }
 
@@ -22,18 +21,14 @@ const failures = (s: { failures: Record<string, number> }) =>
 		.join(', ') || 'none failed';
 
 /** Targets of issue 21: n8n's CPU per item sent, and the wait before the first request. */
-export const CPU_MS_PER_ITEM_TARGET = 2.5;
-export const FIRST_REQUEST_TARGET_MS = 150;
+const CPU_MS_PER_ITEM_TARGET = 2.5;
+const FIRST_REQUEST_TARGET_MS = 150;
 
-/** CPU time of the n8n process during the step, per item the step sent. */
-function cpuPerItem(step: MeasuredStep): number {
-	return (step.cpuMs.n8n ?? 0) / Math.max(1, step.node.items);
-}
-
+const cpuPerItem = (step: MeasuredStep) => (step.cpuMs.n8n ?? 0) / Math.max(1, step.node.items);
+const nodeStart = (step: Pick<MeasuredStep, 'runs'>) =>
+	Math.min(...step.runs.map((r) => r.startMs));
 /** From the node's start (n8n's run data) to the sandbox's first item request. */
-function firstRequestMs(step: MeasuredStep): number {
-	return step.traffic.firstAt - Math.min(...step.runs.map((r) => r.startMs));
-}
+const firstRequestMs = (step: MeasuredStep) => step.traffic.firstAt - nodeStart(step);
 
 export function rows(single: SingleResult, queue: QueueStep[], limit: number): Row[] {
 	const out: Row[] = SIZES.map((count) => ({
@@ -103,25 +98,15 @@ export function rows(single: SingleResult, queue: QueueStep[], limit: number): R
 }
 
 export function table(list: Row[]): string {
-	const header: Row = { figure: 'figure', measured: 'measured', target: 'target', met: undefined };
-	const cells = (r: Row) => [
-		r.figure,
-		r.measured,
-		r.target,
-		r === header ? 'met' : r.met === undefined ? '-' : r.met ? 'yes' : 'NO',
+	const met = (r: Row) => (r.met === undefined ? '-' : r.met ? 'yes' : 'NO');
+	const all = [
+		['figure', 'measured', 'target', 'met'],
+		...list.map((r) => [r.figure, r.measured, r.target, met(r)]),
 	];
-	const widths = [0, 1, 2, 3].map((i) =>
-		Math.max(...[header, ...list].map((r) => cells(r)[i].length)),
-	);
-	const line = (r: Row) =>
-		`  ${cells(r)
-			.map((c, i) => c.padEnd(widths[i]))
-			.join(' | ')}`;
-	return [
-		line(header),
-		`  ${widths.map((w) => '-'.repeat(w)).join('-|-')}`,
-		...list.map(line),
-	].join('\n');
+	const widths = [0, 1, 2, 3].map((i) => Math.max(...all.map((cells) => cells[i].length)));
+	const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')}`;
+	const rule = `  ${widths.map((w) => '-'.repeat(w)).join('-|-')}`;
+	return [line(all[0]), rule, ...all.slice(1).map(line)].join('\n');
 }
 
 function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string {
@@ -131,7 +116,7 @@ function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string 
 }
 
 function stepDetail(s: MeasuredStep): string {
-	const before = s.traffic.firstAt - Math.min(...s.runs.map((r) => r.startMs));
+	const before = s.traffic.firstAt - nodeStart(s);
 	const after = Math.max(...s.runs.map((r) => r.endMs)) - s.traffic.lastDoneAt;
 	return (
 		`  ${s.label.padEnd(44)} node ${s.node.seconds.toFixed(2)} s = ${before.toFixed(0)} ms to the first request + ` +
@@ -155,7 +140,7 @@ export function details(single: SingleResult, queue: QueueStep[]): string {
 				label: `queue ${q.workers}w ${q.overload} ${q.runs.length}x${q.items} (load ${q.load.toFixed(1)})`,
 				cpuMs: {},
 			}),
-			`    executions' node starts spread over ${(Math.max(...q.runs.map((r) => r.startMs)) - Math.min(...q.runs.map((r) => r.startMs))).toFixed(0)} ms; GET /account reads: ${t.reads} (${t.readsRefused} refused); per worker, requests in flight in ${Object.values(q.perWorker)[0]?.inFlight.length ?? 0} slices of ${((t.lastDoneAt - t.firstAt) / 1000).toFixed(1)} s:`,
+			`    executions' node starts spread over ${(Math.max(...q.runs.map((r) => r.startMs)) - nodeStart(q)).toFixed(0)} ms; GET /account reads: ${t.reads} (${t.readsRefused} refused); per worker, requests in flight in ${Object.values(q.perWorker)[0]?.inFlight.length ?? 0} slices of ${((t.lastDoneAt - t.firstAt) / 1000).toFixed(1)} s:`,
 			...Object.entries(q.perWorker).map(
 				([w, s]) =>
 					`    ${w}: ${s.executions} executions, ${s.requests} requests, ${s.refused} x 429; ${s.inFlight.map(f1).join(' ')}`,

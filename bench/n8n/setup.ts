@@ -1,7 +1,8 @@
 /**
- * What every bench:n8n and bench:memory run shares: the plan it measures against, the settings
- * read from the environment, the frame of a run (its artifacts, the sandbox, progress on stderr)
- * and a fresh `n8n start` with the workflows published.
+ * What every bench:n8n and bench:memory run shares: the plan, the settings read from the
+ * environment, the frame of a run, a fresh `n8n start` and the workflows. Each workflow is
+ * Webhook (POST `{domains: [{domain}, ...]}`, answered when the last node is done) > Split Out >
+ * the node under test, which keeps failed items as output so they can be counted.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -12,24 +13,33 @@ import { N8n } from '../../devkit/n8n';
 import { freePort } from '../../devkit/loopback';
 import { cleanUpOnExit } from '../../devkit/proc';
 import { Sandbox } from '../../devkit/sandbox';
-import type { WorkflowJson } from '../../devkit/setup';
+import {
+	HEADER_AUTH_CREDENTIAL_ID,
+	HEADER_AUTH_CREDENTIAL_NAME,
+	baseNode,
+	chainWorkflow,
+	webDataNode,
+	webhookTrigger,
+	type DraftNode,
+	type WorkflowJson,
+} from '../../devkit/setup';
 
-/** The plan every bench:n8n run measures against: the sandbox's latency, concurrency and rate. */
 export const PLAN = { latencyMs: 100, concurrency: 10, ratePerMinute: 6000 };
 
-/** The sandbox's configuration for that plan: reset with it before each part. */
+/** The sandbox's configuration for PLAN: reset with it before each part. */
 export const SANDBOX_CONFIG = {
 	latencyMs: PLAN.latencyMs,
 	credits: 100_000_000,
 	plan: { concurrency: PLAN.concurrency, rateLimitPerMinute: PLAN.ratePerMinute },
 };
 
-/** What the plan allows: items per second. */
-export const LIMIT = Math.min(PLAN.concurrency / (PLAN.latencyMs / 1000), PLAN.ratePerMinute / 60);
+/** What a plan allows: items per second. */
+export const limitOf = (p: typeof PLAN) =>
+	Math.min(p.concurrency / (p.latencyMs / 1000), p.ratePerMinute / 60);
+export const LIMIT = limitOf(PLAN);
 
 export const SETTINGS = {
 	...PLAN,
-	/** Where logs go. */
 	artifactsDir: path.join(ARTIFACTS_DIR, 'bench-n8n'),
 	/** For experiments: install the package packed from here (npm pack) instead of the checkout. */
 	packageFrom: process.env.WEBDATA_BENCH_PACKAGE || undefined,
@@ -72,27 +82,24 @@ export function benchMain(
 	);
 }
 
-export interface FreshN8n {
-	logFile: string;
-	credentials: object[];
-	/** Imported, then published once n8n runs. */
-	workflows: WorkflowJson[];
-	packageFrom?: string;
-	env?: Record<string, string>;
-}
-
-/** `fn` with a fresh `n8n start` (regular mode, SQLite) in a throw-away user folder. */
-export async function withN8n<T>(options: FreshN8n, fn: (n8n: N8n) => Promise<T>): Promise<T> {
+/**
+ * `fn` with a fresh `n8n start` (regular mode, SQLite) in a throw-away user folder, the
+ * workflows imported and published, the package and environment of SETTINGS.
+ */
+export async function withN8n<T>(
+	options: { logFile: string; credentials: object[]; workflows: WorkflowJson[] },
+	fn: (n8n: N8n) => Promise<T>,
+): Promise<T> {
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-bench-'));
 	const release = cleanUpOnExit(undefined, [userFolder]);
-	const { logFile, env } = options;
-	const n8n = new N8n({ userFolder, port: await freePort(3), logFile, env });
+	const { logFile, workflows } = options;
+	const n8n = new N8n({ userFolder, port: await freePort(3), logFile, env: SETTINGS.n8nEnv });
 	try {
-		n8n.installPackage(options.packageFrom);
+		n8n.installPackage(SETTINGS.packageFrom);
 		await n8n.importCredentials(options.credentials);
-		await n8n.importWorkflows(options.workflows);
+		await n8n.importWorkflows(workflows);
 		await n8n.start();
-		for (const workflow of options.workflows) await n8n.activate(workflow.id);
+		for (const workflow of workflows) await n8n.activate(workflow.id);
 		return await fn(n8n);
 	} finally {
 		await n8n.stop();
@@ -100,3 +107,55 @@ export async function withN8n<T>(options: FreshN8n, fn: (n8n: N8n) => Promise<T>
 		release();
 	}
 }
+
+/** The node under test in every workflow: its run data gives the timing and the items. */
+export const NODE_UNDER_TEST = 'Under test';
+
+/** A production webhook at `path` that answers, without data, when the last node is done. */
+export const benchWebhook = (path: string) =>
+	webhookTrigger(path, { responseMode: 'lastNode', responseData: 'noData' });
+
+function webhookWorkflow(id: string, label: string, node: DraftNode) {
+	const path = `bench-${id}`;
+	const split = baseNode('Split Out', 'splitOut', { fieldToSplitOut: 'body.domains', options: {} });
+	const underTest = { ...node, name: NODE_UNDER_TEST, onError: 'continueRegularOutput' };
+	const workflow = chainWorkflow(id, `bench: ${label}`, [benchWebhook(path), split, underTest]);
+	return { id, path, label, workflow };
+}
+
+export type BenchWorkflow = ReturnType<typeof webhookWorkflow>;
+
+export function brandWorkflow(): BenchWorkflow {
+	const parameters = { operation: 'retrieve', domain: '={{ $json.domain }}', options: {} };
+	const node = webDataNode(NODE_UNDER_TEST, 'webDataBrand', parameters);
+	return webhookWorkflow('wdBenchBrand', 'Web Data Brand > Retrieve (default settings)', node);
+}
+
+/**
+ * n8n's HTTP Request node with the key as Header Auth (the Web Data credential is restricted to
+ * this package's nodes, as users calling the API directly find): default settings, or batches of
+ * 10 every 100 ms.
+ */
+export function httpRequestWorkflow(baseUrl: string, batching: boolean): BenchWorkflow {
+	const parameters = {
+		url: `${baseUrl}/brand/retrieve`,
+		authentication: 'genericCredentialType',
+		genericAuthType: 'httpHeaderAuth',
+		sendQuery: true,
+		queryParameters: { parameters: [{ name: 'domain', value: '={{ $json.domain }}' }] },
+		options: batching ? { batching: { batch: { batchSize: 10, batchInterval: 100 } } } : {},
+	};
+	const httpHeaderAuth = { id: HEADER_AUTH_CREDENTIAL_ID, name: HEADER_AUTH_CREDENTIAL_NAME };
+	return webhookWorkflow(
+		batching ? 'wdBenchHttpBatched' : 'wdBenchHttp',
+		batching ? 'HTTP Request (batches of 10, 100 ms apart)' : 'HTTP Request (default settings)',
+		{
+			...baseNode(NODE_UNDER_TEST, 'httpRequest', parameters, 4.2),
+			credentials: { httpHeaderAuth },
+		},
+	);
+}
+
+/** `count` distinct domains for one call: `<tag>-<i>.example`. */
+export const domains = (tag: string, count: number) =>
+	Array.from({ length: count }, (_, i) => `${tag}-${i}.example`);

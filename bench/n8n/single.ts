@@ -1,11 +1,8 @@
 /**
- * One long-running `n8n start` (regular mode, SQLite): the workflows are published and called
- * over HTTP, so every measured execution runs in a process that has already read the plan (a
- * warm-up execution reads it first). Measures, against the same sandbox:
- *   - the bare fetch client at 200 and 1000 requests (the ceiling),
- *   - Web Data Brand at 200 and 1000 items, one execution each,
- *   - two executions of 200 items started at once,
- *   - optionally n8n's HTTP Request node, default settings and batched.
+ * One long-running `n8n start`: the workflows are called over HTTP, so every measured execution
+ * runs in a process that has already read the plan. The bare client at 200 and 1000 requests (the
+ * ceiling), Web Data Brand at 200 and 1000 items, two executions of 200 at once and, optionally,
+ * n8n's HTTP Request node, against the same sandbox.
  */
 import * as path from 'node:path';
 
@@ -13,12 +10,10 @@ import { bareClient, type BareClientResult } from '../bareClient';
 import type { Sandbox } from '../../devkit/sandbox';
 import { headerAuthCredential, sandboxCredential } from '../../devkit/setup';
 import { stepper, withCpu, type MeasuredStep } from './measure';
-import { SETTINGS, withN8n } from './setup';
-import { brandWorkflow, domains, httpRequestWorkflow } from './workflows';
+import { SETTINGS, brandWorkflow, domains, httpRequestWorkflow, withN8n } from './setup';
 
 export const SIZES = [200, 1000];
 export const PAIR_ITEMS = 200;
-/** Items of the warm-up execution of Web Data Brand. */
 const WARM_UP_ITEMS = 1000;
 
 export async function singleProcess(sandbox: Sandbox, httpRequest: boolean) {
@@ -33,15 +28,13 @@ export async function singleProcess(sandbox: Sandbox, httpRequest: boolean) {
 			headerAuthCredential(sandbox.apiKey),
 		],
 		workflows: [brand, ...http].map((w) => w.workflow),
-		packageFrom: SETTINGS.packageFrom,
-		env: SETTINGS.n8nEnv,
 	};
 	return await withN8n(n8nOptions, async (n8n) => {
 		const step = stepper(n8n, sandbox);
-		// Warm-up: loads the node, reads the plan into this process's pacer, warms n8n's paths.
-		// WARM_UP_ITEMS, not a handful: V8 compiles the hot paths meanwhile (its compiler threads
-		// used 0.5 ms per item in a first execution of 1000 items, 0.1 ms later), which a
-		// long-running n8n has done long before, and which would otherwise land in the steps' CPU.
+		// Warm-up: reads the plan into this process's pacer, warms n8n's paths. WARM_UP_ITEMS, not
+		// a handful: V8 compiles the hot paths meanwhile (its compiler threads used 0.5 ms per item
+		// in a first execution of 1000 items, 0.1 ms later), which a long-running n8n has done long
+		// before, and which would otherwise land in the steps' CPU.
 		await step('warm-up', brand, [domains('warmup', WARM_UP_ITEMS)]);
 		for (const w of http) await step('warm-up', w, [domains(`warmup-${w.id}`, 5)]);
 		const loops = SETTINGS.concurrency;
