@@ -30,23 +30,18 @@ const MARKDOWN_BYTES = 2048;
 const MB = 1024 * 1024;
 const ARTIFACTS = path.join(ARTIFACTS_DIR, 'bench-memory');
 
-type Shape = 'records' | 'whole' | 'unsaved' | 'file';
-const SHAPES: Shape[] = ['records', 'whole', 'unsaved', 'file'];
-const SHAPE_LABEL: Record<Shape, string> = {
+const SHAPE_LABEL = {
 	records: 'One Item per Page Result',
 	whole: 'Whole Response',
 	unsaved: 'One Item per Page Result, execution data not saved',
 	file: 'One File (JSON Lines), binary data in the filesystem (n8n 2.x default)',
 };
-const shapesFor = (size: number): Shape[] => (size > ITEMS_UP_TO ? ['file'] : SHAPES);
+type Shape = keyof typeof SHAPE_LABEL;
+const shapesFor = (size: number) =>
+	size > ITEMS_UP_TO ? (['file'] as const) : (Object.keys(SHAPE_LABEL) as Shape[]);
 
 type Run = Awaited<ReturnType<typeof measure>>;
-
-interface Crawl {
-	size: number;
-	bytes: number;
-	runs: Partial<Record<Shape, Run>>;
-}
+type Crawl = { size: number; bytes: number; runs: Partial<Record<Shape, Run>> };
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -166,21 +161,14 @@ function report(baseline: Run, crawls: Crawl[], t0: number): string {
 
 benchMain('bench:memory', ARTIFACTS, async (sandbox, say) => {
 	const t0 = Date.now();
-	await sandbox.reset({
-		crawlPageSize: PAGE_SIZE,
-		credits: 100_000_000,
-		plan: { concurrency: 10, rateLimitPerMinute: 60_000 },
-	});
+	const plan = { concurrency: 10, rateLimitPerMinute: 60_000 };
+	await sandbox.reset({ crawlPageSize: PAGE_SIZE, credits: 100_000_000, plan });
 	say(`n8n ${N8N_VERSION}: baseline (load ${load()}) ...`);
 	const baseline = await measure(sandbox, 'trivial workflow', trivial, {});
 	const crawls: Crawl[] = [];
 	for (const size of SIZES) {
-		const { id } = await sandbox.admin<{ id: string }>('POST', '/jobs', {
-			type: 'crawl',
-			durationMs: 0,
-			pages: size,
-			markdownBytes: MARKDOWN_BYTES,
-		});
+		const job = { type: 'crawl', durationMs: 0, pages: size, markdownBytes: MARKDOWN_BYTES };
+		const { id } = await sandbox.admin<{ id: string }>('POST', '/jobs', job);
 		const bytes = await bytesOfCrawl(sandbox, id);
 		const runs: Crawl['runs'] = {};
 		for (const shape of shapesFor(size)) {
