@@ -1,6 +1,6 @@
 /**
  * `npm run bench:n8n`: builds (WEBDATA_SKIP_BUILD=1 skips it), installs PostgreSQL and Redis for
- * queue mode when missing, then runs bench/n8n/run.ts (what it measures, its settings: there).
+ * queue mode when missing, then runs bench/n8n/run.ts (what it measures: bench/README.md).
  */
 import * as path from 'node:path';
 
@@ -12,12 +12,10 @@ import { nodeExecutable, toolchainEnv } from '../toolchain';
 
 export async function run(): Promise<number> {
 	await buildUnlessSkipped();
-	const env = toolchainEnv();
 	if (process.env.WEBDATA_BENCH_QUEUE !== '0' && !ensureServices())
 		throw new Error(
 			'queue mode needs postgresql and redis-server (WEBDATA_BENCH_QUEUE=0 skips it)',
 		);
-	return await runChild(nodeExecutable(), [path.join(ROOT, 'dist-dev', 'bench', 'n8n', 'run.js')], {
-		env,
-	});
+	const script = path.join(ROOT, 'dist-dev', 'bench', 'n8n', 'run.js');
+	return await runChild(nodeExecutable(), [script], { env: toolchainEnv() });
 }
