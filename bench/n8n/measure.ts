@@ -27,22 +27,17 @@ export async function callAtOnce(url: string, bodies: object[]): Promise<void> {
 	if (bad) throw new Error(`${url} answered ${bad.status}: ${bad.text.slice(0, 300)}`);
 }
 
+/** A failed item's HTTP status. */
+function statusOf(item: Record<string, unknown>): string {
+	const error = item.error as Record<string, unknown> | undefined;
+	const status = /\b([45]\d\d)\b/.exec(JSON.stringify(error))?.[1];
+	return String(error?.httpCode ?? item.httpCode ?? status ?? 'error');
+}
+
 function nodeRun(executionId: string, run: RunData) {
 	const task = nodeTask(run, NODE_UNDER_TEST);
 	const items = nodeItems(run, NODE_UNDER_TEST);
-	const failed = items.filter((item) => item.error !== undefined);
-	/** Failed items by HTTP status. */
-	const failures: Record<string, number> = {};
-	for (const item of failed) {
-		const error = item.error as Record<string, unknown> | undefined;
-		const status = String(
-			error?.httpCode ??
-				item.httpCode ??
-				/\b([45]\d\d)\b/.exec(JSON.stringify(error))?.[1] ??
-				'error',
-		);
-		failures[status] = (failures[status] ?? 0) + 1;
-	}
+	const failed = items.filter((item) => item.error !== undefined).map(statusOf);
 	const startMs = task?.startTime ?? NaN;
 	return {
 		executionId,
@@ -53,7 +48,7 @@ function nodeRun(executionId: string, run: RunData) {
 		endMs: startMs + (task?.executionTime ?? NaN),
 		/** The domain of its first item: says which call it was. */
 		firstDomain: String(nodeItems(run, 'Split Out')[0]?.domain ?? ''),
-		failures,
+		failed,
 	};
 }
 
@@ -89,11 +84,8 @@ export function throughput(runs: NodeRun[]) {
 	const seconds =
 		(Math.max(...runs.map((r) => r.endMs)) - Math.min(...runs.map((r) => r.startMs))) / 1000;
 	const ok = runs.reduce((n, r) => n + r.ok, 0);
-	const failures: Record<string, number> = {};
-	for (const r of runs)
-		for (const [k, v] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + v;
 	const items = runs.reduce((n, r) => n + r.items, 0);
-	return { items, ok, seconds, perSecond: ok / seconds, failures };
+	return { items, ok, seconds, perSecond: ok / seconds, failed: runs.flatMap((r) => r.failed) };
 }
 
 /** Admitted requests as [arrival, answer], epoch ms. */

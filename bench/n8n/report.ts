@@ -15,10 +15,11 @@ export interface Row {
 
 const f1 = (n: number) => n.toFixed(1);
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
-const failures = (s: { failures: Record<string, number> }) =>
-	Object.entries(s.failures)
-		.map(([k, v]) => `${v} x ${k}`)
-		.join(', ') || 'none failed';
+function failures({ failed }: { failed: string[] }): string {
+	const statuses = [...new Set(failed)];
+	const counts = statuses.map((k) => `${failed.filter((s) => s === k).length} x ${k}`);
+	return counts.join(', ') || 'none failed';
+}
 
 /** Targets of issue 21: n8n's CPU per item sent, and the wait before the first request. */
 const CPU_MS_PER_ITEM_TARGET = 2.5;
