@@ -1,9 +1,7 @@
 /**
- * Queue mode (devkit/queue.ts): CALLS webhook calls of ITEMS items each reach the webhook
- * processor at once; the workers run them, each with its own pacer for the account, sharing the
- * plan through what the service tells (docs/pacing.md); each size under both of the sandbox's
- * overload models. Every item request the sandbox recorded is attributed to the worker that sent
- * it (the call's domains -> its execution -> the worker whose log started it).
+ * bench:n8n in queue mode (devkit/queue.ts): CALLS webhook calls of ITEMS items at once, under
+ * both of the sandbox's overload models. Every item request the sandbox recorded is attributed to
+ * the worker that sent it (the call's domains -> its execution -> the worker whose log started it).
  */
 import * as os from 'node:os';
 import * as path from 'node:path';

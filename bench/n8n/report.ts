@@ -117,7 +117,7 @@ function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string 
 }
 
 function stepDetail(s: MeasuredStep): string {
-	const before = s.traffic.firstAt - nodeStart(s);
+	const before = firstRequestMs(s);
 	const after = Math.max(...s.runs.map((r) => r.endMs)) - s.traffic.lastDoneAt;
 	return (
 		`  ${s.label.padEnd(44)} node ${s.node.seconds.toFixed(2)} s = ${before.toFixed(0)} ms to the first request + ` +

@@ -62,24 +62,18 @@ export function benchMain(
 	body: (sandbox: Sandbox, say: (text: string) => void) => Promise<void>,
 ): void {
 	const say = (text: string) => process.stderr.write(`[${name}] ${text}\n`);
-	const main = async () => {
-		fs.rmSync(artifactsDir, { recursive: true, force: true });
-		fs.mkdirSync(artifactsDir, { recursive: true });
-		const sandbox = new Sandbox(await freePort(), path.join(artifactsDir, 'sandbox.log'));
-		try {
-			await sandbox.start();
-			await body(sandbox, say);
-		} finally {
-			await sandbox.stop();
-		}
+	fs.rmSync(artifactsDir, { recursive: true, force: true });
+	fs.mkdirSync(artifactsDir, { recursive: true });
+	const sandbox = new Sandbox(0, path.join(artifactsDir, 'sandbox.log'));
+	const fail = (error: unknown) => {
+		say(String((error as Error).stack ?? error));
+		process.exit(1);
 	};
-	main().then(
-		() => process.exit(0),
-		(error) => {
-			say(String((error as Error).stack ?? error));
-			process.exit(1);
-		},
-	);
+	sandbox
+		.start()
+		.then(() => body(sandbox, say))
+		.finally(() => sandbox.stop())
+		.then(() => process.exit(0), fail);
 }
 
 /**

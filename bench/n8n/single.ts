@@ -1,8 +1,6 @@
 /**
- * One long-running `n8n start`: the workflows are called over HTTP, so every measured execution
- * runs in a process that has already read the plan. The bare client at 200 and 1000 requests (the
- * ceiling), Web Data Brand at 200 and 1000 items, two executions of 200 at once and, optionally,
- * n8n's HTTP Request node, against the same sandbox.
+ * bench:n8n in one long-running `n8n start`: the bare client (the ceiling), Web Data Brand at
+ * SIZES, two executions at once and, optionally, n8n's HTTP Request node, on one sandbox.
  */
 import * as path from 'node:path';
 
