@@ -61,38 +61,25 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 				);
 				await callAtOnce(url, bodies);
 				const ids = await runs.ended(brand.id, CALLS, 300_000);
-				const names = cluster.workers.map((_, i) => `worker-${i + 1}`);
-				const workerOf = new Map(
-					names.flatMap((w) => cluster.executionsStartedBy(w).map((id) => [id, w] as const)),
-				);
-				const measured = (await runs.read(ids)).map((r) => ({
-					...r,
-					worker: workerOf.get(r.executionId) ?? '?',
-				}));
+				const measured = await runs.read(ids);
 				const { records, ...seen } = await traffic(sandbox);
 				// A call is the prefix of its domains: `<prefix><k>-<i>.example`.
 				const callOf = (domain: unknown) => String(domain).replace(/-\d+\.example$/, '');
 				const perWorker = Object.fromEntries(
-					[...new Set(measured.map((r) => r.worker))].sort().map((w) => {
-						const own = measured.filter((r) => r.worker === w).map((r) => callOf(r.firstDomain));
-						const sent = records.filter((r) => own.includes(callOf(r.query.domain)));
+					cluster.workers.map((_, i) => {
+						const started = cluster.executionsStartedBy(`worker-${i + 1}`);
+						const own = measured.filter((r) => started.includes(r.executionId));
+						const calls = own.map((r) => callOf(r.firstDomain));
+						const sent = records.filter((r) => calls.includes(callOf(r.query.domain)));
 						const refused = sent.filter((r) => r.status === 429).length;
 						const inFlight = inFlightOverTime(spans(sent), seen.firstAt, seen.lastDoneAt, SLICES);
-						return [w, { executions: own.length, requests: sent.length, refused, inFlight }];
+						const figures = { executions: own.length, requests: sent.length, refused, inFlight };
+						return [`worker-${i + 1}`, figures];
 					}),
 				);
+				const step = { workers, overload, items, load: os.loadavg()[0] };
 				const node = throughput(measured);
-				const load = os.loadavg()[0];
-				steps.push({
-					workers,
-					overload,
-					items,
-					runs: measured,
-					node,
-					traffic: seen,
-					load,
-					perWorker,
-				});
+				steps.push({ ...step, runs: measured, node, traffic: seen, perWorker });
 			}
 		return steps;
 	} finally {
