@@ -110,8 +110,10 @@ export function table(list: Row[]): string {
 	return [line(all[0]), rule, ...all.slice(1).map(line)].join('\n');
 }
 
+/** Queue-mode steps measure no process's CPU: nothing to print. */
 function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string {
-	return `CPU per request: ${Object.entries(cpuMs)
+	if (!Object.keys(cpuMs).length) return '';
+	return `; CPU per request: ${Object.entries(cpuMs)
 		.map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)} ms`)
 		.join(', ')}`;
 }
@@ -122,14 +124,14 @@ function stepDetail(s: MeasuredStep): string {
 	return (
 		`  ${s.label.padEnd(44)} node ${s.node.seconds.toFixed(2)} s = ${before.toFixed(0)} ms to the first request + ` +
 		`${((s.traffic.lastDoneAt - s.traffic.firstAt) / 1000).toFixed(2)} s of requests (${f1(s.traffic.servedPerSecond)} answered/s) + ${after.toFixed(0)} ms after the last answer; ` +
-		`${s.traffic.requests} requests, ${s.traffic.refused} x 429, max ${s.traffic.maxInFlight} in flight (${s.traffic.meanInFlight.toFixed(2)} on average, each held ${s.traffic.meanHeldMs.toFixed(1)} ms by the sandbox); ${cpuPerRequest(s.cpuMs, s.traffic.requests)}`
+		`${s.traffic.requests} requests, ${s.traffic.refused} x 429, max ${s.traffic.maxInFlight} in flight (${s.traffic.meanInFlight.toFixed(2)} on average, each held ${s.traffic.meanHeldMs.toFixed(1)} ms by the sandbox)${cpuPerRequest(s.cpuMs, s.traffic.requests)}`
 	);
 }
 
 export function details(single: SingleResult, queue: QueueStep[]): string {
 	const lines = [
 		'Bare client CPU:',
-		...SIZES.map((c) => `  ${c} requests: ${cpuPerRequest(single.bare[c].cpuMs, c)}`),
+		...SIZES.map((c) => `  ${c} requests${cpuPerRequest(single.bare[c].cpuMs, c)}`),
 		'Each step as the sandbox saw it:',
 		...[...SIZES.map((c) => single.brand[c]), single.pair, ...single.http].map(stepDetail),
 	];
