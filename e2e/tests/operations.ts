@@ -62,7 +62,7 @@ export interface OpCase {
 	/**
 	 * What the parameters above must put on the wire, one entry per request to that method and
 	 * path, in order: the query as the sandbox parsed it (every value a string) and the JSON body
-	 * (undefined: none). A dropped, renamed or mis-encoded option fails here. Default: one, empty.
+	 * (undefined: none). A dropped, renamed or mis-encoded option fails here. Default: sentAsNamed.
 	 */
 	sends: Sent[];
 	/** Default: the node's one item is what its request answers when sent again. */
@@ -198,6 +198,10 @@ async function sandboxCall(sandbox: Sandbox, path: string, method = 'GET', body?
 	return res.body;
 }
 
+/** GET /extract/{id} as the sandbox answers it now. */
+const extractJob = (ctx: CheckContext, id: unknown) =>
+	sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(String(id))}`);
+
 const firstOf = (outputs: Map<string, Json[]>, title: string): Json =>
 	outputs.get(title)?.[0] ?? {};
 
@@ -261,16 +265,29 @@ function extractStatusIn(now: Json, state: string): Json {
 
 export const BRAND_RETRIEVE_BOUND = 7776000000;
 
+/** Parameters that steer the nodes' behaviours (waiting, paging) or fill the path: never sent. */
+const NOT_SENT = new Set(['id', 'waitForCompletion', 'returnAll', 'pollInterval', 'maxWait']);
+
 /**
- * A case whose fields and options go on the wire under their own names, in the query (every value
- * a string, as the sandbox parses it) or in the JSON body.
+ * The default of `sends`: one request carrying every other field and option under its own name,
+ * in the query for GET (every value a string, as the sandbox parses it), else in the JSON body.
  */
-function asNamed(title: string, where: 'query' | 'body', fields: Json, options?: Json): CaseRow {
-	const named = { ...fields, ...options };
-	const query = Object.fromEntries(Object.entries(named).map(([k, v]) => [k, String(v)]));
-	const parameters = options ? { ...fields, options } : fields;
-	return { title, parameters, sends: [{ [where]: where === 'query' ? query : named }] };
+function sentAsNamed(method: string, { options, ...fields }: Json): Sent[] {
+	const named = Object.entries({ ...fields, ...(options as Json) }).filter(
+		([k]) => !NOT_SENT.has(k),
+	);
+	if (method === 'GET')
+		return [{ query: Object.fromEntries(named.map(([k, v]) => [k, String(v)])) }];
+	return [{ body: named.length > 0 ? Object.fromEntries(named) : undefined }];
 }
+
+/** A case of fields at the top level and options in `options`, sent as sentAsNamed says. */
+function asNamed(title: string, fields: Json, options?: Json): CaseRow {
+	return { title, parameters: options ? { ...fields, options } : fields };
+}
+
+/** How the waiting cases poll. */
+const WAIT = { pollInterval: 0.3, maxWait: 60 };
 
 /** What Webhook update sends: its options, the events one per line in the editor. */
 const WEBHOOK_UPDATE = {
@@ -286,14 +303,14 @@ const WEBHOOK_UPDATE = {
  */
 const CASES = {
 	account: [{ title: 'Account get', parameters: {} }],
-	scrape: [asNamed('Scrape one URL', 'query', { url: 'https://example.com/docs/start' })],
+	scrape: [asNamed('Scrape one URL', { url: 'https://example.com/docs/start' })],
 	batchScrape: [
 		{
 			title: 'Batch scrape',
 			parameters: {
 				urls: 'https://example.com/a\nhttps://example.com/b\nhttps://example.com/c',
 				waitForCompletion: true,
-				options: { formats: ['markdown'], pollInterval: 0.3, maxWait: 60 },
+				options: { formats: ['markdown'], ...WAIT },
 			},
 			sends: [
 				{
@@ -310,7 +327,6 @@ const CASES = {
 		{
 			title: 'Map a site',
 			parameters: { url: 'https://example.com', options: { limit: 5, sitemap: 'include' } },
-			sends: [{ body: { url: 'https://example.com', limit: 5, sitemap: 'include' } }],
 			// One item per link.
 			check: async (ctx) => expectEqual(ctx.output, (await replay(ctx)).data, 'map links'),
 		},
@@ -321,7 +337,7 @@ const CASES = {
 			parameters: {
 				prompt: 'The company name and what it sells',
 				waitForCompletion: true,
-				options: { urls: 'https://example.com', pollInterval: 0.3, maxWait: 60 },
+				options: { urls: 'https://example.com', ...WAIT },
 			},
 			sends: [
 				{ body: { prompt: 'The company name and what it sells', urls: ['https://example.com'] } },
@@ -329,12 +345,9 @@ const CASES = {
 			check: async (ctx) => {
 				const out = single(ctx);
 				assert(out.status === 'COMPLETED', `status ${String(out.status)}`);
-				const id = String(out.id ?? '');
-				assert(id, `no job id in ${JSON.stringify(out).slice(0, 200)}`);
-				const status = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
-				const data = (status.data ?? {}) as Json;
-				expectEqual(out.extracted, data.extracted, `extracted of ${id}`);
-				expectEqual(out.tokenUsage, data.tokenUsage, `tokenUsage of ${id}`);
+				const data = (await extractJob(ctx, out.id)).data as Json;
+				expectEqual(out.extracted, data.extracted, `extracted of ${String(out.id)}`);
+				expectEqual(out.tokenUsage, data.tokenUsage, `tokenUsage of ${String(out.id)}`);
 			},
 		},
 		{
@@ -347,9 +360,8 @@ const CASES = {
 			sends: [{ body: { prompt: 'The pricing plans', urls: ['https://example.com/pricing'] } }],
 			check: async (ctx) => {
 				const out = single(ctx);
-				assert(typeof out.id === 'string' && out.id, `no job id in ${JSON.stringify(out)}`);
-				const status = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(out.id)}`);
-				assert(status.id === out.id, `the sandbox does not know extract job ${out.id}`);
+				const status = await extractJob(ctx, out.id);
+				assert(status.id === out.id, `the sandbox does not know extract job ${String(out.id)}`);
 			},
 		},
 		{
@@ -408,25 +420,14 @@ const CASES = {
 				const out = single(ctx);
 				const id = String(firstOf(ctx.outputs, 'Extract (start only)').id);
 				assert(out.id === id, `asked for ${id}, got ${JSON.stringify(out).slice(0, 200)}`);
-				const now = await sandboxCall(ctx.sandbox, `/extract/${encodeURIComponent(id)}`);
-				assert(
-					typeof out.status === 'string' &&
-						['PENDING', 'RUNNING', 'COMPLETED'].includes(out.status),
-					`status ${String(out.status)}`,
-				);
+				const now = await extractJob(ctx, id);
+				const status = String(out.status);
+				assert(['PENDING', 'RUNNING', 'COMPLETED'].includes(status), `status ${status}`);
 				// The job has moved on since the node read it; its times say which state it was in when
 				// the sandbox recorded the node's GET, and what it answered in that state.
 				const readAt = Date.parse(firstOk(ctx).at);
-				expectEqual(
-					out.status,
-					extractStateAt(now, readAt, String(out.status)),
-					`status of extract ${id} when the node read it`,
-				);
-				expectEqual(
-					out,
-					extractStatusIn(now, String(out.status)),
-					`extract ${id} (${String(out.status)})`,
-				);
+				expectEqual(status, extractStateAt(now, readAt, status), `status of ${id} when read`);
+				expectEqual(out, extractStatusIn(now, status), `extract ${id} (${status})`);
 			},
 		},
 	],
@@ -474,32 +475,21 @@ const CASES = {
 			},
 		},
 	],
-	brandProfile: [
-		asNamed('Brand profile', 'body', { url: 'https://example.com' }, { timeout: 30000 }),
-	],
-	brandRetrieve: [
-		asNamed('Brand retrieve', 'query', { domain: 'example.com' }, { maxAgeMs: 86400000 }),
-	],
+	brandProfile: [asNamed('Brand profile', { url: 'https://example.com' }, { timeout: 30000 })],
+	brandRetrieve: [asNamed('Brand retrieve', { domain: 'example.com' }, { maxAgeMs: 86400000 })],
 	brandRetrieveByName: [
-		asNamed('Brand retrieve by name', 'query', { name: 'Example Corp' }, { country_gl: 'us' }),
+		asNamed('Brand retrieve by name', { name: 'Example Corp' }, { country_gl: 'us' }),
 	],
 	brandRetrieveByTicker: [
-		asNamed('Brand retrieve by ticker', 'query', { ticker: 'AAPL' }, { ticker_exchange: 'NASDAQ' }),
+		asNamed('Brand retrieve by ticker', { ticker: 'AAPL' }, { ticker_exchange: 'NASDAQ' }),
 	],
-	brandRetrieveByEmail: [
-		asNamed('Brand retrieve by email', 'query', { email: 'jane@example.com' }),
-	],
-	brandRetrieveByIsin: [asNamed('Brand retrieve by ISIN', 'query', { isin: 'US0378331005' })],
+	brandRetrieveByEmail: [asNamed('Brand retrieve by email', { email: 'jane@example.com' })],
+	brandRetrieveByIsin: [asNamed('Brand retrieve by ISIN', { isin: 'US0378331005' })],
 	brandAiQuery: [
-		asNamed(
-			'Brand AI query',
-			'body',
-			{ query: 'What does the company sell?' },
-			{ domain: 'example.com' },
-		),
+		asNamed('Brand AI query', { query: 'What does the company sell?' }, { domain: 'example.com' }),
 	],
 	brandAiProduct: [
-		asNamed('Brand AI product', 'body', { url: 'https://shop.example.com/products/blue-widget' }),
+		asNamed('Brand AI product', { url: 'https://shop.example.com/products/blue-widget' }),
 	],
 	brandAiProducts: [
 		{
@@ -507,19 +497,16 @@ const CASES = {
 			parameters: {
 				domain: 'shop.example.com',
 				waitForCompletion: true,
-				options: { limit: 3, pollInterval: 0.3, maxWait: 60 },
+				options: { limit: 3, ...WAIT },
 			},
-			sends: [{ body: { domain: 'shop.example.com', limit: 3 } }],
 			check: sameAsJobResults,
 		},
 	],
 	youtubeTranscript: [
-		asNamed('YouTube transcript', 'body', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
+		asNamed('YouTube transcript', { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }),
 	],
-	webFonts: [asNamed('Website fonts', 'query', { domain: 'example.com' })],
-	webCompetitors: [
-		asNamed('Website competitors', 'query', { domain: 'example.com' }, { limit: 3 }),
-	],
+	webFonts: [asNamed('Website fonts', { domain: 'example.com' })],
+	webCompetitors: [asNamed('Website competitors', { domain: 'example.com' }, { limit: 3 })],
 	jobList: [
 		{
 			title: 'Job list',
@@ -554,10 +541,7 @@ const CASES = {
 			// One item per result and per failed URL, as Batch Scrape gives them.
 			check: async (ctx) => {
 				const id = String(firstOf(ctx.outputs, 'Batch scrape').jobId);
-				assert(
-					ctx.output[0]?.jobId === id,
-					`Job get read ${String(ctx.output[0]?.jobId)}, not ${id}`,
-				);
+				assert(ctx.output[0]?.jobId === id, `read ${String(ctx.output[0]?.jobId)}, not ${id}`);
 				await sameAsJobResults(ctx);
 			},
 		},
@@ -566,7 +550,6 @@ const CASES = {
 		{
 			title: 'Webhook test',
 			parameters: { id: 'wh_demo', event: 'crawl.completed' },
-			sends: [{ body: { event: 'crawl.completed' } }],
 			check: async (ctx) => {
 				const out = single(ctx);
 				assert(
@@ -582,11 +565,7 @@ const CASES = {
 			title: 'Webhook update',
 			parameters: {
 				id: 'wh_demo',
-				options: {
-					url: 'https://hooks.example.com/webdata',
-					events: 'crawl.completed\ncrawl.failed',
-					isActive: false,
-				},
+				options: { ...WEBHOOK_UPDATE, events: WEBHOOK_UPDATE.events.join('\n') },
 			},
 			sends: [{ body: WEBHOOK_UPDATE }],
 			check: async (ctx) => {
@@ -605,8 +584,7 @@ const CASES = {
 			title: 'Webhook delete',
 			parameters: { id: 'wh_demo' },
 			check: async (ctx) => {
-				const out = single(ctx);
-				assert(out.success === true, `got ${JSON.stringify(out).slice(0, 300)}`);
+				assert(single(ctx).success === true, `got ${JSON.stringify(ctx.output).slice(0, 300)}`);
 				const held = await ctx.sandbox.webhooks();
 				assert(!held.some((w) => w.id === 'wh_demo'), 'wh_demo is still in the sandbox');
 			},
@@ -631,7 +609,8 @@ export const OP_CASES: OpCase[] = (
 		// A path's {id} is the case's ID parameter (a plain string, or the picker's value).
 		const id = (c.parameters.id as { value?: unknown } | undefined)?.value ?? c.parameters.id;
 		const own = { path: () => path.replace('{id}', String(id)) };
-		return { ...row, method, ...own, sends: [{}], check: sameAsReplay, ...c };
+		const sends = sentAsNamed(method, c.parameters);
+		return { ...row, method, ...own, sends, check: sameAsReplay, ...c };
 	});
 });
 
