@@ -35,7 +35,7 @@ export interface N8nOptions {
 	/** Editor, REST API and webhooks; the task-runner brokers take the next two (server, CLI). */
 	port: number;
 	listenAddress?: string;
-	/** Where `n8n start` writes its output. Default `<userFolder>/n8n.log`. */
+	/** Default `<userFolder>/n8n.log`. */
 	logFile?: string;
 	env?: Record<string, string>;
 	/**
@@ -71,10 +71,12 @@ export interface ExecuteResult extends CliResult {
 	run?: RunData;
 }
 
-/** Variables an inherited shell may carry that would point our private n8n elsewhere. */
+/**
+ * Variables an inherited shell may carry that would point our private n8n elsewhere; NODE_ENV=test
+ * (set by jest) makes n8n refuse to load nodes ("Not available in tests").
+ */
 const FOREIGN_ENV =
 	/^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|NODES_|CREDENTIALS_|GENERIC_TIMEZONE$|NODE_OPTIONS$|NODE_ENV$|JEST_WORKER_ID$|E2E_TESTS$)/;
-// NODE_ENV=test (set by jest) makes n8n refuse to load nodes ("Not available in tests").
 /** What n8n's CLI prints when a command failed, sometimes with exit code 0. */
 const CLI_FAILED = /An error occurred|Error importing|Error updating database/i;
 
@@ -94,14 +96,12 @@ export class N8n {
 		this.logFile = options.logFile ?? path.join(this.userFolder, 'n8n.log');
 	}
 
-	/** http://127.0.0.1:PORT (no trailing slash). */
 	get baseUrl(): string {
 		const any = ['0.0.0.0', '::'].includes(this.listenAddress);
 		const host = any ? '127.0.0.1' : this.listenAddress;
 		return `http://${host}:${this.port}`;
 	}
 
-	/** The environment every n8n command of this instance runs with. */
 	env(kind: 'server' | 'cli' = 'server'): NodeJS.ProcessEnv {
 		const inherited = Object.entries(process.env).filter(([key]) => !FOREIGN_ENV.test(key));
 		return {
@@ -147,10 +147,7 @@ export class N8n {
 		};
 	}
 
-	/**
-	 * Installs the built package as users get it: `npm pack` of `from`, then `npm install` of
-	 * that tarball into this user folder's `.n8n/nodes` (see devkit/tarball.ts).
-	 */
+	/** Installs the package packed from `from` as users get it (devkit/tarball.ts). */
 	installPackage(from: string = ROOT): string {
 		return installPackage(from, path.join(this.userFolder, '.n8n'));
 	}
@@ -165,7 +162,6 @@ export class N8n {
 		return ['unshare', '-m', '--', 'sh', '-c', script, path.resolve(hosts), ...n8n];
 	}
 
-	/** Runs `n8n <args>` in its own process with this instance's environment. */
 	async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const started = Date.now();
@@ -179,8 +175,12 @@ export class N8n {
 			(done) => ({ ...done, code: 0 }),
 			(failed: { code?: unknown; stdout: string; stderr: string }) => failed,
 		);
-		const exit = typeof code === 'number' ? code : null;
-		return { code: exit, stdout, stderr, ms: Date.now() - started };
+		return {
+			code: typeof code === 'number' ? code : null,
+			stdout,
+			stderr,
+			ms: Date.now() - started,
+		};
 	}
 
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
@@ -201,7 +201,6 @@ export class N8n {
 		return this.importJson('workflow', workflows, true);
 	}
 
-	/** `n8n import:<kind>` of `files` (written as 0.json, 1.json, ...): one, or a folder of them. */
 	private async importJson(kind: string, files: object[], separate: boolean): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const dir = fs.mkdtempSync(path.join(this.userFolder, `import-${kind}-`));
@@ -214,9 +213,8 @@ export class N8n {
 		}
 	}
 
-	/** Marks a workflow published (active); takes effect at the next `n8n start`. */
+	/** Marks a workflow published (active) for the next `n8n start` (1.x: update:workflow). */
 	async publish(workflowId: string): Promise<CliResult> {
-		// n8n 1.x has no publish:workflow; there the active flag is set with update:workflow.
 		const args =
 			N8N_MAJOR >= 2
 				? ['publish:workflow', `--id=${workflowId}`]
@@ -224,10 +222,7 @@ export class N8n {
 		return await this.cliOrThrow(args);
 	}
 
-	/**
-	 * `n8n execute --id X --rawOutput`: runs the workflow from its Manual Trigger. The run data is
-	 * printed through n8n's logger, so it needs log level info (the default here).
-	 */
+	/** Runs the workflow from its Manual Trigger; the run data comes through n8n's info log. */
 	async execute(workflowId: string, timeoutMs = 300_000): Promise<ExecuteResult> {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
 		const run = parseRunOutput(result.stdout);
@@ -235,9 +230,8 @@ export class N8n {
 	}
 
 	/**
-	 * Starts `n8n start` (or another long-running n8n command: `worker`, `webhook`) in a process
-	 * group of its own (its task runners in it; devkit/proc.ts startGroup) and resolves with the
-	 * milliseconds it took for /healthz/readiness on this instance's port to answer 200.
+	 * Starts `n8n start` (or `worker`, `webhook`) in a process group of its own, with its task
+	 * runners; resolves with the milliseconds until /healthz/readiness answered 200.
 	 */
 	async start(timeoutMs = 180_000, command: readonly string[] = ['start']): Promise<number> {
 		if (this.server) throw new Error('already started');
@@ -260,12 +254,11 @@ export class N8n {
 		return this.server?.child.pid;
 	}
 
-	/** Resolves with the exit code when the server started by start() exits. */
 	exited(): Promise<number | null> {
 		return this.server?.exited ?? Promise.resolve(null);
 	}
 
-	/** Stops the server started by start() and its task runners (SIGTERM, SIGKILL after 20 s). */
+	/** SIGTERM, SIGKILL after 20 s. */
 	async stop(): Promise<void> {
 		const server = this.server;
 		this.server = undefined;
@@ -273,7 +266,6 @@ export class N8n {
 		await server?.stop(20_000);
 	}
 
-	/** Logs in as the owner; later rest() calls carry the session cookie. */
 	async login(): Promise<void> {
 		const body = { emailOrLdapLoginId: this.owner.email, password: this.owner.password };
 		const res = await fetchJson(`${this.baseUrl}/rest/login`, { method: 'POST', body });
@@ -284,13 +276,12 @@ export class N8n {
 			.join('; ');
 	}
 
-	/** Calls n8n's internal REST API (/rest/...) as the owner; returns the `data` member. */
+	/** Calls n8n's internal REST API (/rest/...) as the owner; returns its `data`. */
 	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
 		const answer = await this.asOwner<{ data?: T }>(method, `/rest${route}`, body);
 		return answer && typeof answer === 'object' && 'data' in answer ? answer.data! : (answer as T);
 	}
 
-	/** Calls this n8n as the owner (logged in on first use: the session cookie). */
 	private async asOwner<T>(method: string, route: string, body?: unknown): Promise<T> {
 		if (!this.cookie) await this.login();
 		const headers = { cookie: this.cookie };
@@ -317,29 +308,23 @@ export class N8n {
 		return true;
 	}
 
-	/**
-	 * Publishes a workflow in the running n8n (its current version unless one is given), without
-	 * the restart `publish()` needs. A production webhook may still answer 404 for a moment after.
-	 */
+	/** Publishes a workflow in the running n8n; its production webhook may 404 for a moment. */
 	async activate(workflowId: string, versionId?: string): Promise<void> {
 		versionId ??= (await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`))
 			.versionId;
 		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
 	}
 
-	/** The node types the running n8n knows (what the editor loads), as `type` -> versions. */
+	/** The node types the editor loads, as `type` -> versions. */
 	async nodeTypes(): Promise<Map<string, number[]>> {
 		type NodeType = { name: string; version: number | number[] };
-		const types = await this.asOwner<NodeType[]>('GET', '/types/nodes.json');
 		const known = new Map<string, number[]>();
-		for (const t of types) {
-			const versions = Array.isArray(t.version) ? t.version : [t.version];
-			known.set(t.name, [...(known.get(t.name) ?? []), ...versions]);
-		}
+		for (const { name, version } of await this.asOwner<NodeType[]>('GET', '/types/nodes.json'))
+			known.set(name, [...(known.get(name) ?? []), ...[version].flat()]);
 		return known;
 	}
 
-	/** Executions of a workflow, newest first (summaries without run data). */
+	/** Executions of a workflow, newest first, without run data. */
 	async executions(workflowId: string): Promise<ExecutionRow[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const route = `/executions?filter=${filter}&limit=100`;
@@ -359,13 +344,10 @@ export class N8n {
 
 /** The first pretty-printed JSON object on stdout that looks like run data. */
 export function parseRunOutput(stdout: string): RunData | undefined {
-	const lines = stdout.split('\n');
-	for (let start = lines.indexOf('{'); start >= 0; start = lines.indexOf('{', start + 1)) {
-		const end = lines.indexOf('}', start);
-		if (end < 0) return undefined;
+	for (const [block] of stdout.matchAll(/^\{\n[\s\S]*?\n\}$/gm)) {
 		try {
-			const parsed = JSON.parse(lines.slice(start, end + 1).join('\n'));
-			if (parsed && typeof parsed === 'object' && parsed.data?.resultData) return parsed as RunData;
+			const parsed = JSON.parse(block);
+			if (parsed?.data?.resultData) return parsed as RunData;
 		} catch {
 			// not this block
 		}
@@ -373,12 +355,11 @@ export function parseRunOutput(stdout: string): RunData | undefined {
 	return undefined;
 }
 
-/** Items a node sent on its first output, in its first run. */
+/** The json of what a node sent on its first output, in its first run. */
 export function nodeItems(run: RunData | undefined, node: string): Array<Record<string, unknown>> {
 	return (nodeTask(run, node)?.data?.main?.[0] ?? []).map((item) => item.json);
 }
 
-/** A node's first run (its items, error, timing). */
 export function nodeTask(run: RunData | undefined, node: string): ITaskData | undefined {
 	return run?.data.resultData.runData[node]?.[0];
 }

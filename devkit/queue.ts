@@ -16,15 +16,15 @@ import { Postgres, Redis } from './services';
 import { sleep, waitFor } from './wait';
 
 export interface QueueClusterOptions {
-	/** Worker processes. Default 1. */
+	/** Default 1. */
 	workers?: number;
-	/** `n8n worker --concurrency`: executions one worker runs at once. Default 10. */
+	/** `n8n worker --concurrency`. Default 10. */
 	concurrency?: number;
-	/** stop() copies the logs (in `<dir>/logs` meanwhile) here. Default: not kept. */
+	/** stop() copies the logs here. Default: not kept. */
 	artifactsDir?: string;
-	/** Extra environment for every n8n process. */
+	/** For every n8n process. */
 	env?: Record<string, string>;
-	/** Install the package packed from here (npm pack of its dist/). Default the checkout. */
+	/** The checkout whose package is installed. Default this one. */
 	packageFrom?: string;
 }
 
@@ -35,16 +35,16 @@ const DB_POOL_SIZE = 10;
 const ENDED = ['success', 'error', 'crashed', 'canceled'];
 
 export class QueueCluster {
-	/** The temporary folder holding the user folders and the logs; stop() removes it. */
+	/** Holds the user folders and the logs; stop() removes it. */
 	readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webdata-queue-'));
-	/** Every process's log: n8n-main.log, n8n-webhook.log, n8n-worker-1.log, postgres.log, redis.log. */
+	/** n8n-main.log, n8n-webhook.log, n8n-worker-1.log, postgres.log, redis.log. */
 	readonly logDir = path.join(this.dir, 'logs');
 	readonly postgres = new Postgres(path.join(this.logDir, 'postgres.log'));
 	readonly redis = new Redis(path.join(this.logDir, 'redis.log'));
 	main!: N8n;
 	webhook!: N8n;
 	workers: N8n[] = [];
-	/** Set by start(): how long each step took (ms). */
+	/** Each step of start(), in ms. */
 	readonly timings: Record<string, number> = {};
 	private readonly release = cleanUpOnExit(undefined, [this.dir]);
 	private stopped = false;
@@ -53,7 +53,6 @@ export class QueueCluster {
 		fs.mkdirSync(this.logDir, { recursive: true });
 	}
 
-	/** The production URL of a Webhook node with this path (on the webhook processor). */
 	productionWebhookUrl(webhookPath: string): string {
 		return `${this.webhook.baseUrl}/webhook/${webhookPath.replace(/^\/+/, '')}`;
 	}
@@ -101,7 +100,6 @@ export class QueueCluster {
 		}
 	}
 
-	/** Main, then the workers and the webhook processor together; each resolves at readiness. */
 	private async startN8n(): Promise<void> {
 		let t = Date.now();
 		await this.main.start();
@@ -135,22 +133,18 @@ export class QueueCluster {
 		}
 	}
 
-	/** The process id of each n8n process, by name (main, webhook, worker-1, ...). */
 	pids(): Record<string, number | undefined> {
 		const workers = this.workers.map((w, i) => [`worker-${i + 1}`, w.pid]);
 		return { main: this.main?.pid, webhook: this.webhook?.pid, ...Object.fromEntries(workers) };
 	}
 
-	/**
-	 * Execution ids a process ('main', 'webhook', 'worker-1', ...) says it ran, from its log
-	 * ("Worker started execution 12 (job 3)" on workers).
-	 */
+	/** Execution ids a process ('worker-1', ...) says in its log it started. */
 	executionsStartedBy(name: string): string[] {
 		const log = readText(path.join(this.logDir, `n8n-${name}.log`));
 		return [...log.matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]);
 	}
 
-	/** Executions in the database, oldest first (of one workflow when given). */
+	/** Executions in the database (of one workflow when given), oldest first. */
 	async executions(workflowId?: string): Promise<ExecutionRow[]> {
 		const where = workflowId ? `where "workflowId" = '${workflowId.replace(/'/g, "''")}'` : '';
 		const rows = await this.postgres.psql(
@@ -159,10 +153,7 @@ export class QueueCluster {
 		return rows.map(([id, wf, status, mode]) => ({ id, workflowId: wf, status, mode }));
 	}
 
-	/**
-	 * Waits until a workflow has at least `count` executions that ended (success, error, crashed,
-	 * canceled), then `settleMs` more to catch extra ones; returns them all.
-	 */
+	/** Waits until `count` executions of a workflow ended, then `settleMs` for extra ones. */
 	async waitForExecutions(
 		workflowId: string,
 		count: number,
@@ -175,10 +166,7 @@ export class QueueCluster {
 		return await this.executions(workflowId);
 	}
 
-	/**
-	 * Stops every process it started (n8n first, each with its task runners, then Redis and
-	 * PostgreSQL), copies the logs to artifactsDir and removes its folder.
-	 */
+	/** n8n first, then Redis and PostgreSQL; copies the logs to artifactsDir. */
 	async stop(): Promise<void> {
 		if (this.stopped) return;
 		this.stopped = true;

@@ -19,7 +19,6 @@ import { nodeExecutable } from './toolchain';
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
 const READY = 'WEBDATA_SANDBOX_READY ';
 
-/** A request the sandbox recorded; a webhook and a job as its admin API lists them. */
 export type RecordedRequest = RequestRecord;
 export type SandboxWebhook = Partial<WebhookRecord> & Pick<WebhookRecord, 'id' | 'url'>;
 export interface AdminJob {
@@ -34,9 +33,9 @@ export interface AdminJob {
 export interface SandboxOptions {
 	/** Settings over the defaults (WEBDATA_SANDBOX_CONFIG). */
 	config?: SandboxConfigOverrides;
-	/** The Node to run it on: Node 24 (nodeExecutable) unless given, e.g. process.execPath. */
+	/** Default Node 24 (nodeExecutable). */
 	node?: string;
-	/** Passes the sandbox's stderr through to this process's (kept in the log file otherwise). */
+	/** Passes its stderr to this process's instead of the log file. */
 	inheritStderr?: boolean;
 }
 
@@ -52,7 +51,7 @@ export class Sandbox {
 		private readonly options: SandboxOptions = {},
 	) {}
 
-	/** Starts the sandbox and resolves with the time it took (ms). */
+	/** Resolves with the time it took (ms). */
 	async start(timeoutMs = 30_000): Promise<number> {
 		if (!fs.existsSync(SANDBOX_CLI))
 			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);

@@ -45,7 +45,6 @@ function postgresUser(): { uid?: number; gid?: number } {
 	return { uid, gid };
 }
 
-/** A throw-away server on 127.0.0.1: a temporary folder, a free port, a log, a process group. */
 abstract class Service {
 	readonly host = '127.0.0.1';
 	port = 0;
@@ -68,10 +67,8 @@ abstract class Service {
 		this.port = await freePort();
 	}
 
-	/** Starts the server; resolves once `ready` holds, throws when the server exits first. */
 	protected async launch(command: string[], options: SpawnOptions, ready: () => Promise<unknown>) {
-		const logFile = this.logFile;
-		const group = { ...options, dirs: [this.dir], logFile, ready, timeoutMs: 60_000 };
+		const group = { ...options, dirs: [this.dir], logFile: this.logFile, ready, timeoutMs: 60_000 };
 		this.server = await startServer(this.name, command, group);
 	}
 
@@ -86,7 +83,6 @@ export class Postgres extends Service {
 	readonly database = 'n8n';
 	private readonly bin = postgresBin();
 
-	/** `logFile`: where the server log goes (default `<dir>/postgres.log`). */
 	constructor(logFile = '') {
 		super('postgres', logFile);
 	}
@@ -117,7 +113,6 @@ export class Postgres extends Service {
 		return Date.now() - started;
 	}
 
-	/** Environment variables that point n8n at this database. */
 	n8nEnv(poolSize = 10): Record<string, string> {
 		return {
 			DB_TYPE: 'postgresdb',
@@ -144,7 +139,7 @@ export class Postgres extends Service {
 			.map((line) => line.split('\x1f'));
 	}
 
-	/** Fast shutdown (SIGINT), SIGKILL after 10 s; removes the folder. */
+	/** Fast shutdown (SIGINT), SIGKILL after 10 s. */
 	override stop(): Promise<void> {
 		return super.stop(10_000, 'SIGINT');
 	}

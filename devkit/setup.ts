@@ -14,7 +14,6 @@ export const SANDBOX_CREDENTIAL_NAME = 'Web Data sandbox';
 export const HEADER_AUTH_CREDENTIAL_ID = 'webdataHeaderAuth';
 export const HEADER_AUTH_CREDENTIAL_NAME = 'Web Data key as Header Auth';
 
-/** A credential of type webDataApi pointing at a sandbox. */
 export function sandboxCredential(baseUrl: string, apiKey: string): object {
 	const data = { apiKey, baseUrl };
 	return { id: SANDBOX_CREDENTIAL_ID, name: SANDBOX_CREDENTIAL_NAME, type: 'webDataApi', data };
@@ -30,34 +29,29 @@ export function headerAuthCredential(apiKey: string): object {
 	return { id, name, type: 'httpHeaderAuth', data };
 }
 
-/** The AI example's model credential: a placeholder (there is no LLM offline). */
+/** The AI example's model credential: a placeholder (no LLM offline). */
 export function openAiPlaceholderCredential(): object {
 	const data = { apiKey: 'sk-placeholder-replace-with-your-key', url: 'https://api.openai.com/v1' };
 	const name = 'OpenAI (placeholder: add your key)';
 	return { id: 'openAiPlaceholder', name, type: 'openAiApi', data };
 }
 
-export interface WorkflowJson {
-	id: string;
+/** A node as the builders below take it: chainWorkflow fills in its id and position. */
+export interface DraftNode {
+	id?: string;
 	name: string;
-	nodes: Array<{
-		id: string;
-		name: string;
-		type: string;
-		parameters: Record<string, unknown>;
-		[k: string]: unknown;
-	}>;
-	connections: Record<string, unknown>;
+	type: string;
+	parameters: Record<string, unknown>;
 	[k: string]: unknown;
 }
 
-type WorkflowNode = WorkflowJson['nodes'][number];
-/** A node as the builders below take it: its id and position are filled in when missing. */
-export type DraftNode = Partial<Pick<WorkflowNode, 'id'>> &
-	Pick<WorkflowNode, 'name' | 'type'> & {
-		parameters: Record<string, unknown>;
-		[k: string]: unknown;
-	};
+export interface WorkflowJson {
+	id: string;
+	name: string;
+	nodes: Array<DraftNode & { id: string }>;
+	connections: Record<string, unknown>;
+	[k: string]: unknown;
+}
 
 /** One of our nodes (`type` without the package, e.g. webDataBrand) on the sandbox credential. */
 export function webDataNode(
@@ -71,7 +65,7 @@ export function webDataNode(
 	return { ...node, credentials: { webDataApi }, ...more };
 }
 
-/** One of n8n's own nodes (n8n-nodes-base), version 1 unless given. */
+/** One of n8n-nodes-base's nodes. */
 export function baseNode(name: string, type: string, parameters = {}, typeVersion = 1): DraftNode {
 	return { name, type: `n8n-nodes-base.${type}`, typeVersion, parameters };
 }
@@ -88,7 +82,7 @@ export function webhookTrigger(
 	return { ...baseNode('Webhook', 'webhook', all, 2), webhookId };
 }
 
-/** A workflow of `nodes` one after the other, each fed by the one before, left to right. */
+/** A workflow of `nodes`, each fed by the one before, left to right. */
 export function chainWorkflow(
 	id: string,
 	name: string,
@@ -107,14 +101,9 @@ export function chainWorkflow(
 
 /** The example workflows, by file name. */
 export function loadExamples(): Array<{ file: string; workflow: WorkflowJson }> {
-	return fs
-		.readdirSync(EXAMPLES_DIR)
-		.filter((f) => f.endsWith('.json'))
-		.sort()
-		.map((file) => ({
-			file,
-			workflow: JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson,
-		}));
+	const files = fs.readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json'));
+	const read = (file: string) => fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8');
+	return files.sort().map((file) => ({ file, workflow: JSON.parse(read(file)) as WorkflowJson }));
 }
 
 /** Examples that start from the Web Data Trigger: they are published (active) after import. */
@@ -129,10 +118,8 @@ function isPublished(workflow: WorkflowJson): boolean {
 }
 
 /**
- * Imports the examples when they changed since the last import into this user folder (a second
- * run keeps what the user edited in the editor), and publishes the trigger-started ones and
- * the MCP server.
- * Returns the number of workflows imported (0 when nothing changed).
+ * Imports and publishes the examples when they changed since the last import into this user
+ * folder (a second run keeps what the user edited); returns how many it imported.
  */
 export async function importExamples(n8n: N8n): Promise<number> {
 	const examples = loadExamples();

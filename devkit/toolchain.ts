@@ -44,7 +44,7 @@ export function ensureNode(major: number): string {
 	return bin;
 }
 
-/** Whether the installed manifest asks for what the checkout's does (its prose aside). */
+/** Whether two install manifests ask for the same, their descriptions aside. */
 export function sameManifest(checkout: string, installed: string): boolean {
 	if (!fs.existsSync(installed)) return false;
 	const read = (file: string) => {
@@ -54,10 +54,7 @@ export function sameManifest(checkout: string, installed: string): boolean {
 	return read(checkout) === read(installed);
 }
 
-/**
- * Installs an n8n line (e2e/n8n-lines.json) into the cache once, and returns its folder. A changed
- * manifest (e2e/n8n-install*\/package.json, its description aside) installs again.
- */
+/** Installs an n8n line (e2e/n8n-lines.json) into the cache once, again when its manifest changed. */
 export function ensureN8n(lineName = '2'): string {
 	const line = n8nLine(lineName);
 	const bin = ensureNode(line.nodeMajor);
@@ -94,28 +91,22 @@ export function ensureN8n(lineName = '2'): string {
 	return line.dir;
 }
 
-/** The bin folder of Node 24 (the tooling, the sandbox and n8n 2.x run on it). */
 export function getNode24Bin(): string {
 	return process.env.WEBDATA_NODE24_BIN || ensureNode(TOOLING_NODE_MAJOR);
 }
 
-/** The bin folder of the Node the n8n of the line under test runs on. */
 export function getN8nNodeBin(): string {
 	return process.env.WEBDATA_N8N_NODE_BIN || ensureNode(n8nLine(N8N_LINE).nodeMajor);
 }
 
 let n8nDir: string | undefined;
 
-/** The folder the n8n of the line under test is installed in (node_modules/n8n inside). */
+/** The folder the n8n line under test is installed in. */
 export function getN8nDir(): string {
-	n8nDir ??= process.env.WEBDATA_N8N_DIR || ensureN8n(N8N_LINE);
-	return n8nDir;
+	return (n8nDir ??= process.env.WEBDATA_N8N_DIR || ensureN8n(N8N_LINE));
 }
 
-/**
- * The environment children of a command get: Node 24 first on PATH, and an n8n line (the one
- * under test unless given) with its Node, installed; the harness reads them (above).
- */
+/** The environment of a command's children: Node 24 first on PATH, an n8n line installed. */
 export function toolchainEnv(line = N8N_LINE): NodeJS.ProcessEnv {
 	return {
 		...node24Env(),
@@ -135,7 +126,6 @@ export function nodeExecutable(): string {
 	return path.join(getNode24Bin(), 'node');
 }
 
-/** n8n's own entry point, run with getN8nNodeBin(). */
 export function n8nEntry(): string {
 	return path.join(getN8nDir(), 'node_modules', 'n8n', 'bin', 'n8n');
 }

@@ -1,20 +1,11 @@
 /**
- * Part of `npm run lint`: lints the node descriptions as n8n sees them.
- *
- * The nodes build their descriptions from the endpoint table at load time, so the rules that read
- * a literal `description = { ... }` in a `class X implements INodeType` (usableAsTool, icon,
- * subtitle, trigger conventions, credential references, parameter naming and wording...) see
- * nothing in the source. This command loads every built node that package.json lists, prints its
- * description as such a literal class, and runs the project's ESLint config on that text as if it
- * were the node's own file, so those rules check what users actually get.
- *
- * Every rule of the project's config runs, none off. A finding that cannot be fixed without
- * changing what saved workflows do, or against the spec, is listed in ACCEPTED below with its
- * reason (docs/n8n-verification.md); it is printed as accepted, and an ACCEPTED entry
- * that no longer matches a finding is an error, so the list cannot go stale.
- *
- * Needs a build first (`npm run build`). The generated files are kept in
- * artifacts/lint-descriptions/ so that reported line numbers can be looked up.
+ * Part of `npm run lint`: the nodes build their descriptions from the endpoint table at load time,
+ * so the rules that read a literal `description = { ... }` in a node class see nothing in the
+ * source. This command prints every built node's description as such a literal class (kept in
+ * artifacts/lint-descriptions/ for the line numbers) and runs the project's ESLint config on it
+ * as if it were the node's own file. Every rule runs; a finding kept on purpose is in ACCEPTED
+ * with its reason (docs/n8n-verification.md), and an entry that matches no finding is an error.
+ * Needs `npm run build` first.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -50,7 +41,6 @@ const ACCEPTED = [
 	],
 ].map(([rule, node, parameter, why]) => ({ rule, node, parameter, why }));
 
-/** A built node as this command reads it: its description and which methods it has. */
 interface BuiltNode {
 	description?: object;
 	webhookMethods?: Record<string, Record<string, unknown>>;
@@ -84,7 +74,7 @@ function literal(description: object): string {
 		.replaceAll('\n', '\n\t');
 }
 
-/** Empty stand-ins for the methods the built node has, so rules about them see they exist. */
+/** Empty stand-ins for the built node's methods, so rules about them see they exist. */
 function methodStubs(node: BuiltNode): string[] {
 	const lines: string[] = [];
 	for (const name of ['execute', 'webhook', 'poll', 'trigger']) {
@@ -170,14 +160,11 @@ export async function run(): Promise<number> {
 					continue;
 				}
 				const level = message.severity === 2 ? 'error' : 'warning';
-				count[level === 'error' ? 'errors' : 'warnings']++;
-				console.log(
-					`${path.relative(ROOT, keptAs)}:${message.line}:${message.column} ${level} ${message.ruleId ?? ''}`,
-				);
-				console.log(`    ${message.message}`);
-				console.log(
-					`    in ${className}${where ? ` > ${where}` : ''}: ${(lines[message.line - 1] ?? '').trim()}`,
-				);
+				count[`${level}s`]++;
+				const at = `${path.relative(ROOT, keptAs)}:${message.line}:${message.column}`;
+				console.log(`${at} ${level} ${message.ruleId ?? ''}\n    ${message.message}`);
+				const line = (lines[message.line - 1] ?? '').trim();
+				console.log(`    in ${className}${where ? ` > ${where}` : ''}: ${line}`);
 			}
 		}
 	}

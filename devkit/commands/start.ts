@@ -1,10 +1,7 @@
 /**
- * `npm start`, the main command: builds the package (WEBDATA_SKIP_BUILD=1 skips it), installs
- * the pinned n8n 2.x and Node 24 on first use, then runs the sandbox and a real n8n with this
- * package, the sandbox credential and the example workflows in the private user folder
- * .n8n-home/ (git-ignored). Prints the editor URL and the login; Ctrl-C stops both.
- * Ports: WEBDATA_N8N_PORT (5678; the task brokers take the next two) and WEBDATA_SANDBOX_PORT
- * (5680); WEBDATA_N8N_LISTEN (127.0.0.1; 0.0.0.0 to reach n8n from another machine).
+ * `npm start`: builds (WEBDATA_SKIP_BUILD=1 skips it), then runs the sandbox and the pinned n8n
+ * 2.x with this package, the sandbox credential and the examples in .n8n-home/ (git-ignored);
+ * prints the editor URL and the login; Ctrl-C stops both. Ports and listen address: devkit/paths.ts.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
