@@ -14,7 +14,6 @@ export async function build(): Promise<void> {
 	if (status !== 0) throw new Error(`npm run build failed (exit ${status})`);
 }
 
-/** Builds unless WEBDATA_SKIP_BUILD=1. */
 export async function buildUnlessSkipped(): Promise<void> {
 	if (process.env.WEBDATA_SKIP_BUILD === '1') return;
 	log('building the package (npm run build)');
@@ -24,17 +23,13 @@ export async function buildUnlessSkipped(): Promise<void> {
 /** Built last of what the e2e suites need (dist-dev/ after dist/). */
 const SANDBOX_BUILT = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
 
-/**
- * Whether dist/ or the sandbox is missing or was built from other sources than the ones here:
- * the digest the build recorded (devkit/buildStamp.ts) differs from the sources' digest now.
- */
+/** Whether dist/ or the sandbox is missing or was built from other sources (buildStamp.ts). */
 export function buildIsStale(): boolean {
 	if (!fs.existsSync(SANDBOX_BUILT) || !fs.existsSync(path.join(ROOT, 'dist', 'nodes')))
 		return true;
 	return builtDigest(ROOT) !== sourcesDigest(ROOT);
 }
 
-/** Builds when buildIsStale() (the e2e command; `npm test` has normally just built). */
 export async function buildIfStale(): Promise<void> {
 	if (!buildIsStale()) return;
 	log('building (npm run build)');

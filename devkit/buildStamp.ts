@@ -17,7 +17,6 @@ export function stampPath(root: string): string {
 	return path.join(root, 'dist-dev', '.sources-digest');
 }
 
-/** The digest of the sources as they are now. */
 export function sourcesDigest(root: string): string {
 	const hash = crypto.createHash('sha256');
 	const inFolders = SOURCES.flatMap((dir) =>
@@ -35,7 +34,6 @@ export function sourcesDigest(root: string): string {
 	return hash.digest('hex');
 }
 
-/** The digest the last full build recorded, or undefined when there is none. */
 export function builtDigest(root: string): string | undefined {
 	try {
 		return fs.readFileSync(stampPath(root), 'utf8').trim();

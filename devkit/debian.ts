@@ -53,7 +53,7 @@ function aptInstall(packages: string[], what: string, flags: string[] = []): boo
 	}
 }
 
-/** Installs `postgresql` and `redis-server` when either is missing; whether both are there. */
+/** Whether both are there, once installed when missing. */
 export function ensureServices(): boolean {
 	const missing = [hasPostgres() ? [] : ['postgresql'], hasRedis() ? [] : ['redis-server']];
 	aptInstall(missing.flat(), 'the queue-mode suite', ['--no-install-recommends']);

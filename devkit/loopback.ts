@@ -6,7 +6,6 @@
 import * as http from 'node:http';
 import * as net from 'node:net';
 
-/** Whether `port` can be bound on 127.0.0.1 now. */
 export function isPortFree(port: number): Promise<boolean> {
 	return new Promise((resolve) => {
 		const server = net.createServer();

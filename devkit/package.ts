@@ -13,22 +13,16 @@ import { ROOT } from './root';
 
 export interface LoadedPackage {
 	packageName: string;
-	/** Paths listed in package.json's `n8n` section. */
 	listed: { nodes: string[]; credentials: string[] };
 	/** Listed paths with no file behind them (not built, or a typo). */
 	missing: string[];
-	/** Node types by short name (`webDataBrand`). */
+	/** By short name (`webDataBrand`). */
 	nodeTypes: Record<string, INodeType>;
-	/** Credential types by name (`webDataApi`). */
 	credentialTypes: Record<string, ICredentialType>;
 	loader: PackageDirectoryLoader;
 }
 
-/**
- * Loads every listed node and credential. A listed file that cannot be found (not built, no
- * source behind it, or a typo) is recorded in `missing` instead of aborting the load, so that one
- * missing node does not hide the others; the package test asserts that `missing` is empty.
- */
+/** Records a listed file that cannot be found in `missing`, so that it hides no other. */
 class TolerantPackageLoader extends PackageDirectoryLoader {
 	missing: string[] = [];
 
@@ -74,7 +68,6 @@ async function load(): Promise<LoadedPackage> {
 	};
 }
 
-/** The package, loaded once per test file. */
 export async function loadPackage(): Promise<LoadedPackage> {
 	cached ??= load();
 	return await cached;

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 
-/** [passed, failed] of one results file; throws when it is missing or unreadable. */
+/** Throws when the file is missing or unreadable. */
 function counts(file: string): [number, number] {
 	const results = JSON.parse(fs.readFileSync(file, 'utf8'));
 	return [

@@ -38,10 +38,9 @@ export function packPackage(from: string, into: string): string {
 }
 
 /**
- * Installs `from` packed into `<n8nFolder>/nodes` (n8nFolder is the `.n8n` folder, its nodes/
- * replaced) the way n8n's Community Nodes install does: npm, no scripts, no peer dependencies
- * (n8n provides n8n-workflow), no lock file; the tarball is kept beside it, as the saved `file:`
- * dependency. Returns the installed package's folder.
+ * Installs `from` packed into `<n8nFolder>/nodes` (replaced) the way n8n's Community Nodes install
+ * does: no scripts, no peer dependencies (n8n provides n8n-workflow), no lock file; the tarball
+ * stays beside it, as the saved `file:` dependency. Returns the installed package's folder.
  */
 export function installPackage(from: string, n8nFolder: string): string {
 	const nodesFolder = path.join(n8nFolder, 'nodes');

@@ -1,20 +1,11 @@
 /**
- * `npm run scan`: n8n's verification scanner (@n8n/scan-community-package) on this package, both
- * legs, the way `npx @n8n/scan-community-package n8n-nodes-webdata` runs them on a published
- * version:
- *
- *   source   `git archive HEAD` (what the provenance attestation points at), with the scanner's
- *            SOURCE_FILE_PATTERNS: package.json and nodes/, credentials/ sources
- *   tarball  the unpacked `npm pack` tarball (what npm would publish), with its compiled .js
- *            and package.json
- *
- * Both legs call the scanner's own exported `analyzePackage` with its own ESLint config (n8n's
- * rule set, inline `eslint-disable` comments ignored), so nothing here can turn a rule off.
- * The real command also needs a published version with npm provenance and fetches the source from
- * GitHub; that part runs only in the release workflow, after publishing.
- *
- * The source leg sees only committed files; the tarball leg packs the current dist/ (build first).
- * Prints each leg's findings and exits non-zero when either leg has an error. Runs on Node 24.
+ * `npm run scan`: n8n's verification scanner (@n8n/scan-community-package) on both legs, as
+ * `npx @n8n/scan-community-package n8n-nodes-webdata` runs them on a published version: the source
+ * (`git archive HEAD`, what the provenance attestation points at; committed files only) with the
+ * scanner's SOURCE_FILE_PATTERNS, and the unpacked `npm pack` tarball of the current dist/. Both
+ * call the scanner's own `analyzePackage` with its own ESLint config (inline `eslint-disable`
+ * ignored), so nothing here can turn a rule off. The provenance and GitHub part of the real
+ * command runs only in the release workflow, after publishing.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -57,14 +48,8 @@ async function scanLeg(scanner: Scanner, name: string, dir: string, patterns: st
 }
 
 export async function run(): Promise<number> {
-	const dirty = runIn('git', [
-		'status',
-		'--porcelain',
-		'--',
-		'package.json',
-		'nodes',
-		'credentials',
-	]);
+	const scanned = ['package.json', 'nodes', 'credentials'];
+	const dirty = runIn('git', ['status', '--porcelain', '--', ...scanned]);
 	if (dirty.trim())
 		console.log(
 			`scan: uncommitted changes are not in the source leg (it scans HEAD):\n${dirty.trimEnd()}`,

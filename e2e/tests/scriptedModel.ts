@@ -1,11 +1,8 @@
 /**
- * A scripted OpenAI-compatible chat model on 127.0.0.1, for agent tests without a real model:
+ * A scripted OpenAI-compatible chat model on 127.0.0.1 (the credential's base URL: `baseUrl`):
  * `POST /v1/chat/completions` first answers with one tool call, then, once the conversation
- * holds the tool's result, with a final answer quoting it. Every request it receives is recorded
- * (body and headers), so a test can read which tools the agent offered and what the tool returned.
- *
- *   const model = new ScriptedModel(() => ({ name: 'Scrape_page', arguments: { url } }));
- *   await model.start(); // credential base URL: model.baseUrl
+ * holds the tool's result, with a final answer quoting it. It records every request, so a test
+ * can read which tools the agent offered and what the tool returned.
  */
 import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
 
@@ -33,11 +30,7 @@ interface ModelRequest {
 
 /** The tools a request offered, as the model reads them. */
 export function offeredTools(request: ModelRequest): OfferedTool[] {
-	return (request.body.tools ?? []).map(({ function: { name, description, parameters } }) => ({
-		name,
-		description,
-		parameters,
-	}));
+	return (request.body.tools ?? []).map((tool) => tool.function);
 }
 
 /** The tool results a request carries back to the model. */
