@@ -50,12 +50,11 @@ export interface CliResult {
 	code: number | null;
 	stdout: string;
 	stderr: string;
-	ms: number;
 }
 
 /** n8n's run data as `n8n execute --rawOutput` and the REST API give it. */
 export type RunData = IRun;
-export type { INodeExecutionData as RunItem, ITaskData as TaskData } from 'n8n-workflow';
+export type { INodeExecutionData as RunItem } from 'n8n-workflow';
 
 /** An execution without its run data (REST API list, or a row of execution_entity). */
 export interface ExecutionRow {
@@ -162,9 +161,8 @@ export class N8n {
 		return ['unshare', '-m', '--', 'sh', '-c', script, path.resolve(hosts), ...n8n];
 	}
 
-	async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
+	private async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
-		const started = Date.now();
 		const [command, ...commandArgs] = this.command(args);
 		const options = { env: this.env('cli'), cwd: this.userFolder, timeout: timeoutMs };
 		const { code, stdout, stderr } = await execFileAsync(command, commandArgs, {
@@ -175,12 +173,7 @@ export class N8n {
 			(done) => ({ ...done, code: 0 }),
 			(failed: { code?: unknown; stdout: string; stderr: string }) => failed,
 		);
-		return {
-			code: typeof code === 'number' ? code : null,
-			stdout,
-			stderr,
-			ms: Date.now() - started,
-		};
+		return { code: typeof code === 'number' ? code : null, stdout, stderr };
 	}
 
 	private async cliOrThrow(args: string[]): Promise<CliResult> {
@@ -266,11 +259,12 @@ export class N8n {
 		await server?.stop(20_000);
 	}
 
-	async login(): Promise<void> {
+	/** Logs in as the owner; resolves with the session cookie. */
+	private async login(): Promise<string> {
 		const body = { emailOrLdapLoginId: this.owner.email, password: this.owner.password };
 		const res = await fetchJson(`${this.baseUrl}/rest/login`, { method: 'POST', body });
 		if (!res.ok) throw new Error(`login failed: ${res.status} ${res.text}`);
-		this.cookie = res.headers
+		return res.headers
 			.getSetCookie()
 			.map((c) => c.split(';')[0])
 			.join('; ');
@@ -283,8 +277,7 @@ export class N8n {
 	}
 
 	private async asOwner<T>(method: string, route: string, body?: unknown): Promise<T> {
-		if (!this.cookie) await this.login();
-		const headers = { cookie: this.cookie };
+		const headers = { cookie: (this.cookie ??= await this.login()) };
 		const res = await fetchJson<T>(`${this.baseUrl}${route}`, { method, body, headers });
 		if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${res.text.slice(0, 500)}`);
 		return res.body;

@@ -4,7 +4,7 @@
  * (devkit/proc.ts startGroup): e2e/README.md, "Queue mode". PostgreSQL refuses to run as root:
  * as root it runs as the `postgres` user.
  */
-import { execFile, type SpawnOptions } from 'node:child_process';
+import { execFile, execFileSync, type SpawnOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -33,16 +33,12 @@ export function postgresBin(): string {
 /** uid and gid to run PostgreSQL as: `postgres` when we are root, else ourselves. */
 function postgresUser(): { uid?: number; gid?: number } {
 	if (process.getuid?.() !== 0) return {};
-	const line = fs
-		.readFileSync('/etc/passwd', 'utf8')
-		.split('\n')
-		.find((l) => l.startsWith('postgres:'));
-	if (!line)
-		throw new Error(
-			'running as root but there is no `postgres` user (apt-get install postgresql creates it)',
-		);
-	const [, , uid, gid] = line.split(':').map(Number);
-	return { uid, gid };
+	const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }));
+	try {
+		return { uid: id('-u'), gid: id('-g') };
+	} catch {
+		throw new Error('running as root but there is no `postgres` user (apt-get install postgresql)');
+	}
 }
 
 abstract class Service {
