@@ -28,11 +28,9 @@ export function withPath(dirs: string[], env: NodeJS.ProcessEnv = process.env): 
 }
 
 /** Runs an installer step to its end, its output on stderr; throws when it fails. */
-export function runToStderr(
-	command: string,
-	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): void {
+type Options = { cwd?: string; env?: NodeJS.ProcessEnv };
+
+export function runToStderr(command: string, args: string[], options: Options = {}): void {
 	execFileSync(command, args, { ...options, stdio: ['ignore', 2, 2] });
 }
 
@@ -42,11 +40,7 @@ export function runToStderr(
  * terminal sends SIGINT to both, and this process waits for the child to finish stopping.
  * SIGTERM and SIGHUP sent to this process alone are passed on.
  */
-export function run(
-	command: string,
-	args: string[],
-	options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<number> {
+export function run(command: string, args: string[], options: Options = {}): Promise<number> {
 	return new Promise((resolve) => {
 		const child = spawn(command, args, { ...options, stdio: 'inherit' });
 		const pass = (signal: NodeJS.Signals) => child.kill(signal);

@@ -67,7 +67,7 @@ export class QueueCluster {
 		this.timings['redis start'] = redis;
 		// Each process takes a block of three ports: its own, its task broker, a CLI's broker.
 		const webhookBase = `http://127.0.0.1:${await freePort(3)}`;
-		const make = async (name: string, port: number, extra: Record<string, string> = {}) => {
+		const make = (name: string, port: number, extra: Record<string, string> = {}) => {
 			const n8n = new N8n({
 				userFolder: path.join(this.dir, name),
 				port,
@@ -86,17 +86,14 @@ export class QueueCluster {
 			n8n.installPackage(this.options.packageFrom ?? ROOT);
 			return n8n;
 		};
-		this.main = await make('main', await freePort(3), {
-			N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
-		});
-		this.webhook = await make('webhook', Number(new URL(webhookBase).port));
+		this.main = make('main', await freePort(3), { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' });
+		this.webhook = make('webhook', Number(new URL(webhookBase).port));
 		for (let i = 1; i <= (this.options.workers ?? 1); i++) {
 			const port = await freePort(3);
 			// The worker's only HTTP server is its health check; it listens on `port`.
 			const health = { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) };
-			this.workers.push(
-				await make(`worker-${i}`, port, { ...health, N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }),
-			);
+			const address = { N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' };
+			this.workers.push(make(`worker-${i}`, port, { ...health, ...address }));
 		}
 	}
 
