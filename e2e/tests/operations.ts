@@ -207,10 +207,7 @@ const firstOf = (outputs: Map<string, Json[]>, title: string): Json =>
 
 /** Checks a waited-for job's items against GET /jobs/{id} (results and per-URL errors). */
 async function sameAsJobResults(ctx: CheckContext): Promise<void> {
-	assert(ctx.output.length > 0, 'no output items');
-	const errors = ctx.output.filter((item) => item.error && !item.jobId);
-	assert(errors.length === 0, `error items: ${JSON.stringify(errors).slice(0, 400)}`);
-	const jobId = String(ctx.output[0].jobId ?? '');
+	const jobId = String(ctx.output[0]?.jobId ?? '');
 	assert(jobId, `no jobId on the output items: ${JSON.stringify(ctx.output[0]).slice(0, 300)}`);
 	const detail = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(jobId)}?limit=100`))
 		.data as Json;

@@ -33,17 +33,12 @@ export class Suite {
 		}
 	}
 
-	/** Starts the sandbox, prepares n8n's user folder and imports the credentials and workflows. */
-	async setUp({
-		credentials = [],
-		workflows,
-		hostsFile,
-	}: {
-		credentials?: object[];
-		workflows: object[];
-		/** n8n's own /etc/hosts (devkit/n8n.ts `hostsFile`). */
-		hostsFile?: string;
-	}): Promise<void> {
+	/**
+	 * Starts the sandbox, prepares n8n's user folder (with its own /etc/hosts when given, see
+	 * N8nOptions) and imports the sandbox credential, `credentials` and `workflows`.
+	 */
+	async setUp(setup: { credentials?: object[]; workflows: object[]; hostsFile?: string }) {
+		const { credentials = [], workflows, hostsFile } = setup;
 		fs.mkdirSync(this.art, { recursive: true });
 		this.sandbox = new Sandbox(await freePort(), path.join(this.art, `sandbox-${this.name}.log`));
 		await this.time('sandbox start', () => this.sandbox.start());
