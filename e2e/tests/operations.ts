@@ -26,7 +26,6 @@ export { PACKAGE_NAME as PACKAGE } from '../../devkit/paths';
 type Json = Record<string, unknown>;
 
 export interface CheckContext {
-	/** The node's output items (json). */
 	output: Json[];
 	/** Every other case's output, by case title. */
 	outputs: Map<string, Json[]>;
@@ -51,9 +50,8 @@ export const expectedOnTheWire = ({ query = {}, body }: Sent): Sent => ({ query,
 export interface OpCase {
 	/** Node name in the workflow; unique. */
 	title: string;
-	/** Node type without the package prefix, e.g. webDataBrand: its endpoint's node. */
+	/** Its endpoint's row: the node type without the package prefix, the operation value. */
 	node: string;
-	/** The operation value of its endpoint's row. */
 	operation: string;
 	parameters: Json;
 	/** The request the node must have sent: its endpoint's (path: the ID parameter, or given). */
@@ -69,7 +67,6 @@ export interface OpCase {
 	check: (ctx: CheckContext) => Promise<void>;
 }
 
-/** A case as written under its endpoint id (CASES). */
 type CaseRow = Pick<OpCase, 'title' | 'parameters'> & Partial<Omit<OpCase, 'node' | 'operation'>>;
 
 /**
