@@ -10,11 +10,7 @@ import { ROOT } from '../paths';
 const SINCE = '3bc610e';
 const MAX = 72;
 const git = (...args: string[]) =>
-	execFileSync('git', args, {
-		cwd: ROOT,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'pipe'],
-	}).trim();
+	execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' }).trim();
 
 export async function run(): Promise<number> {
 	try {
