@@ -1,7 +1,6 @@
 /**
- * The end-to-end suite (devkit/commands/e2e.ts, `npm run test:e2e`): real n8n with the built package against the sandbox.
- * Separate from the unit run (jest.config.js roots at test/). One worker: the suite shares one
- * sandbox and one n8n between its checks, in order.
+ * The end-to-end suites (`npm run test:e2e`, devkit/commands/e2e.ts). One worker: each suite
+ * shares one sandbox and one n8n between its checks, in order.
  * @type {import('jest').Config}
  */
 module.exports = {
