@@ -1,8 +1,6 @@
 /**
- * The devkit's one command line: `node --import tsx devkit/cli.ts <command> [args]`. tsx (a
- * devDependency) runs the TypeScript as it is, so nothing has to be built first; package.json's
- * scripts call it, and `node --import tsx devkit/cli.ts help` lists the commands (the table is
- * devkit/commands/index.ts; each command is a file of that folder, loaded only when it runs).
+ * The devkit's one command line, `node --import tsx devkit/cli.ts <command> [args]` (tsx runs it
+ * unbuilt); `help` lists the commands of devkit/commands/index.ts.
  */
 import { COMMANDS } from './commands';
 import { log, run as runChild } from './proc';

@@ -1,10 +1,6 @@
 /**
- * The local Web Data Service (sandbox/) as a child process in a process group of its own
- * (devkit/proc.ts startGroup), and its admin API.
- *
- * Contract of `node dist-dev/sandbox/cli.js --port N`: the first stdout line is
- * `WEBDATA_SANDBOX_READY {"baseUrl":"http://127.0.0.1:N","apiKey":"bc_..."}`. The admin API
- * (no auth) lives under /__sandbox.
+ * The local Web Data Service (sandbox/) as a child in a process group of its own, and its admin
+ * API (/__sandbox). Its first stdout line is `WEBDATA_SANDBOX_READY {"baseUrl":..,"apiKey":..}`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

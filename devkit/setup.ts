@@ -65,7 +65,6 @@ export function webDataNode(
 	return { ...node, credentials: { webDataApi }, ...more };
 }
 
-/** One of n8n-nodes-base's nodes. */
 export function baseNode(name: string, type: string, parameters = {}, typeVersion = 1): DraftNode {
 	return { name, type: `n8n-nodes-base.${type}`, typeVersion, parameters };
 }

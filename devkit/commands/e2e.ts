@@ -45,7 +45,6 @@ export async function run(jestArgs: string[]): Promise<number> {
 
 	let status = 0;
 	for (const line of lines) {
-		// e2e/jest.config.js picks the suites of a line.
 		const what = `e2e, n8n ${line.version} (${path.relative(ROOT, line.artifacts)}/)`;
 		log(`end-to-end suites in n8n ${line.version}`);
 		fs.mkdirSync(line.artifacts, { recursive: true });

@@ -1,7 +1,6 @@
 /**
- * `devkit install <what>`: installs one piece of what the tests run on, once (CONTRIBUTING.md,
- * "The devkit"); a second run finds it and answers at once. What it installs is printed on
- * stdout (progress goes to stderr).
+ * `devkit install <what>`: one piece of what the tests run on, once (CONTRIBUTING.md, "The
+ * devkit"); prints what it found on stdout, its progress on stderr.
  */
 import { ensureChromium, ensureServices } from '../debian';
 import { ensureN8n, ensureNode } from '../toolchain';

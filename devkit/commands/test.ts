@@ -1,8 +1,7 @@
 /**
- * `npm test`, the whole test command (.ci/run): build, lint, n8n's verification scanner, the
- * unit, transport, trigger and sandbox tests through n8n-core on Node 24, then the end-to-end
- * suites in real n8n (2.x, and the operations, agent, files and egress suites in 1.x). Prints one
- * closing line "N passed, N failed" over every results file; exits non-zero on any failure.
+ * `npm test`, the whole test command (.ci/run): build, lint, scan, the unit tests on Node 24, the
+ * end-to-end suites in n8n 2.x and 1.x; one closing line "N passed, N failed" over every results
+ * file; exits non-zero on any failure.
  */
 import * as fs from 'node:fs';
 
