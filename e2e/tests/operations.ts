@@ -202,31 +202,25 @@ const extractJob = (ctx: CheckContext, id: unknown) =>
 const firstOf = (outputs: Map<string, Json[]>, title: string): Json =>
 	outputs.get(title)?.[0] ?? {};
 
+/** Asserts every item carries `key` = `id` and the job's `status`; returns them without both. */
+function routed(items: Json[], key: string, id: string, status: unknown): Json[] {
+	const stray = items.filter((item) => item[key] !== id || item.status !== status);
+	assert(stray.length === 0, `items without ${key} ${id} and status ${String(status)}`);
+	return items.map(({ [key]: _id, status: _status, ...rest }) => rest);
+}
+
 /** Checks a waited-for job's items against GET /jobs/{id} (results and per-URL errors). */
 async function sameAsJobResults(ctx: CheckContext): Promise<void> {
 	const jobId = String(ctx.output[0]?.jobId ?? '');
 	assert(jobId, `no jobId on the output items: ${JSON.stringify(ctx.output[0]).slice(0, 300)}`);
 	const detail = (await sandboxCall(ctx.sandbox, `/jobs/${encodeURIComponent(jobId)}?limit=100`))
 		.data as Json;
-	const results = (detail.results as Json[]) ?? [];
-	const failures = (detail.errors as Json[]) ?? [];
+	const items = routed(ctx.output, 'jobId', jobId, detail.status);
 	const failed = (item: Json) => item.success === false && item.error !== undefined;
-	const itemsOk = ctx.output.filter((item) => !failed(item));
-	const itemsFailed = ctx.output.filter(failed);
-	const routing = ctx.output.filter(
-		(item) => item.jobId !== jobId || item.status !== detail.status,
-	);
-	assert(routing.length === 0, `items without jobId ${jobId} and status ${String(detail.status)}`);
-	expectEqual(
-		itemsOk.map(({ jobId: _j, status: _s, ...rest }) => rest),
-		results,
-		`results of job ${jobId}`,
-	);
-	expectEqual(
-		itemsFailed.map((item) => ({ url: item.url, error: item.error })),
-		failures.map((f) => ({ url: f.url, error: f.error })),
-		`errors of job ${jobId}`,
-	);
+	const errorsOf = (list: Json[]) => list.map(({ url, error }) => ({ url, error }));
+	const [ok, bad] = [items.filter((item) => !failed(item)), items.filter(failed)];
+	expectEqual(ok, detail.results ?? [], `results of job ${jobId}`);
+	expectEqual(errorsOf(bad), errorsOf((detail.errors as Json[]) ?? []), `errors of job ${jobId}`);
 }
 
 /**
@@ -444,15 +438,8 @@ const CASES = {
 			// One item per page result, each with the crawl's ID and status.
 			check: async (ctx) => {
 				const { first, pages } = await demoCrawl(ctx.sandbox);
-				const routing = ctx.output.filter(
-					(item) => item.crawlId !== 'crawl_demo' || item.status !== first.status,
-				);
-				assert(routing.length === 0, `items without crawlId crawl_demo and status ${first.status}`);
-				expectEqual(
-					ctx.output.map(({ crawlId: _c, status: _s, ...page }) => page),
-					pages,
-					'crawl pages',
-				);
+				const items = routed(ctx.output, 'crawlId', 'crawl_demo', first.status);
+				expectEqual(items, pages, 'crawl pages');
 			},
 		},
 		{
