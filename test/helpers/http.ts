@@ -45,7 +45,8 @@ export const ACCOUNT_BODY = account();
 export const OK_REPLY: Responder = (request) =>
 	request.path === '/account' ? [200, ACCOUNT_BODY] : [200, { success: true, data: {} }];
 
-function parseBody(body: unknown): unknown {
+/** The body as JSON, or as given when it is not JSON; undefined when there is none. */
+export function parseJson(body: unknown): unknown {
 	if (body === undefined || body === '') return undefined;
 	if (typeof body !== 'string') return body;
 	try {
@@ -55,29 +56,31 @@ function parseBody(body: unknown): unknown {
 	}
 }
 
-function headersOf(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-	return Object.fromEntries(
-		Object.entries(raw).map(([k, v]) => [
-			k.toLowerCase(),
-			Array.isArray(v) ? v.join(', ') : String(v),
-		]),
-	);
-}
+type NockHeaders = Record<string, string | string[] | undefined>;
 
-/** What a nock reply function is handed (method, uri, body, headers), as a NockedRequest. */
-export function recordedRequest(
-	method: string,
-	uri: string,
-	body: unknown,
-	headers: Record<string, string | string[] | undefined> = {},
-): NockedRequest {
-	const url = new URL(uri, BASE_URL);
-	return {
-		method: method.toUpperCase(),
-		path: url.pathname,
-		query: Object.fromEntries(url.searchParams),
-		body: parseBody(body),
-		headers: headersOf(headers),
+/**
+ * A nock reply function (nock 14: called with the uri and the body, the request in `this.req`)
+ * answering from `handler`, which may be async, with the request as every double here reads it.
+ */
+export function replyWith(handler: (request: NockedRequest) => NockReply | Promise<NockReply>) {
+	return async function (
+		this: { req: { method: string; headers: NockHeaders } },
+		uri: string,
+		body: nock.Body,
+	): Promise<readonly [number, nock.Body, Record<string, string>]> {
+		const url = new URL(uri, BASE_URL);
+		const headers = Object.entries(this.req.headers).map(([name, value]) => [
+			name.toLowerCase(),
+			Array.isArray(value) ? value.join(', ') : String(value),
+		]);
+		const [status, payload, replyHeaders] = await handler({
+			method: this.req.method.toUpperCase(),
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams),
+			body: parseJson(body),
+			headers: Object.fromEntries(headers),
+		});
+		return [status, payload as nock.Body, replyHeaders ?? {}];
 	};
 }
 
@@ -105,12 +108,12 @@ export function mockApi(respond: Responder = OK_REPLY) {
 		scope
 			.intercept(() => true, method)
 			.query(true)
-			.reply(function (uri, body) {
-				const request = recordedRequest(method, uri, body, this.req.headers);
-				requests.push(request);
-				const [status, replyBody, headers] = respond(request);
-				return [status, replyBody as nock.Body, headers ?? {}];
-			});
+			.reply(
+				replyWith((request) => {
+					requests.push(request);
+					return respond(request);
+				}),
+			);
 	}
 	return {
 		/** Every request that reached the double, in order. */

@@ -10,62 +10,23 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL } from '../helpers/runNode';
 import { sleep } from '../../devkit/wait';
-import { account, recordedRequest, type NockedRequest } from '../helpers/http';
+import { account, replyWith, type NockedRequest, type NockReply } from '../helpers/http';
 
-export { API_KEY, BASE_URL, account };
+export { API_KEY, BASE_URL, account, replyWith };
 
 /** A poll interval small enough to keep the suite fast (seconds, as the node option takes it). */
 export const FAST_POLL_S = 0.05;
 
-/** A request as nock saw it: Date.now() then (`at`) and its Authorization header. */
-export type Seen = Omit<NockedRequest, 'headers'> & { at: number; authorization?: string };
+/** A request as nock saw it, and Date.now() then. */
+export type Seen = NockedRequest & { at: number };
 
 /** Every request the interceptors of `answer` saw. */
 export class Recorder {
 	readonly seen: Seen[] = [];
 
-	/** Requests to one path (and method). */
-	to(path: string | RegExp, method?: string): Seen[] {
-		return this.seen.filter(
-			(s) =>
-				(typeof path === 'string' ? s.path === path : path.test(s.path)) &&
-				(!method || s.method === method),
-		);
+	to(path: string, method?: string): Seen[] {
+		return this.seen.filter((s) => s.path === path && (!method || s.method === method));
 	}
-}
-
-export type Answer = [number, unknown?, Record<string, string>?];
-
-/** One intercepted request, as a reply function of `replyWith` gets it. */
-export interface Incoming extends Omit<NockedRequest, 'headers'> {
-	url: URL;
-	authorization?: string;
-}
-
-/**
- * A nock reply function (nock 14: called with the path and the body, the request in `this.req`)
- * answering from `handler`, which may be async. The request is read by test/helpers/http.ts
- * (`recordedRequest`), as every double of these tests reads it.
- */
-export function replyWith(
-	handler: (req: Incoming) => Answer | Promise<Answer>,
-): (uri: string, body: nock.Body) => Promise<readonly [number, nock.Body, Record<string, string>]> {
-	return async function (
-		this: { req?: { method?: string; headers?: Record<string, string> }; method?: string },
-		uri: string,
-		body: nock.Body,
-	) {
-		const method = String(this.req?.method ?? this.method ?? 'GET');
-		const request = recordedRequest(method, uri, body, this.req?.headers);
-		const { headers: seen, ...rest } = request;
-		const url = new URL(uri, BASE_URL);
-		const [status, payload, headers] = await handler({
-			...rest,
-			url,
-			authorization: seen.authorization,
-		});
-		return [status, payload as nock.Body, headers ?? {}] as const;
-	} as never;
 }
 
 /**
@@ -76,7 +37,7 @@ export function answer(
 	recorder: Recorder,
 	method: 'get' | 'post' | 'patch' | 'delete',
 	path: string | RegExp,
-	reply: (seen: Seen, index: number) => Answer,
+	reply: (seen: Seen, index: number) => NockReply,
 	{ times = 1, delayMs }: { times?: number; delayMs?: (seen: Seen, index: number) => number } = {},
 ): nock.Scope {
 	let index = 0;
@@ -85,9 +46,8 @@ export function answer(
 		.query(true)
 		.times(times)
 		.reply(
-			replyWith(async (req) => {
-				const { method, path, query, body, authorization } = req;
-				const seen: Seen = { method, path, query, body, at: Date.now(), authorization };
+			replyWith(async (request) => {
+				const seen = { ...request, at: Date.now() };
 				recorder.seen.push(seen);
 				const i = index++;
 				const result = reply(seen, i);
@@ -97,7 +57,6 @@ export function answer(
 			}),
 		);
 }
-
 /** Answers GET /account with `plan`, recording how often it was read. */
 export function accountScope(
 	recorder: Recorder,

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import nock from 'nock';
 
 import { useFakeDns } from '../helpers/dns';
-import { mockApi, recordedRequest, useNock, type NockedRequest } from '../helpers/http';
+import { mockApi, replyWith, useNock, type NockedRequest, type NockReply } from '../helpers/http';
 import { API_KEY, runNode } from '../helpers/runNode';
 
 useNock();
@@ -45,18 +45,7 @@ function brandApi(logoUrl: string) {
 }
 
 /** The logo host: records what reaches it. */
-function logoHost(reply: (request: NockedRequest) => nock.ReplyFnResult) {
-	const requests: NockedRequest[] = [];
-	nock(LOGO_HOST)
-		.persist()
-		.get(() => true)
-		.reply(function (uri, body) {
-			const request = recordedRequest('GET', `${LOGO_HOST}${uri}`, body, this.req.headers);
-			requests.push(request);
-			return reply(request);
-		});
-	return requests;
-}
+const logoHost = (reply: (request: NockedRequest) => NockReply) => hostReplying(LOGO_HOST, reply);
 
 const retrieve = (extra = {}) => ({
 	type: 'webDataBrand',
@@ -183,16 +172,17 @@ describe('Download Logo', () => {
  * A host that records every request reaching it and answers with `reply`: an internal server
  * (loopback, private, metadata) or another public one.
  */
-function hostReplying(origin: string, reply: (request: NockedRequest) => nock.ReplyFnResult) {
+function hostReplying(origin: string, reply: (request: NockedRequest) => NockReply) {
 	const requests: NockedRequest[] = [];
 	nock(origin)
 		.persist()
 		.get(() => true)
-		.reply(function (uri, body) {
-			const request = recordedRequest('GET', `${origin}${uri}`, body, this.req.headers);
-			requests.push(request);
-			return reply(request);
-		});
+		.reply(
+			replyWith((request) => {
+				requests.push(request);
+				return reply(request);
+			}),
+		);
 	return requests;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { BEARER, mockApi, useNock, type NockedRequest } from '../helpers/http';
+import { BEARER, mockApi, useNock } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
 
 useNock();

@@ -10,7 +10,6 @@ import { onFakeClock } from '../helpers/clock';
 import { runNode } from '../helpers/runNode';
 import { PLAN_MAX_AGE_MS } from '../../nodes/shared/transport/accounts';
 import {
-	type Answer,
 	BASE_URL,
 	Recorder,
 	account,
@@ -21,7 +20,8 @@ import {
 	replyWith,
 	resetNock,
 } from '../jobs/support';
-import { sleep, waitFor } from '../../devkit/wait';
+import { sleep } from '../../devkit/wait';
+import type { NockReply } from '../helpers/http';
 
 afterEach(resetNock);
 
@@ -44,7 +44,7 @@ function record(domain: string) {
 	return { success: true, data: { status: 'ok', code: 200, brand: { domain } } };
 }
 
-/** Answers GET /brand/retrieve after `delay(domain)` ms, tracking requests in flight. */
+/** NockReplys GET /brand/retrieve after `delay(domain)` ms, tracking requests in flight. */
 function slowBrand(
 	delay: (domain: string, index: number) => number,
 	limit?: { concurrency: number },
@@ -63,8 +63,8 @@ function slowBrand(
 		.query(true)
 		.times(1000)
 		.reply(
-			replyWith(async (req): Promise<Answer> => {
-				const domain = req.url.searchParams.get('domain')!;
+			replyWith(async (req): Promise<NockReply> => {
+				const domain = req.query.domain;
 				const index = stats.requests++;
 				if (index === 0) stats.firstAt = Date.now();
 				if (limit && stats.inFlight >= limit.concurrency) {
@@ -141,8 +141,8 @@ describe('20 items at concurrency 5', () => {
 			.query(true)
 			.times(40)
 			.reply(
-				replyWith(async (req): Promise<Answer> => {
-					const domain = req.url.searchParams.get('domain')!;
+				replyWith(async (req): Promise<NockReply> => {
+					const domain = req.query.domain;
 					const n = Number(domain.match(/\d+/)![0]);
 					await sleep(10 + (n % 4) * 10);
 					return n % 7 === 3
@@ -259,7 +259,7 @@ describe('one plan for the whole process', () => {
 		const stats = { inFlight: 0, maxInFlight: 0, refused: 0, reads: 0, log: [] as string[] };
 		const handle =
 			(path: string, body: (domain: string) => unknown) =>
-			async (req: { url: URL }): Promise<Answer> => {
+			async (req: { query: Record<string, string> }): Promise<NockReply> => {
 				if (stats.inFlight >= concurrency) {
 					stats.refused++;
 					return [429, { success: false, error: 'Concurrency limit exceeded' }];
@@ -269,7 +269,7 @@ describe('one plan for the whole process', () => {
 				stats.log.push(`${path} starts with ${stats.inFlight} in flight`);
 				await sleep(delayMs);
 				stats.inFlight--;
-				return [200, body(req.url.searchParams.get('domain') ?? '')];
+				return [200, body(req.query.domain)];
 			};
 		nock(BASE_URL)
 			.get('/account')
@@ -576,7 +576,7 @@ describe('queue-mode workers: a pacer each, one plan', () => {
 			s.maxInFlight = Math.max(s.maxInFlight, ++s.inFlight);
 			return true;
 		};
-		const refused: Answer = [
+		const refused: NockReply = [
 			429,
 			{ success: false, error: 'Concurrency limit exceeded' },
 			{ 'Retry-After': '1' },
@@ -585,7 +585,7 @@ describe('queue-mode workers: a pacer each, one plan', () => {
 			.get('/account')
 			.times(1000)
 			.reply(
-				replyWith(async (): Promise<Answer> => {
+				replyWith(async (): Promise<NockReply> => {
 					s.reads++;
 					if (!admit()) return (s.refused++, refused);
 					const body = account({ concurrency: 10, rateLimitPerMinute: 100000 });
@@ -600,12 +600,12 @@ describe('queue-mode workers: a pacer each, one plan', () => {
 			.query(true)
 			.times(2000)
 			.reply(
-				replyWith(async (req): Promise<Answer> => {
+				replyWith(async (req): Promise<NockReply> => {
 					if (!admit()) return (s.refused++, refused);
 					s.items++;
 					await sleep(95 + (s.items % 11));
 					s.inFlight--;
-					return [200, record(req.url.searchParams.get('domain')!)];
+					return [200, record(req.query.domain)];
 				}),
 			);
 		return s;

@@ -417,7 +417,7 @@ describe('the API key never appears in an error', () => {
 			.query(true)
 			.reply(
 				replyWith((req) => {
-					echoed = req.authorization ?? '';
+					echoed = req.headers.authorization ?? '';
 					return [401, { success: false, error: `Unknown key ${echoed.replace(/^Bearer /, '')}` }];
 				}),
 			);
