@@ -1,8 +1,7 @@
 /**
- * Runs one of our nodes inside real n8n-core: a Workflow (Manual Trigger -> our node) executed by
- * WorkflowExecute, with our credentials helper handing out the credential and n8n's own HTTP
- * helpers sending the request (to a nock double in tests, to the sandbox in the
- * benchmark). Shared by the unit tests and `npm run bench`.
+ * Runs one of our nodes inside real n8n-core: Manual Trigger -> our node, executed by
+ * WorkflowExecute, n8n's own HTTP helpers sending the request (to a nock double in tests, to the
+ * sandbox in `npm run bench`).
  *
  *   const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } });
  */
@@ -45,10 +44,7 @@ export const ERROR_NODE: INode = {
 	parameters: {},
 };
 
-/**
- * A Manual Trigger of our own (n8n-nodes-base is not installed): it emits the items the
- * execution is started with, so a test can feed N items into our node.
- */
+/** A Manual Trigger of our own (n8n-nodes-base is not installed), emitting the test's items. */
 const manualTrigger = {
 	description: {
 		displayName: 'Manual Trigger',
@@ -69,9 +65,9 @@ const manualTrigger = {
 export interface RunNodeOptions {
 	/** Short node type name, e.g. `webDataBrand` (`webDataBrandTool`: the node as an agent's tool). */
 	type: string;
-	/** The node's parameters as a workflow JSON holds them (expressions start with `=`). */
+	/** As a workflow JSON holds them (expressions start with `=`). */
 	parameters: INodeParameters;
-	/** The input items (the json of each); one empty item by default. */
+	/** The json of each input item; one empty item by default. */
 	items?: IDataObject[];
 	credentials?: Partial<{ apiKey: string; baseUrl: string }> | ICredentialDataDecryptedObject;
 	continueOnFail?: boolean;
@@ -82,11 +78,7 @@ export interface RunNodeOptions {
 	staticData?: IDataObject;
 }
 
-/**
- * What n8n hands an execution besides the workflow, as a local instance at `n8nUrl` would (URLs,
- * user, hooks): shared by runNode, the trigger's harness and tests that drive another n8n-core
- * (the 1.x engine).
- */
+/** What n8n hands an execution besides the workflow, as a local instance at `n8nUrl` would. */
 export function testAdditionalData(
 	executionId: string | undefined,
 	hooks: unknown,
@@ -109,7 +101,7 @@ export function testAdditionalData(
 		userId: 'user-1',
 		setExecutionStatus: () => {},
 		sendDataToUI: () => {},
-	};
+	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
 let executionCounter = 0;
@@ -123,7 +115,6 @@ function toolVariant(nodeType: INodeType): INodeType {
 	return Object.create(nodeType, { description: { value: description } }) as INodeType;
 }
 
-/** Our node types (and `<name>Tool`) under the package's prefix, and the test trigger. */
 export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	const pkg = await loadPackage();
 	const byFullName = (type: string): INodeType => {
@@ -142,7 +133,6 @@ export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	};
 }
 
-/** The workflow a user would have, Manual Trigger -> our node, and the credentials it reads. */
 async function prepare(options: RunNodeOptions) {
 	const pkg = await loadPackage();
 	const node: INode = {
@@ -176,21 +166,15 @@ async function prepare(options: RunNodeOptions) {
 	return { pkg, workflowData, workflow, credentialsHelper };
 }
 
-/** Executes Manual Trigger -> our node through WorkflowExecute and returns what our node did. */
 export async function runNode(options: RunNodeOptions) {
 	const { workflowData, workflow, credentialsHelper } = await prepare(options);
 
 	const executionId = `test-${++executionCounter}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
-	let resolveFinished: (run: IRun) => void = () => {};
-	const finished = new Promise<IRun>((resolve) => (resolveFinished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (run) => resolveFinished(run));
-
-	const additionalData = testAdditionalData(
-		executionId,
-		hooks,
-		credentialsHelper,
-	) as unknown as IWorkflowExecuteAdditionalData;
+	const finished = new Promise<IRun>((resolve) =>
+		hooks.addHandler('workflowExecuteAfter', resolve),
+	);
+	const additionalData = testAdditionalData(executionId, hooks, credentialsHelper);
 
 	const input = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({
@@ -207,44 +191,36 @@ export async function runNode(options: RunNodeOptions) {
 
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
-		/** Our node's output items (main output 0), empty when it failed. */
+		/** Our node's main output, empty when it failed. */
 		items: task?.data?.main?.[0] ?? [],
-		/** Our node's error as n8n recorded it in runData. */
 		error: task?.error as
 			| (Error & { description?: string; httpCode?: string; context?: IDataObject; level?: string })
 			| undefined,
-		/** The whole run, for anything else. */
 		run,
-		/** How often the credential was decrypted during the run. */
 		credentialDecryptions: credentialsHelper.decryptions,
-		/** The workflow's static data after the run, as n8n would save it (a JSON copy). */
+		/** As n8n would save it (a JSON copy). */
 		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
 	};
 }
 
 export type RunNodeResult = Awaited<ReturnType<typeof runNode>>;
 
-/** `method`: the node's listSearch method, e.g. `searchJobs`. */
-type SearchListOptions = Pick<RunNodeOptions, 'type' | 'credentials'> &
-	Partial<Pick<RunNodeOptions, 'parameters'>> & {
+/** Calls a node's listSearch `method` (e.g. `searchJobs`) as the editor does. */
+export async function searchList(
+	options: Pick<RunNodeOptions, 'type' | 'credentials'> & {
+		parameters?: INodeParameters;
 		method: string;
 		filter?: string;
 		paginationToken?: string;
-	};
-
-/** Calls one of our nodes' listSearch methods as the editor does, through n8n-core's context. */
-export async function searchList(options: SearchListOptions): Promise<INodeListSearchResult> {
+	},
+): Promise<INodeListSearchResult> {
 	const { pkg, workflow, credentialsHelper } = await prepare({
 		...options,
 		parameters: options.parameters ?? {},
 	});
 	const additionalData = { credentialsHelper } as unknown as IWorkflowExecuteAdditionalData;
-	const context = new LoadOptionsContext(
-		workflow,
-		workflow.getNode(NODE_NAME)!,
-		additionalData,
-		'id',
-	);
+	const node = workflow.getNode(NODE_NAME)!;
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'id');
 	const search = pkg.nodeTypes[options.type].methods?.listSearch?.[options.method];
 	if (!search) throw new Error(`${options.type} has no listSearch method ${options.method}`);
 	return await search.call(context, options.filter, options.paginationToken);

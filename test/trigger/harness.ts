@@ -4,15 +4,14 @@
  * - activation / deactivation (ActiveWorkflowManager + WebhookService): checkExists, then create
  *   if it said false, through a HookContext in mode 'trigger'; delete in mode 'internal'. The
  *   workflow's static data is saved (like WorkflowStaticDataService) only when that succeeded.
- * - "Listen for test event" (TestWebhooks): a Workflow with empty static data, HookContext in
- *   mode 'manual' on the test URL; the static data is kept with the registration once create()
- *   has returned, and attached to the workflow of a test delivery with setTestStaticData().
+ * - "Listen for test event" (TestWebhooks): empty static data, mode 'manual', the test URL; the
+ *   static data is kept with the registration once create() has returned, and attached to the
+ *   workflow of a test delivery with setTestStaticData().
  * - a delivery (WebhookHelpers.executeWebhook): a WebhookContext with the request and response,
  *   n8n's body parsing (application/json parsed, 422 when it cannot be), and n8n's answer for an
  *   `onReceived` webhook when the node did not answer itself.
  *
- * The node and the credential come from the built package, loaded as n8n loads it
- * (devkit/package.ts), as in every node test: call useTriggerPackage() in the test file.
+ * Call useTriggerPackage() in the test file: the package is loaded as n8n loads it.
  */
 import 'reflect-metadata';
 import type http from 'node:http';
@@ -33,6 +32,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { serveLoopback } from '../../devkit/loopback';
 import { TestCredentialsHelper } from '../helpers/credentials';
+import { parseJson } from '../helpers/http';
 import { loadPackage, type LoadedPackage } from '../../devkit/package';
 import { BASE_URL, nodeTypesRegistry, testAdditionalData } from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
@@ -63,26 +63,11 @@ export const STATIC_KEY = `node:${NODE_NAME}`;
 
 type HookMethod = 'checkExists' | 'create' | 'delete';
 
-export interface DeliveryInput {
-	query?: Record<string, unknown>;
-	/** A JSON body (serialized, content-type application/json unless given). */
-	json?: unknown;
-	/** A raw body, sent as is. */
-	raw?: string;
-	headers?: Record<string, string>;
-	/** A delivery to the test URL (while listening for a test event). */
-	test?: boolean;
-}
-
-export interface DeliveryOutcome {
-	status: number;
-	body: unknown;
-	/** What webhook() returned; undefined when n8n answered before the node ran (422). */
-	result?: IWebhookResponseData;
-	/** Whether an execution was started, and its items. */
+/** `result`: what webhook() returned, none when n8n answered before the node ran (422). */
+type DeliveryOutcome = { status: number; body: unknown; result?: IWebhookResponseData } & {
 	started: boolean;
 	items: IDataObject[];
-}
+};
 
 /** A copy as n8n's database would give it back. */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
@@ -102,13 +87,12 @@ function triggerPackage() {
 }
 
 export class TriggerHarness {
-	// The class compiled from nodes/WebDataTrigger/WebDataTrigger.node.ts, as n8n loaded it.
 	readonly nodeType = triggerPackage().nodeTypes.webDataTrigger as WebDataTrigger;
 	/** The workflow's static data as n8n's database holds it. */
 	savedStaticData: IDataObject = {};
 	/** The static data n8n keeps with a test webhook registration, once create() has returned. */
 	testRegistration?: { staticData: IDataObject };
-	/** Whether a test registration exists at all (it does from before create() is called). */
+	/** Whether a test registration exists at all (from before create() is called). */
 	listening = false;
 	parameters!: INodeParameters;
 	credentials!: { apiKey: string; baseUrl: string };
@@ -121,12 +105,10 @@ export class TriggerHarness {
 		Object.assign(this, options);
 	}
 
-	/** The URL n8n gives the node: production, or test while listening. */
 	nodeUrl(test = false): string {
 		return `${this.n8nUrl}/${test ? 'webhook-test' : 'webhook'}/${NODE_WEBHOOK_ID}/webhook`;
 	}
 
-	/** The node's static data as saved (production). */
 	get saved(): IDataObject | undefined {
 		return this.savedStaticData[STATIC_KEY] as IDataObject | undefined;
 	}
@@ -154,7 +136,6 @@ export class TriggerHarness {
 		});
 	}
 
-	/** What n8n hands a hook or a webhook call: the credential, the URLs, the webhook. */
 	private context(workflow: Workflow, isTest: boolean, request?: object) {
 		const credentialsHelper = new TestCredentialsHelper(triggerPackage().credentialTypes, {
 			webDataApi: { ...this.credentials },
@@ -191,7 +172,7 @@ export class TriggerHarness {
 		return result;
 	}
 
-	/** createWebhookIfNotExists: checkExists, and create when it said false. Returns whether create ran. */
+	/** createWebhookIfNotExists: returns whether create ran. */
 	private async createIfNotExists(
 		workflow: Workflow,
 		mode: WorkflowExecuteMode,
@@ -255,8 +236,8 @@ export class TriggerHarness {
 	}
 
 	/**
-	 * One delivery to the node's production or test URL, as n8n handles it (the part of
-	 * WebhookHelpers.executeWebhook that concerns the node).
+	 * One delivery to the node's production or test URL (`test`), as n8n handles it. `json` is
+	 * sent serialized (content-type application/json unless given), `raw` as it is.
 	 */
 	async deliver({
 		json,
@@ -264,7 +245,13 @@ export class TriggerHarness {
 		headers = {},
 		query = {},
 		test = false,
-	}: DeliveryInput): Promise<DeliveryOutcome> {
+	}: {
+		query?: Record<string, unknown>;
+		json?: unknown;
+		raw?: string;
+		headers?: Record<string, string>;
+		test?: boolean;
+	}): Promise<DeliveryOutcome> {
 		const lower = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]);
 		const requestHeaders: Record<string, string> = Object.fromEntries(lower);
 		if (json !== undefined) {
@@ -308,19 +295,13 @@ export class TriggerHarness {
 		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
 		const result = await this.nodeType.webhook.call(context);
 
-		if (res.text !== undefined) {
-			let answer: unknown = res.text;
-			try {
-				answer = JSON.parse(res.text);
-			} catch {
-				// not JSON: the text as it is
-			}
-			return { status: res.statusCode, body: answer, result, started: false, items: [] };
-		}
-		const started = result.workflowData !== undefined;
+		// The node's own answer, or n8n's for an `onReceived` webhook.
+		const answered = res.text !== undefined;
+		const started = !answered && result.workflowData !== undefined;
 		const message = started ? 'Workflow was started' : 'Webhook call received';
-		const items = result.workflowData?.[0].map((item) => item.json) ?? [];
-		return { status: 200, body: result.webhookResponse ?? { message }, result, started, items };
+		const reply = answered ? parseJson(res.text) : (result.webhookResponse ?? { message });
+		const items = started ? result.workflowData![0].map((item) => item.json) : [];
+		return { status: res.statusCode, body: reply, result, started, items };
 	}
 }
 
