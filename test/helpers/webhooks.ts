@@ -1,10 +1,9 @@
 /**
- * nock helpers for the service's webhooks, for the trigger's tests: mockApi (http.ts) with a
- * responder that holds the webhooks. PATCH /webhooks/{id} applies the fields it carries and
- * answers the webhook (an empty PATCH changes nothing: the trigger's read), POST
- * /webhooks/{id}/test answers as the spec shows, an unknown ID gets 404. It keeps that state
- * because the trigger reads a webhook, changes it and later puts it back; a whole stand-in of the
- * service is the sandbox's job (test/trigger/sandbox.test.ts, e2e/).
+ * The service's webhooks for the trigger's tests: mockApi (http.ts) with a responder that holds
+ * them. PATCH /webhooks/{id} applies the fields it carries and answers the webhook (an empty
+ * PATCH changes nothing: the trigger's read), POST /webhooks/{id}/test answers as the spec shows,
+ * an unknown ID gets 404. It keeps that state because the trigger reads a webhook, changes it and
+ * later puts it back; a whole stand-in of the service is the sandbox's job.
  *
  *   const remote = mockWebhooks([{ id: 'wh_1', url: 'https://hooks.example.com', ... }]);
  *   remote.failNext('PATCH', 500);                  // the next PATCH fails
@@ -15,50 +14,37 @@ import type { IDataObject } from 'n8n-workflow';
 import { mockApi, type NockedRequest, type NockReply } from './http';
 
 /** A request the double answered; `body` is `{}` when the request carried none. */
-export interface WebhookRequest extends NockedRequest {
-	body: IDataObject;
-}
+type WebhookRequest = NockedRequest & { body: IDataObject };
 
 /** A failure's body, or how to make it from the request's (an API that echoes it). */
 type FailureBody = unknown | ((body: IDataObject) => unknown);
 
-export interface MockWebhooks {
-	/** The webhooks by ID, as the double holds them now. */
-	webhooks: Map<string, IDataObject>;
-	/** The webhook with this ID as the double holds it now. */
-	webhook(id: string): IDataObject;
-	/** Every request answered, in order. */
-	requests: WebhookRequest[];
-	/** Called with each request as it arrives, before it is answered (for ordering checks). */
-	onRequest?: (request: WebhookRequest) => void;
-	/** The next request of `method` (for which `when` holds) fails with `status` and `body`. */
-	failNext(
-		method: string,
-		status: number,
-		body?: FailureBody,
-		when?: (body: IDataObject) => boolean,
-	): MockWebhooks;
-}
-
-/** Installs the double with these webhooks; call nock.cleanAll() after each test. */
-export function mockWebhooks(initial: IDataObject[]): MockWebhooks {
+export function mockWebhooks(initial: IDataObject[]) {
 	const failures: Array<{
 		method: string;
 		status: number;
 		body: FailureBody;
 		when?: (body: IDataObject) => boolean;
 	}> = [];
-	const double: MockWebhooks = {
+	const double = {
 		webhooks: new Map(initial.map((webhook) => [String(webhook.id), { ...webhook }])),
-		webhook: (id) => double.webhooks.get(id)!,
-		requests: [],
-		failNext(method, status, body = { success: false, error: `failure ${status}` }, when) {
+		webhook: (id: string) => double.webhooks.get(id)!,
+		requests: [] as WebhookRequest[],
+		/** Called with each request before it is answered (for ordering checks). */
+		onRequest: undefined as ((request: WebhookRequest) => void) | undefined,
+		/** The next request of `method` (for which `when` holds) fails with `status` and `body`. */
+		failNext(
+			method: string,
+			status: number,
+			body: FailureBody = { success: false, error: `failure ${status}` },
+			when?: (body: IDataObject) => boolean,
+		) {
 			failures.push({ method, status, body, when });
 			return double;
 		},
 	};
 
-	const answer = (request: NockedRequest): NockReply => {
+	mockApi((request): NockReply => {
 		const body = (request.body ?? {}) as IDataObject;
 		const recorded = { ...request, body };
 		double.requests.push(recorded);
@@ -82,7 +68,8 @@ export function mockWebhooks(initial: IDataObject[]): MockWebhooks {
 				{ success: true, event: body.event, message: 'Test delivery sent', payload: {} },
 			];
 		return [405, { success: false, error: 'not allowed' }];
-	};
-	mockApi(answer);
+	});
 	return double;
 }
+
+export type MockWebhooks = ReturnType<typeof mockWebhooks>;

@@ -13,21 +13,17 @@ import type { SandboxHandle } from '../../sandbox/server';
 // connections. Taking this file's layer off at its end keeps one layer per file.
 afterAll(() => nock.restore());
 
-export interface CallOptions {
-	body?: unknown;
-	/** Raw body text, sent as is. */
-	rawBody?: string;
-	query?: Record<string, string | number | boolean>;
-	/** The API key; null sends no Authorization header. Default: the sandbox's key. */
-	key?: string | null;
-}
-
-/** One request on its own connection (no keep-alive sockets left behind when a server closes). */
+/**
+ * One request on its own connection (no keep-alive sockets left behind when a server closes).
+ * `rawBody` is sent as is; `key` null sends no Authorization header (default: the sandbox's key).
+ */
 export async function call(
 	sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>,
 	method: string,
 	path: string,
-	options: CallOptions = {},
+	options: { body?: unknown; rawBody?: string; key?: string | null } & {
+		query?: Record<string, string | number | boolean>;
+	} = {},
 ) {
 	const url = new URL(path, sandbox.baseUrl);
 	for (const [name, value] of Object.entries(options.query ?? {}))
@@ -39,14 +35,13 @@ export async function call(
 	if (body !== undefined) headers['content-type'] = 'application/json';
 	const response = await fetch(url, { method, headers, body });
 	const text = await response.text();
-	let parsed: unknown;
+	let parsed: any;
 	try {
 		parsed = JSON.parse(text);
 	} catch {
-		parsed = undefined;
+		// not JSON: no body
 	}
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	return { status: response.status, headers: response.headers, text, body: parsed as any };
+	return { status: response.status, headers: response.headers, text, body: parsed };
 }
 
 export const admin = (
@@ -69,13 +64,7 @@ export function withSandbox(config: SandboxConfigOverrides = {}) {
 
 export { sleep, waitFor } from '../../devkit/wait';
 
-export interface Received {
-	method: string;
-	url: string;
-	headers: http.IncomingHttpHeaders;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	body: any;
-}
+type Received = { method: string; url: string; headers: http.IncomingHttpHeaders; body: any };
 
 /**
  * A webhook receiver on 127.0.0.1 (`url`): what it `received`, answered with `statuses` in
