@@ -37,9 +37,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return this.types[name]?.extends ?? [];
 	}
 
-	isCredentialUsableByNode(): boolean {
-		return true;
-	}
+	isCredentialUsableByNode = () => true;
 
 	/**
 	 * n8n applies a credential's generic `authenticate` here; ours has none (the nodes set the
@@ -56,13 +54,9 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return requestOptions as IHttpRequestOptions;
 	}
 
-	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
-		return undefined;
-	}
+	async preAuthentication(): Promise<undefined> {}
 
-	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
-		return undefined;
-	}
+	async runPreAuthentication(): Promise<undefined> {}
 
 	async getCredentials(): Promise<ICredentials> {
 		throw new Error('getCredentials is not used by these tests');

@@ -69,10 +69,8 @@ export function replyWith(handler: (request: NockedRequest) => NockReply | Promi
 		body: nock.Body,
 	): Promise<readonly [number, nock.Body, Record<string, string>]> {
 		const url = new URL(uri, BASE_URL);
-		const headers = Object.entries(this.req.headers).map(([name, value]) => [
-			name.toLowerCase(),
-			Array.isArray(value) ? value.join(', ') : String(value),
-		]);
+		// nock has lowercased the names already.
+		const headers = Object.entries(this.req.headers).map(([name, value]) => [name, String(value)]);
 		const [status, payload, replyHeaders] = await handler({
 			method: this.req.method.toUpperCase(),
 			path: url.pathname,
@@ -84,25 +82,15 @@ export function replyWith(handler: (request: NockedRequest) => NockReply | Promi
 	};
 }
 
-/**
- * Installs a double of the whole API at BASE_URL: every method and path is answered by
- * `respond` (default: success) and recorded. Call nock.cleanAll() after each test.
- */
+/** A double of the whole API at BASE_URL: every request is recorded and answered by `respond`. */
 export function mockApi(respond: Responder = OK_REPLY) {
 	const requests: NockedRequest[] = [];
 	const unmatched: string[] = [];
 	// nock hands 'no match' listeners request options or a request, depending on the path taken.
-	const onNoMatch = (req: {
-		method?: string;
-		href?: string;
-		host?: string;
-		hostname?: string;
-		path?: string;
-	}) =>
-		unmatched.push(
-			`${req.method ?? ''} ${req.href ?? `${req.hostname ?? req.host ?? ''}${req.path ?? ''}`}`,
-		);
-	nock.emitter.on('no match', onNoMatch);
+	nock.emitter.on('no match', (req: Partial<Record<string, string>>) => {
+		const where = req.href ?? `${req.hostname ?? req.host ?? ''}${req.path ?? ''}`;
+		unmatched.push(`${req.method ?? ''} ${where}`);
+	});
 	const scope = nock(BASE_URL).persist();
 	for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
 		scope
@@ -116,7 +104,6 @@ export function mockApi(respond: Responder = OK_REPLY) {
 			);
 	}
 	return {
-		/** Every request that reached the double, in order. */
 		requests,
 		/** Requests nock could not match at all (another host, or no double installed). */
 		unmatched,
@@ -139,10 +126,12 @@ export type MockApi = ReturnType<typeof mockApi>;
 
 export const BEARER = `Bearer ${API_KEY}`;
 
-/** Registers the per-test cleanup every file using nock needs. */
-export function useNock(): void {
-	afterEach(() => {
-		nock.cleanAll();
-		nock.emitter.removeAllListeners('no match');
-	});
+/** Drops every interceptor, every reply still pending and mockApi's listeners. */
+export function resetNock(): void {
+	nock.abortPendingRequests();
+	nock.cleanAll();
+	nock.emitter.removeAllListeners('no match');
 }
+
+/** Registers the per-test cleanup every file using nock needs. */
+export const useNock = () => afterEach(resetNock);

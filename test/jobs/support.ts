@@ -10,9 +10,9 @@ import nock from 'nock';
 
 import { API_KEY, BASE_URL } from '../helpers/runNode';
 import { sleep } from '../../devkit/wait';
-import { account, replyWith, type NockedRequest, type NockReply } from '../helpers/http';
+import { account, replyWith, resetNock, type NockedRequest, type NockReply } from '../helpers/http';
 
-export { API_KEY, BASE_URL, account, replyWith };
+export { API_KEY, BASE_URL, account, replyWith, resetNock };
 
 /** A poll interval small enough to keep the suite fast (seconds, as the node option takes it). */
 export const FAST_POLL_S = 0.05;
@@ -110,9 +110,4 @@ export function watchExecutions(): { cancelLatest: () => void; restore: () => vo
 		},
 		restore: () => spy.mockRestore(),
 	};
-}
-
-export function resetNock(): void {
-	nock.abortPendingRequests();
-	nock.cleanAll();
 }
