@@ -11,16 +11,14 @@ function tableAfter(markdown: string, heading: string): string[][] {
 	const start = markdown.indexOf(heading);
 	if (start < 0) throw new Error(`The spec has no "${heading}"`);
 	const table = /(?:^\|.*\n?)+/m.exec(markdown.slice(start + heading.length))![0];
-	const cells = (row: string) =>
+	const rows = table.trim().split('\n').slice(2);
+	return rows.map((row) =>
 		row
 			.trim()
-			.replace(/^\||\|$/g, '')
-			.split('|');
-	return table
-		.trim()
-		.split('\n')
-		.slice(2)
-		.map((row) => cells(row).map((cell) => cell.trim()));
+			.slice(1, -1)
+			.split('|')
+			.map((cell) => cell.trim()),
+	);
 }
 
 const TYPES = ['array of string', 'array', 'number', 'boolean', 'string', 'object'];

@@ -62,6 +62,8 @@ export const WORKFLOW_ID = 'wf-trigger-test';
 export const STATIC_KEY = `node:${NODE_NAME}`;
 
 type HookMethod = 'checkExists' | 'create' | 'delete';
+/** How n8n calls a webhook method: the execution mode, the activation mode, whether on the test URL. */
+type HookCall = [WorkflowExecuteMode, WorkflowActivateMode, boolean];
 
 /** `result`: what webhook() returned, none when n8n answered before the node ran (422). */
 type DeliveryOutcome = { status: number; body: unknown; result?: IWebhookResponseData } & {
@@ -158,13 +160,7 @@ export class TriggerHarness {
 	}
 
 	/** Runs one webhook method the way WebhookService.runWebhookMethod does. */
-	async runHook(
-		method: HookMethod,
-		workflow: Workflow,
-		mode: WorkflowExecuteMode,
-		activation: WorkflowActivateMode,
-		isTest: boolean,
-	): Promise<boolean> {
+	async runHook(method: HookMethod, workflow: Workflow, ...[mode, activation, isTest]: HookCall) {
 		const { node, additionalData, webhookData } = this.context(workflow, isTest);
 		const context = new HookContext(workflow, node, additionalData, mode, activation, webhookData);
 		const result = (await this.nodeType.webhookMethods.default[method].call(context)) as boolean;
@@ -173,14 +169,9 @@ export class TriggerHarness {
 	}
 
 	/** createWebhookIfNotExists: returns whether create ran. */
-	private async createIfNotExists(
-		workflow: Workflow,
-		mode: WorkflowExecuteMode,
-		activation: WorkflowActivateMode,
-		isTest: boolean,
-	): Promise<boolean> {
-		const exists = await this.runHook('checkExists', workflow, mode, activation, isTest);
-		if (!exists) await this.runHook('create', workflow, mode, activation, isTest);
+	private async createIfNotExists(workflow: Workflow, ...call: HookCall): Promise<boolean> {
+		const exists = await this.runHook('checkExists', workflow, ...call);
+		if (!exists) await this.runHook('create', workflow, ...call);
 		return !exists;
 	}
 
@@ -249,11 +240,11 @@ export class TriggerHarness {
 		query?: Record<string, unknown>;
 		json?: unknown;
 		raw?: string;
+		/** Names in lower case, as node:http gives them. */
 		headers?: Record<string, string>;
 		test?: boolean;
 	}): Promise<DeliveryOutcome> {
-		const lower = Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]);
-		const requestHeaders: Record<string, string> = Object.fromEntries(lower);
+		const requestHeaders = { ...headers };
 		if (json !== undefined) {
 			raw = JSON.stringify(json);
 			requestHeaders['content-type'] ??= 'application/json';
