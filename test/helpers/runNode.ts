@@ -1,7 +1,7 @@
 /**
- * Runs one of our nodes inside real n8n-core: Manual Trigger -> our node, executed by
- * WorkflowExecute, n8n's own HTTP helpers sending the request (to a nock double in tests, to the
- * sandbox in `npm run bench`).
+ * Runs one of our nodes inside real n8n-core: WorkflowExecute starts the workflow at our node
+ * with the test's items as its input (as n8n runs a node from data it is given), n8n's own HTTP
+ * helpers sending the request (to a nock double in tests, to the sandbox in `npm run bench`).
  *
  *   const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } });
  */
@@ -31,8 +31,6 @@ export const BASE_URL = 'https://api.webdata.test';
 export const API_KEY = 'bc_test_0123456789abcdef';
 export const CREDENTIALS = { apiKey: API_KEY, baseUrl: BASE_URL };
 
-export const TRIGGER_TYPE = 'test.manualTrigger';
-export const TRIGGER_NAME = 'When clicking Execute';
 export const NODE_NAME = 'Web Data';
 /** A node for the transport's error builders to name, outside any run. */
 export const ERROR_NODE: INode = {
@@ -43,24 +41,6 @@ export const ERROR_NODE: INode = {
 	position: [0, 0],
 	parameters: {},
 };
-
-/** A Manual Trigger of our own (n8n-nodes-base is not installed), emitting the test's items. */
-const manualTrigger = {
-	description: {
-		displayName: 'Manual Trigger',
-		name: 'manualTrigger',
-		group: ['trigger'],
-		version: 1,
-		description: 'Emits the test items',
-		defaults: { name: TRIGGER_NAME },
-		inputs: [],
-		outputs: ['main'],
-		properties: [],
-	},
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData()];
-	},
-} as unknown as INodeType;
 
 export interface RunNodeOptions {
 	/** Short node type name, e.g. `webDataBrand` (`webDataBrandTool`: the node as an agent's tool). */
@@ -118,7 +98,6 @@ function toolVariant(nodeType: INodeType): INodeType {
 export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	const pkg = await loadPackage();
 	const byFullName = (type: string): INodeType => {
-		if (type === TRIGGER_TYPE) return manualTrigger;
 		const [prefix, name] = type.split('.');
 		const base = name.endsWith('Tool') ? name.slice(0, -'Tool'.length) : name;
 		const found = prefix === pkg.packageName ? pkg.nodeTypes[base] : undefined;
@@ -145,13 +124,12 @@ async function prepare(options: RunNodeOptions) {
 		credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
 	};
 	if (options.continueOnFail) node.onError = 'continueRegularOutput';
-	const trigger = { id: 'trigger', name: TRIGGER_NAME, type: TRIGGER_TYPE, typeVersion: 1 };
 	const workflowData = {
 		id: 'wf-test',
 		name: 'Web Data test',
 		active: false,
-		nodes: [{ ...trigger, position: [0, 0], parameters: {} }, node],
-		connections: { [TRIGGER_NAME]: { main: [[{ node: NODE_NAME, type: 'main', index: 0 }]] } },
+		nodes: [node],
+		connections: {},
 		settings: { executionOrder: 'v1' },
 	} as unknown as IWorkflowBase;
 	const workflow = new Workflow({
@@ -180,7 +158,7 @@ export async function runNode(options: RunNodeOptions) {
 	const runExecutionData = createRunExecutionData({
 		executionData: {
 			nodeExecutionStack: [
-				{ node: workflow.getNode(TRIGGER_NAME)!, data: { main: [input] }, source: null },
+				{ node: workflow.getNode(NODE_NAME)!, data: { main: [input] }, source: null },
 			],
 		},
 	});
