@@ -41,11 +41,8 @@ export function withItemValue(
 	required: boolean,
 ): INodeParameters {
 	const expression = '={{ $json.v }}';
-	if (required) return { ...base, [name]: expression };
-	return {
-		...base,
-		options: { ...((base.options as object | undefined) ?? {}), [name]: expression },
-	};
+	const options = { ...(base.options as object | undefined), [name]: expression };
+	return required ? { ...base, [name]: expression } : { ...base, options };
 }
 
 /** The editor property of an operation's field as the loaded node shows it: top level, or inside Options. */

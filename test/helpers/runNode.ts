@@ -112,35 +112,36 @@ export async function nodeTypesRegistry(): Promise<INodeTypes> {
 	};
 }
 
-async function prepare(options: RunNodeOptions) {
-	const pkg = await loadPackage();
-	const node: INode = {
-		id: 'node-under-test',
-		name: NODE_NAME,
-		type: `${pkg.packageName}.${options.type}`,
-		typeVersion: 1,
-		position: [200, 0],
-		parameters: options.parameters,
-		credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
-	};
-	if (options.continueOnFail) node.onError = 'continueRegularOutput';
+/** A workflow of one of our nodes as n8n builds it from its database, with the test credential. */
+export function oneNodeWorkflow(
+	nodeTypes: INodeTypes,
+	id: string,
+	node: Pick<INode, 'id' | 'name' | 'type' | 'parameters'> & Partial<INode>,
+	staticData: IDataObject,
+) {
+	const credentials = { webDataApi: { id: 'cred-1', name: 'Web Data account' } };
 	const workflowData = {
-		id: 'wf-test',
-		name: 'Web Data test',
+		id,
+		name: `${node.name} test`,
 		active: false,
-		nodes: [node],
+		nodes: [{ typeVersion: 1, position: [0, 0], credentials, ...node }],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	} as unknown as IWorkflowBase;
-	const workflow = new Workflow({
-		...workflowData,
-		nodeTypes: await nodeTypesRegistry(),
-		staticData: structuredClone(options.staticData ?? {}),
-	});
-	const credentials = { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject;
-	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, {
-		webDataApi: credentials,
-	});
+	return { workflowData, workflow: new Workflow({ ...workflowData, nodeTypes, staticData }) };
+}
+
+async function prepare(options: RunNodeOptions) {
+	const pkg = await loadPackage();
+	const type = `${pkg.packageName}.${options.type}`;
+	const onError = options.continueOnFail ? ('continueRegularOutput' as const) : undefined;
+	const { parameters } = options;
+	const node = { id: 'node-under-test', name: NODE_NAME, type, parameters, onError };
+	const staticData = structuredClone(options.staticData ?? {});
+	const registry = await nodeTypesRegistry();
+	const { workflowData, workflow } = oneNodeWorkflow(registry, 'wf-test', node, staticData);
+	const webDataApi = { ...(options.credentials ?? CREDENTIALS) } as ICredentialDataDecryptedObject;
+	const credentialsHelper = new TestCredentialsHelper(pkg.credentialTypes, { webDataApi });
 	return { pkg, workflowData, workflow, credentialsHelper };
 }
 

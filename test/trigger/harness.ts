@@ -19,22 +19,26 @@ import type http from 'node:http';
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
-	INode,
 	INodeParameters,
 	INodeTypes,
 	IWebhookData,
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
+	Workflow,
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
 import { serveLoopback } from '../../devkit/loopback';
 import { TestCredentialsHelper } from '../helpers/credentials';
 import { parseJson } from '../helpers/http';
 import { loadPackage, type LoadedPackage } from '../../devkit/package';
-import { BASE_URL, nodeTypesRegistry, testAdditionalData } from '../helpers/runNode';
+import {
+	BASE_URL,
+	nodeTypesRegistry,
+	oneNodeWorkflow,
+	testAdditionalData,
+} from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 
 export { BASE_URL };
@@ -76,7 +80,6 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
 let loaded: (LoadedPackage & { registry: INodeTypes }) | undefined;
 
-/** Loads the package before the file's tests (once per test file, as runNode does). */
 export function useTriggerPackage(): void {
 	beforeAll(async () => {
 		loaded = { ...(await loadPackage()), registry: await nodeTypesRegistry() };
@@ -116,36 +119,19 @@ export class TriggerHarness {
 	}
 
 	workflow(staticData: IDataObject): Workflow {
-		const node: INode = {
-			id: NODE_ID,
-			name: NODE_NAME,
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: NODE_WEBHOOK_ID,
-			parameters: this.parameters,
-			credentials: { webDataApi: { id: 'cred-1', name: 'Web Data account' } },
-		};
-		return new Workflow({
-			id: WORKFLOW_ID,
-			name: 'Web Data Trigger test',
-			nodes: [node],
-			connections: {},
-			active: true,
-			nodeTypes: triggerPackage().registry,
-			staticData,
-			settings: { executionOrder: 'v1' },
-		});
+		const { parameters } = this;
+		const node = { id: NODE_ID, name: NODE_NAME, type: TRIGGER_TYPE, webhookId: NODE_WEBHOOK_ID };
+		const { registry } = triggerPackage();
+		return oneNodeWorkflow(registry, WORKFLOW_ID, { ...node, parameters }, staticData).workflow;
 	}
 
 	private context(workflow: Workflow, isTest: boolean, request?: object) {
-		const credentialsHelper = new TestCredentialsHelper(triggerPackage().credentialTypes, {
-			webDataApi: { ...this.credentials },
-		});
-		const additionalData = {
-			...testAdditionalData(undefined, undefined, credentialsHelper, this.n8nUrl),
+		const webDataApi = { ...this.credentials };
+		const helper = new TestCredentialsHelper(triggerPackage().credentialTypes, { webDataApi });
+		const additionalData: IWorkflowExecuteAdditionalData = {
+			...testAdditionalData(undefined, undefined, helper, this.n8nUrl),
 			...request,
-		} as unknown as IWorkflowExecuteAdditionalData;
+		};
 		const webhookData: IWebhookData = {
 			httpMethod: 'POST',
 			node: NODE_NAME,
@@ -159,7 +145,7 @@ export class TriggerHarness {
 		return { node: workflow.getNode(NODE_NAME)!, additionalData, webhookData };
 	}
 
-	/** Runs one webhook method the way WebhookService.runWebhookMethod does. */
+	/** As WebhookService.runWebhookMethod does. */
 	async runHook(method: HookMethod, workflow: Workflow, ...[mode, activation, isTest]: HookCall) {
 		const { node, additionalData, webhookData } = this.context(workflow, isTest);
 		const context = new HookContext(workflow, node, additionalData, mode, activation, webhookData);
@@ -263,7 +249,6 @@ export class TriggerHarness {
 			}
 		}
 		const req = { method: 'POST', headers: requestHeaders, query, params: {}, body, rawBody };
-		// Enough of express's Response for the node: writeHead and end.
 		const res = {
 			statusCode: 200,
 			headersSent: false,
