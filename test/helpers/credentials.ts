@@ -1,8 +1,4 @@
-/**
- * The credentials side of n8n for tests: hands out decrypted test credentials, counting how
- * often, as n8n's own CredentialsHelper would; `{{$credentials.*}}` values resolve with
- * n8n-workflow's expression engine.
- */
+/** n8n's CredentialsHelper for tests: hands out the test credentials, counting how often. */
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentials,
@@ -39,10 +35,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 
 	isCredentialUsableByNode = () => true;
 
-	/**
-	 * n8n applies a credential's generic `authenticate` here; ours has none (the nodes set the
-	 * header themselves, test/nodes/description.test.ts), so the options go through unchanged.
-	 */
+	/** n8n applies a credential's generic `authenticate` here; ours has none (the nodes set the header). */
 	async authenticate(
 		_credentials: ICredentialDataDecryptedObject,
 		typeName: string,

@@ -1,8 +1,7 @@
 /**
- * A name service for unit tests: n8n 2.x's egress filter (n8n-core's getSecureEgressFilter)
- * resolves names with node:dns's promises.lookup; tests answer it from a table instead of the
- * network and see every name it was asked. nock intercepts the requests themselves before any
- * look-up, so only the filter's look-ups come here.
+ * A name service for unit tests: n8n 2.x's egress filter (getSecureEgressFilter) resolves names
+ * with node:dns's promises.lookup, answered here from a table. nock intercepts the requests
+ * themselves before any look-up, so only the filter's look-ups come here.
  */
 import * as dns from 'node:dns';
 
@@ -16,9 +15,7 @@ export const PUBLIC_ADDRESS = '93.184.215.14';
 export function useFakeDns() {
 	const table = new Map<string, string>();
 	const fake = {
-		/** Every name looked up, in order. */
 		lookups: [] as string[],
-		/** Answers `name` with `address` from now on. */
 		set: (name: string, address: string) => void table.set(name, address),
 	};
 	let spy: jest.SpyInstance | undefined;

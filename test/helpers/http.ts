@@ -133,5 +133,4 @@ export function resetNock(): void {
 	nock.emitter.removeAllListeners('no match');
 }
 
-/** Registers the per-test cleanup every file using nock needs. */
 export const useNock = () => afterEach(resetNock);

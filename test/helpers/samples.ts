@@ -1,19 +1,15 @@
 /**
- * Valid sample values for any field of the endpoint table, with what the API must receive for
- * them, so that a test can cover every operation (and every row added later) without
- * hand-writing each one. What the API must receive is written from the spec's rules, not from the
- * node's code:
- *   body:  JSON types as given (numbers, booleans, arrays, parsed JSON);
- *   query: text (the spec's query fields hold single values).
+ * A valid sample value for any field of the endpoint table, so a test covers every operation
+ * (and every row added later), with what the API must receive, from the spec's rules rather than
+ * the node's code: in a body JSON types as given, in a query text.
  */
 import type { IDataObject, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
 import type { FieldSpec, OperationSpec } from '../../nodes/shared/endpoints';
 
 export interface Sample {
-	/** The value as the node parameter holds it (workflow JSON). */
+	/** As the node parameter holds it (workflow JSON). */
 	input: NodeParameterValueType;
-	/** The value the API must get: in a JSON body, or as query text. */
 	body: unknown;
 	query: string;
 }

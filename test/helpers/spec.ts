@@ -1,8 +1,6 @@
 /**
- * The facts of the Web Data Service spec the tests check against (test/spec/facts.json): every
- * endpoint of the spec's endpoint list with the request fields the spec gives it, and the bounds
- * of its Limits table. test/spec/facts.test.ts holds them to the spec document when it is beside
- * the checkout.
+ * The spec's facts the tests check against (test/spec/facts.json): its endpoints with their
+ * request fields, and its Limits table. test/spec/facts.test.ts holds them to the document.
  */
 import FACTS from '../spec/facts.json';
 
@@ -17,7 +15,6 @@ export interface SpecField {
 	min?: number;
 	max?: number;
 	enum?: string[];
-	/** The API's default where the spec states one. */
 	default?: string | number | boolean | string[];
 	/** Other names the spec gives for the same field. */
 	alternateNames?: string[];

@@ -1,9 +1,8 @@
 /**
- * The service's webhooks for the trigger's tests: mockApi (http.ts) with a responder that holds
- * them. PATCH /webhooks/{id} applies the fields it carries and answers the webhook (an empty
- * PATCH changes nothing: the trigger's read), POST /webhooks/{id}/test answers as the spec shows,
- * an unknown ID gets 404. It keeps that state because the trigger reads a webhook, changes it and
- * later puts it back; a whole stand-in of the service is the sandbox's job.
+ * The service's webhooks for the trigger's tests, a mockApi that holds them because the trigger
+ * reads a webhook, changes it and later puts it back (a whole service is the sandbox's job).
+ * PATCH /webhooks/{id} applies the fields it carries (an empty PATCH is the trigger's read),
+ * POST /webhooks/{id}/test answers as the spec shows, an unknown ID gets 404.
  *
  *   const remote = mockWebhooks([{ id: 'wh_1', url: 'https://hooks.example.com', ... }]);
  *   remote.failNext('PATCH', 500);                  // the next PATCH fails

@@ -57,7 +57,7 @@ export function answer(
 			}),
 		);
 }
-/** Answers GET /account with `plan`, recording how often it was read. */
+/** Answers GET /account with `plan`, recording each read. */
 export function accountScope(
 	recorder: Recorder,
 	plan: Parameters<typeof account>[0] = {},

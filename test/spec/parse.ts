@@ -1,8 +1,6 @@
 /**
- * Reads the facts out of the spec document (web-data-service.md): the Request cells of the
- * endpoint list, the common query parameters of the brand retrieve endpoints, the body tables of
- * POST /batch/scrape and POST /extract, and the Parameter bounds table under Limits. Only
- * test/spec/facts.test.ts uses it, to hold test/spec/facts.json to the document.
+ * Reads test/spec/facts.json's facts out of the spec document: the endpoint list's Request cells,
+ * the tables they refer to (common query parameters, request bodies) and the Parameter bounds.
  */
 import type { SpecEndpoint, SpecFacts, SpecField, SpecLimit } from '../helpers/spec';
 
