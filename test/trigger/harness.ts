@@ -11,7 +11,7 @@
  *   n8n's body parsing (application/json parsed, 422 when it cannot be), and n8n's answer for an
  *   `onReceived` webhook when the node did not answer itself.
  *
- * Call useTriggerPackage() in the test file: the package is loaded as n8n loads it.
+ * Importing it loads the package (as n8n loads it) before the test file's tests.
  */
 import 'reflect-metadata';
 import type http from 'node:http';
@@ -79,15 +79,12 @@ type DeliveryOutcome = { status: number; body: unknown; result?: IWebhookRespons
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
 
 let loaded: (LoadedPackage & { registry: INodeTypes }) | undefined;
-
-export function useTriggerPackage(): void {
-	beforeAll(async () => {
-		loaded = { ...(await loadPackage()), registry: await nodeTypesRegistry() };
-	});
-}
+beforeAll(async () => {
+	loaded = { ...(await loadPackage()), registry: await nodeTypesRegistry() };
+});
 
 function triggerPackage() {
-	if (!loaded) throw new Error('Call useTriggerPackage() in the test file first');
+	if (!loaded) throw new Error('The package loads before the tests: use the harness inside them');
 	return loaded;
 }
 

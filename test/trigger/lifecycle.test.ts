@@ -20,12 +20,9 @@ import {
 	PATH,
 	STATIC_KEY,
 	TriggerHarness,
-	useTriggerPackage,
 	waitFor,
 	WEBHOOK,
 } from './harness';
-
-useTriggerPackage();
 
 function harness(parameters: IDataObject = {}) {
 	return new TriggerHarness({

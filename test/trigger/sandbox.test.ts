@@ -7,9 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox/server';
 import type { SandboxHandle } from '../../sandbox/server';
-import { STATIC_KEY, TriggerHarness, startN8nStandIn, useTriggerPackage, waitFor } from './harness';
-
-useTriggerPackage();
+import { STATIC_KEY, TriggerHarness, startN8nStandIn, waitFor } from './harness';
 
 const DEMO_WEBHOOK = 'wh_demo';
 

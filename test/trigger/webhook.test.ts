@@ -15,13 +15,10 @@ import {
 	ORIGINAL,
 	STATIC_KEY,
 	TriggerHarness,
-	useTriggerPackage,
 	WEBHOOK,
 	WORKFLOW_ID,
 	waitFor,
 } from './harness';
-
-useTriggerPackage();
 
 // The token module is the node's own instance (jest maps the loader's dist/ require to this
 // source): its memory of the latest token per binding is what a delivery meets.
