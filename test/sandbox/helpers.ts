@@ -1,17 +1,10 @@
 /** Helpers for the sandbox tests: HTTP calls on loopback, a webhook listener, polling. */
 import type http from 'node:http';
 
-import nock from 'nock';
-
 import { serveLoopback } from '../../devkit/loopback';
 import type { SandboxConfigOverrides } from '../../sandbox/config';
 import { startSandbox } from '../../sandbox/server';
 import type { SandboxHandle } from '../../sandbox/server';
-
-// test/setup/env.ts activates nock's socket interceptor again in every test file, and Jest
-// reuses workers across files: stacked interceptors crash on refused or reset loopback
-// connections. Taking this file's layer off at its end keeps one layer per file.
-afterAll(() => nock.restore());
 
 /**
  * One request on its own connection (no keep-alive sockets left behind when a server closes).
