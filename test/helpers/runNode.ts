@@ -69,8 +69,6 @@ export function testAdditionalData(
 		hooks,
 		executionId,
 		credentialsHelper,
-		currentNodeParameters: undefined,
-		encryptedRunnerIdentity: undefined,
 		variables: {},
 		instanceBaseUrl: `${n8nUrl}/`,
 		restApiUrl: `${n8nUrl}/rest`,

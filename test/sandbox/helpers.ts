@@ -6,12 +6,14 @@ import type { SandboxConfigOverrides } from '../../sandbox/config';
 import { startSandbox } from '../../sandbox/server';
 import type { SandboxHandle } from '../../sandbox/server';
 
+type Sandbox = Pick<SandboxHandle, 'baseUrl' | 'apiKey'>;
+
 /**
  * One request on its own connection (no keep-alive sockets left behind when a server closes).
  * `rawBody` is sent as is; `key` null sends no Authorization header (default: the sandbox's key).
  */
 export async function call(
-	sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>,
+	sandbox: Sandbox,
 	method: string,
 	path: string,
 	options: { body?: unknown; rawBody?: string; key?: string | null } & {
@@ -37,21 +39,15 @@ export async function call(
 	return { status: response.status, headers: response.headers, text, body: parsed };
 }
 
-export const admin = (
-	sandbox: Pick<SandboxHandle, 'baseUrl' | 'apiKey'>,
-	method: string,
-	path: string,
-	body?: unknown,
-) => call(sandbox, method, `/__sandbox${path}`, { body, key: null });
+export const admin = (sandbox: Sandbox, method: string, path: string, body?: unknown) =>
+	call(sandbox, method, `/__sandbox${path}`, { body, key: null });
 
 export function withSandbox(config: SandboxConfigOverrides = {}) {
-	const holder: { sandbox: SandboxHandle } = {} as { sandbox: SandboxHandle };
+	const holder = {} as { sandbox: SandboxHandle };
 	beforeAll(async () => {
 		holder.sandbox = await startSandbox(config);
 	});
-	afterAll(async () => {
-		await holder.sandbox?.close();
-	});
+	afterAll(() => holder.sandbox?.close());
 	return holder;
 }
 
