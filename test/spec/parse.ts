@@ -77,11 +77,7 @@ function tableFields(markdown: string, heading: string, location: SpecField['in'
 
 const COMMON_PARAMS = '### Common query parameters of brand retrieve endpoints';
 
-function requestFields(
-	cell: string,
-	markdown: string,
-	done: Map<string, SpecField[]>,
-): SpecField[] {
+function requestFields(cell: string, markdown: string, done: Map<string, SpecField[]>) {
 	if (cell === 'none') return [];
 	const fields: SpecField[] = [];
 	let location: SpecField['in'] = 'body';
@@ -105,16 +101,12 @@ function requestFields(
 /** Every endpoint of the spec's endpoint list with the fields the spec gives it. */
 function endpoints(markdown: string): SpecEndpoint[] {
 	const done = new Map<string, SpecField[]>();
-	const bodies: Record<string, string> = {
-		'/batch/scrape': '### POST /batch/scrape body',
-		'/extract': '### POST /extract body',
-	};
 	return tableAfter(markdown, '### Endpoint list').map(([method, path, cell]) => {
 		if (!/^(none|path|query|body)/.test(cell))
 			return { method, path, fields: [], fieldsNotShown: true };
 		const fields =
 			cell === 'body: see below'
-				? tableFields(markdown, bodies[path], 'body')
+				? tableFields(markdown, `### ${method} ${path} body`, 'body')
 				: requestFields(cell, markdown, done);
 		done.set(`${method} ${path}`, fields);
 		return { method, path, fields };
@@ -135,12 +127,9 @@ function limit([parameter, bound]: string[]): SpecLimit {
 	const [, min, max] = /^(\d+) to (\d+)/.exec(bound) ?? [];
 	if (min === undefined) throw new Error(`The Limits row "${parameter}" has no range: ${bound}`);
 	const fallback = /default (\d+)/.exec(bound)?.[1];
-	return {
-		parameter,
-		min: Number(min),
-		max: Number(max),
-		...(fallback === undefined ? {} : { default: Number(fallback) }),
-	};
+	const row: SpecLimit = { parameter, min: Number(min), max: Number(max) };
+	if (fallback !== undefined) row.default = Number(fallback);
+	return row;
 }
 
 /** The facts test/spec/facts.json holds, as the document states them. */
