@@ -67,11 +67,8 @@ function sampleFor(field: FieldSpec): Sample {
 			return { input: JSON.stringify(value, null, 2), body: value, query: JSON.stringify(value) };
 		}
 		default:
-			return same(
-				field.in === 'path'
-					? 'id_123'
-					: (FORMAT_SAMPLES[field.format ?? ''] ?? `sample ${field.name}`),
-			);
+			if (field.in === 'path') return same('id_123');
+			return same(FORMAT_SAMPLES[field.format ?? ''] ?? `sample ${field.name}`);
 	}
 }
 
