@@ -235,15 +235,13 @@ export class TriggerHarness {
 		const rawBody = raw === undefined ? undefined : Buffer.from(raw, 'utf8');
 		const contentType = (requestHeaders['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 		let body: unknown;
-		if (rawBody?.length) {
-			try {
-				if (contentType === 'application/json') body = JSON.parse(rawBody.toString('utf8'));
-				else if (contentType === 'text/plain') body = rawBody.toString('utf8');
-			} catch {
-				// n8n answers this itself (UnprocessableRequestError) before the node runs.
-				const message = 'Failed to parse request body';
-				return { status: 422, body: { message }, started: false, items: [] };
-			}
+		try {
+			if (raw && contentType === 'application/json') body = JSON.parse(raw);
+			else if (raw && contentType === 'text/plain') body = raw;
+		} catch {
+			// n8n answers this itself (UnprocessableRequestError) before the node runs.
+			const message = 'Failed to parse request body';
+			return { status: 422, body: { message }, started: false, items: [] };
 		}
 		const req = { method: 'POST', headers: requestHeaders, query, params: {}, body, rawBody };
 		const res = {
