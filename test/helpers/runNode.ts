@@ -11,9 +11,7 @@ import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IExecuteFunctions,
 	INode,
-	INodeExecutionData,
 	INodeListSearchResult,
 	INodeParameters,
 	INodeType,
