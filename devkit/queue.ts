@@ -104,8 +104,8 @@ export class QueueCluster {
 		t = Date.now();
 		const concurrency = `--concurrency=${this.options.concurrency ?? 10}`;
 		await Promise.all([
-			...this.workers.map((w) => w.start(180_000, ['worker', concurrency])),
-			this.webhook.start(180_000, ['webhook']),
+			...this.workers.map((w) => w.start(['worker', concurrency])),
+			this.webhook.start(['webhook']),
 		]);
 		this.timings[`n8n ${this.workers.length} worker(s) + webhook (start -> ready)`] =
 			Date.now() - t;

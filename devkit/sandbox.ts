@@ -20,8 +20,6 @@ export type SandboxWebhook = Partial<WebhookRecord> & Pick<WebhookRecord, 'id' |
 export interface AdminJob {
 	id: string;
 	status: string;
-	createdAt?: string;
-	startedAt?: string;
 	completedAt?: string;
 	[key: string]: unknown;
 }

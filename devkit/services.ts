@@ -42,16 +42,14 @@ function postgresUser(): { uid?: number; gid?: number } {
 }
 
 abstract class Service {
+	protected abstract readonly name: string;
 	readonly host = '127.0.0.1';
 	port = 0;
-	/** The temporary folder (data, socket, log unless given); stop() removes it. */
+	/** The temporary folder (data, socket); stop() removes it. */
 	dir = '';
 	protected server?: Group;
 
-	constructor(
-		private readonly name: string,
-		protected logFile = '',
-	) {}
+	constructor(protected readonly logFile: string) {}
 
 	get pid(): number | undefined {
 		return this.server?.child.pid;
@@ -59,7 +57,6 @@ abstract class Service {
 
 	protected async prepare(): Promise<void> {
 		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), `webdata-${this.name}-`));
-		this.logFile ||= path.join(this.dir, `${this.name}.log`);
 		this.port = await freePort();
 	}
 
@@ -75,13 +72,10 @@ abstract class Service {
 }
 
 export class Postgres extends Service {
+	protected readonly name = 'postgres';
 	readonly user = 'postgres';
 	readonly database = 'n8n';
 	private readonly bin = postgresBin();
-
-	constructor(logFile = '') {
-		super('postgres', logFile);
-	}
 
 	/** initdb, start, create the database; resolves with the time it took (ms). */
 	async start(): Promise<number> {
@@ -142,9 +136,7 @@ export class Postgres extends Service {
 }
 
 export class Redis extends Service {
-	constructor(logFile = '') {
-		super('redis', logFile);
-	}
+	protected readonly name = 'redis';
 
 	/** No RDB snapshots, no AOF: nothing written to disk. Resolves with the time it took (ms). */
 	async start(): Promise<number> {
