@@ -221,11 +221,10 @@ export class N8n {
 
 	/**
 	 * Starts `n8n start` (or `worker`, `webhook`) in a process group of its own, with its task
-	 * runners; resolves with the milliseconds until /healthz/readiness answered 200 (3 min at most).
+	 * runners; resolves once /healthz/readiness answered 200 (3 min at most).
 	 */
-	async start(command: readonly string[] = ['start']): Promise<number> {
+	async start(command: readonly string[] = ['start']): Promise<void> {
 		if (this.server) throw new Error('already started');
-		const started = Date.now();
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
 		this.server = await startServer(`n8n ${command.join(' ')}`, this.command(command), {
 			env: this.env('server'),
@@ -237,7 +236,6 @@ export class N8n {
 			},
 			timeoutMs: 180_000,
 		});
-		return Date.now() - started;
 	}
 
 	get pid(): number | undefined {

@@ -45,11 +45,9 @@ export class Sandbox {
 		private readonly options: SandboxOptions = {},
 	) {}
 
-	/** Resolves with the time it took (ms). */
-	async start(timeoutMs = 30_000): Promise<number> {
+	async start(timeoutMs = 30_000): Promise<void> {
 		if (!fs.existsSync(SANDBOX_CLI))
 			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
-		const started = Date.now();
 		const { config, node, inheritStderr } = this.options;
 		this.server = startGroup(node ?? nodeExecutable(), [SANDBOX_CLI, '--port', String(this.port)], {
 			cwd: ROOT,
@@ -79,7 +77,6 @@ export class Sandbox {
 				resolve();
 			});
 		});
-		return Date.now() - started;
 	}
 
 	get pid(): number | undefined {

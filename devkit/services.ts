@@ -77,9 +77,8 @@ export class Postgres extends Service {
 	readonly database = 'n8n';
 	private readonly bin = postgresBin();
 
-	/** initdb, start, create the database; resolves with the time it took (ms). */
-	async start(): Promise<number> {
-		const started = Date.now();
+	/** initdb, start, create the database. */
+	async start(): Promise<void> {
 		const user = postgresUser();
 		await this.prepare();
 		const [data, socketDir] = [path.join(this.dir, 'data'), path.join(this.dir, 'sock')];
@@ -100,7 +99,6 @@ export class Postgres extends Service {
 			() => this.psql('select 1', 'postgres'),
 		);
 		await this.psql(`create database "${this.database}"`, 'postgres');
-		return Date.now() - started;
 	}
 
 	n8nEnv(poolSize = 10): Record<string, string> {
@@ -138,9 +136,8 @@ export class Postgres extends Service {
 export class Redis extends Service {
 	protected readonly name = 'redis';
 
-	/** No RDB snapshots, no AOF: nothing written to disk. Resolves with the time it took (ms). */
-	async start(): Promise<number> {
-		const started = Date.now();
+	/** No RDB snapshots, no AOF: nothing written to disk. */
+	async start(): Promise<void> {
 		const [server, cli] = [onPath('redis-server'), onPath('redis-cli')];
 		if (!server || !cli)
 			throw new Error(
@@ -155,7 +152,6 @@ export class Redis extends Service {
 				(await run(cli, ['-h', this.host, '-p', String(this.port), 'PING'])).stdout.trim() ===
 				'PONG',
 		);
-		return Date.now() - started;
 	}
 
 	n8nEnv(): Record<string, string> {
