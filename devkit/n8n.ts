@@ -205,10 +205,9 @@ export class N8n {
 
 	/** Marks a workflow published (active) for the next `n8n start` (1.x: update:workflow). */
 	async publish(workflowId: string): Promise<CliResult> {
+		const id = `--id=${workflowId}`;
 		const args =
-			N8N_MAJOR >= 2
-				? ['publish:workflow', `--id=${workflowId}`]
-				: ['update:workflow', `--id=${workflowId}`, '--active=true'];
+			N8N_MAJOR >= 2 ? ['publish:workflow', id] : ['update:workflow', id, '--active=true'];
 		return await this.cliOrThrow(args);
 	}
 

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { sleep } from './wait';
+import { waitFor } from './wait';
 
 export function log(message: string): void {
 	process.stderr.write(`[webdata] ${message}\n`);
@@ -27,9 +27,9 @@ export function withPath(dirs: string[], env: NodeJS.ProcessEnv = process.env): 
 	return { ...env, PATH: [...dirs, env.PATH ?? ''].join(path.delimiter) };
 }
 
-/** Runs an installer step to its end, its output on stderr; throws when it fails. */
 type Options = { cwd?: string; env?: NodeJS.ProcessEnv };
 
+/** Runs an installer step to its end, its output on stderr; throws when it fails. */
 export function runToStderr(command: string, args: string[], options: Options = {}): void {
 	execFileSync(command, args, { ...options, stdio: ['ignore', 2, 2] });
 }
@@ -147,14 +147,14 @@ export async function startServer(
 	fs.closeSync(log);
 	let exited: string | undefined;
 	void server.exited.then((code) => (exited = `exited with code ${code} while starting`));
-	const deadline = Date.now() + timeoutMs;
-	while (!(await ready().then(Boolean, () => false))) {
-		const failed = exited ?? (Date.now() > deadline ? `was not ready within ${timeoutMs} ms` : '');
-		if (failed) {
-			await server.stop(5_000);
-			throw new Error(`${name} ${failed}; log ${logFile}:\n${tail(readText(logFile), 30)}`);
-		}
-		await sleep(250);
+	const readyOrExited = async () => exited ?? (await ready().then(Boolean, () => false));
+	const failed = await waitFor(readyOrExited, { timeoutMs, intervalMs: 250 }).then(
+		() => exited,
+		() => `was not ready within ${timeoutMs} ms`,
+	);
+	if (failed) {
+		await server.stop(5_000);
+		throw new Error(`${name} ${failed}; log ${logFile}:\n${tail(readText(logFile), 30)}`);
 	}
 	return server;
 }
