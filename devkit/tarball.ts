@@ -16,8 +16,6 @@ function npm(args: string[], cwd: string): string {
  * refuses the whole package when a listed node or credential is missing: say which, before it does.
  */
 export function packPackage(from: string, into: string): string {
-	if (!fs.existsSync(path.join(from, 'dist')))
-		throw new Error(`${from}/dist is missing: run \`npm run build\` first`);
 	const { n8n } = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8'));
 	const listed: string[] = [...(n8n?.nodes ?? []), ...(n8n?.credentials ?? [])];
 	const missing = listed.filter((file) => !fs.existsSync(path.join(from, file)));
