@@ -53,9 +53,7 @@ const CODE = '\u0001';
  * JavaScript) with identifier keys unquoted, connection types by their NodeConnectionTypes name.
  */
 function literal(description: object): string {
-	const names = new Map<string, string>(
-		Object.entries(NodeConnectionTypes).map(([k, v]) => [v, k]),
-	);
+	const names = new Map(Object.entries(NodeConnectionTypes).map(([k, v]) => [v as string, k]));
 	const code = (text: string) => `${CODE}${text}${CODE}`;
 	const connection = (v: string) =>
 		names.has(v) ? code(`NodeConnectionTypes.${names.get(v)}`) : v;
