@@ -4,6 +4,7 @@
  * share this process's terminal, and servers in process groups of their own.
  */
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -40,22 +41,20 @@ export function runToStderr(command: string, args: string[], options: Options = 
  * terminal sends SIGINT to both, and this process waits for the child to finish stopping.
  * SIGTERM and SIGHUP sent to this process alone are passed on.
  */
-export function run(command: string, args: string[], options: Options = {}): Promise<number> {
-	return new Promise((resolve) => {
-		const child = spawn(command, args, { ...options, stdio: 'inherit' });
-		const pass = (signal: NodeJS.Signals) => child.kill(signal);
-		const handlers = Object.entries({ SIGINT: () => undefined, SIGTERM: pass, SIGHUP: pass });
-		for (const [signal, handler] of handlers) process.on(signal, handler);
-		const done = (status: number) => {
-			for (const [signal, handler] of handlers) process.off(signal, handler);
-			resolve(status);
-		};
-		child.on('error', (error) => {
-			log(`${command}: ${error.message}`);
-			done(127);
-		});
-		child.on('exit', (code, signal) => done(code ?? 128 + os.constants.signals[signal!]));
-	});
+export async function run(command: string, args: string[], options: Options = {}): Promise<number> {
+	const child = spawn(command, args, { ...options, stdio: 'inherit' });
+	const pass = (signal: NodeJS.Signals) => child.kill(signal);
+	const handlers = Object.entries({ SIGINT: () => undefined, SIGTERM: pass, SIGHUP: pass });
+	for (const [signal, handler] of handlers) process.on(signal, handler);
+	try {
+		const [code, signal] = await once(child, 'exit');
+		return code ?? 128 + os.constants.signals[signal as NodeJS.Signals];
+	} catch (error) {
+		log(`${command}: ${(error as Error).message}`);
+		return 127;
+	} finally {
+		for (const [signal, handler] of handlers) process.off(signal, handler);
+	}
 }
 
 export function npmRun(script: string): Promise<number> {
