@@ -5,33 +5,30 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { builtDigest, sourcesDigest } from './buildStamp';
+import { sourcesDigest, stampPath } from './buildStamp';
 import { ROOT } from './paths';
-import { log, npmRun } from './proc';
+import { log, npmRun, readText } from './proc';
+import { SANDBOX_CLI } from './sandbox';
 
 export async function build(): Promise<void> {
+	log('building the package (npm run build)');
 	const status = await npmRun('build');
 	if (status !== 0) throw new Error(`npm run build failed (exit ${status})`);
 }
 
 export async function buildUnlessSkipped(): Promise<void> {
-	if (process.env.WEBDATA_SKIP_BUILD === '1') return;
-	log('building the package (npm run build)');
-	await build();
+	if (process.env.WEBDATA_SKIP_BUILD !== '1') await build();
 }
 
-/** Built last of what the e2e suites need (dist-dev/ after dist/). */
-const SANDBOX_BUILT = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
-
-/** Whether dist/ or the sandbox is missing or was built from other sources (buildStamp.ts). */
+/**
+ * Whether dist/ or the sandbox (built last, in dist-dev/) is missing or was built from other
+ * sources (buildStamp.ts).
+ */
 export function buildIsStale(): boolean {
-	if (!fs.existsSync(SANDBOX_BUILT) || !fs.existsSync(path.join(ROOT, 'dist', 'nodes')))
-		return true;
-	return builtDigest(ROOT) !== sourcesDigest(ROOT);
+	if (!fs.existsSync(SANDBOX_CLI) || !fs.existsSync(path.join(ROOT, 'dist', 'nodes'))) return true;
+	return readText(stampPath(ROOT)).trim() !== sourcesDigest(ROOT);
 }
 
 export async function buildIfStale(): Promise<void> {
-	if (!buildIsStale()) return;
-	log('building (npm run build)');
-	await build();
+	if (buildIsStale()) await build();
 }

@@ -33,11 +33,3 @@ export function sourcesDigest(root: string): string {
 	}
 	return hash.digest('hex');
 }
-
-export function builtDigest(root: string): string | undefined {
-	try {
-		return fs.readFileSync(stampPath(root), 'utf8').trim();
-	} catch {
-		return undefined;
-	}
-}

@@ -161,17 +161,14 @@ export class N8n {
 		return ['unshare', '-m', '--', 'sh', '-c', script, path.resolve(hosts), ...n8n];
 	}
 
-	private async cli(args: string[], timeoutMs = 180_000): Promise<CliResult> {
+	private async cli(args: string[], timeout = 180_000): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const [command, ...commandArgs] = this.command(args);
-		const options = { env: this.env('cli'), cwd: this.userFolder, timeout: timeoutMs };
-		const { code, stdout, stderr } = await execFileAsync(command, commandArgs, {
-			...options,
-			killSignal: 'SIGKILL',
-			maxBuffer: 1 << 30,
-		}).then(
+		const options = { env: this.env('cli'), cwd: this.userFolder, timeout, maxBuffer: 1 << 30 };
+		const run = execFileAsync(command, commandArgs, { ...options, killSignal: 'SIGKILL' });
+		const { code, stdout, stderr } = await run.then(
 			(done) => ({ ...done, code: 0 }),
-			(failed: { code?: unknown; stdout: string; stderr: string }) => failed,
+			(failed) => failed,
 		);
 		return { code: typeof code === 'number' ? code : null, stdout, stderr };
 	}
@@ -208,10 +205,9 @@ export class N8n {
 
 	/** Marks a workflow published (active) for the next `n8n start` (1.x: update:workflow). */
 	async publish(workflowId: string): Promise<CliResult> {
+		const id = `--id=${workflowId}`;
 		const args =
-			N8N_MAJOR >= 2
-				? ['publish:workflow', `--id=${workflowId}`]
-				: ['update:workflow', `--id=${workflowId}`, '--active=true'];
+			N8N_MAJOR >= 2 ? ['publish:workflow', id] : ['update:workflow', id, '--active=true'];
 		return await this.cliOrThrow(args);
 	}
 
@@ -224,11 +220,10 @@ export class N8n {
 
 	/**
 	 * Starts `n8n start` (or `worker`, `webhook`) in a process group of its own, with its task
-	 * runners; resolves with the milliseconds until /healthz/readiness answered 200.
+	 * runners; resolves once /healthz/readiness answered 200 (3 min at most).
 	 */
-	async start(timeoutMs = 180_000, command: readonly string[] = ['start']): Promise<number> {
+	async start(command: readonly string[] = ['start']): Promise<void> {
 		if (this.server) throw new Error('already started');
-		const started = Date.now();
 		fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
 		this.server = await startServer(`n8n ${command.join(' ')}`, this.command(command), {
 			env: this.env('server'),
@@ -238,9 +233,8 @@ export class N8n {
 				const signal = AbortSignal.timeout(5_000);
 				return (await fetch(`${this.baseUrl}/healthz/readiness`, { signal })).ok;
 			},
-			timeoutMs,
+			timeoutMs: 180_000,
 		});
-		return Date.now() - started;
 	}
 
 	get pid(): number | undefined {

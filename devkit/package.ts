@@ -19,7 +19,6 @@ export interface LoadedPackage {
 	/** By short name (`webDataBrand`). */
 	nodeTypes: Record<string, INodeType>;
 	credentialTypes: Record<string, ICredentialType>;
-	loader: PackageDirectoryLoader;
 }
 
 /** Records a listed file that cannot be found in `missing`, so that it hides no other. */
@@ -64,11 +63,9 @@ async function load(): Promise<LoadedPackage> {
 		missing: loader.missing,
 		nodeTypes: types<INodeType>(loader.nodeTypes),
 		credentialTypes: types<ICredentialType>(loader.credentialTypes),
-		loader,
 	};
 }
 
 export async function loadPackage(): Promise<LoadedPackage> {
-	cached ??= load();
-	return await cached;
+	return await (cached ??= load());
 }

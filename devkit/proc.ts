@@ -4,11 +4,12 @@
  * share this process's terminal, and servers in process groups of their own.
  */
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { sleep } from './wait';
+import { waitFor } from './wait';
 
 export function log(message: string): void {
 	process.stderr.write(`[webdata] ${message}\n`);
@@ -27,9 +28,9 @@ export function withPath(dirs: string[], env: NodeJS.ProcessEnv = process.env): 
 	return { ...env, PATH: [...dirs, env.PATH ?? ''].join(path.delimiter) };
 }
 
-/** Runs an installer step to its end, its output on stderr; throws when it fails. */
 type Options = { cwd?: string; env?: NodeJS.ProcessEnv };
 
+/** Runs an installer step to its end, its output on stderr; throws when it fails. */
 export function runToStderr(command: string, args: string[], options: Options = {}): void {
 	execFileSync(command, args, { ...options, stdio: ['ignore', 2, 2] });
 }
@@ -40,22 +41,20 @@ export function runToStderr(command: string, args: string[], options: Options = 
  * terminal sends SIGINT to both, and this process waits for the child to finish stopping.
  * SIGTERM and SIGHUP sent to this process alone are passed on.
  */
-export function run(command: string, args: string[], options: Options = {}): Promise<number> {
-	return new Promise((resolve) => {
-		const child = spawn(command, args, { ...options, stdio: 'inherit' });
-		const pass = (signal: NodeJS.Signals) => child.kill(signal);
-		const handlers = Object.entries({ SIGINT: () => undefined, SIGTERM: pass, SIGHUP: pass });
-		for (const [signal, handler] of handlers) process.on(signal, handler);
-		const done = (status: number) => {
-			for (const [signal, handler] of handlers) process.off(signal, handler);
-			resolve(status);
-		};
-		child.on('error', (error) => {
-			log(`${command}: ${error.message}`);
-			done(127);
-		});
-		child.on('exit', (code, signal) => done(code ?? 128 + os.constants.signals[signal!]));
-	});
+export async function run(command: string, args: string[], options: Options = {}): Promise<number> {
+	const child = spawn(command, args, { ...options, stdio: 'inherit' });
+	const pass = (signal: NodeJS.Signals) => child.kill(signal);
+	const handlers = Object.entries({ SIGINT: () => undefined, SIGTERM: pass, SIGHUP: pass });
+	for (const [signal, handler] of handlers) process.on(signal, handler);
+	try {
+		const [code, signal] = await once(child, 'exit');
+		return code ?? 128 + os.constants.signals[signal as NodeJS.Signals];
+	} catch (error) {
+		log(`${command}: ${(error as Error).message}`);
+		return 127;
+	} finally {
+		for (const [signal, handler] of handlers) process.off(signal, handler);
+	}
 }
 
 export function npmRun(script: string): Promise<number> {
@@ -147,14 +146,14 @@ export async function startServer(
 	fs.closeSync(log);
 	let exited: string | undefined;
 	void server.exited.then((code) => (exited = `exited with code ${code} while starting`));
-	const deadline = Date.now() + timeoutMs;
-	while (!(await ready().then(Boolean, () => false))) {
-		const failed = exited ?? (Date.now() > deadline ? `was not ready within ${timeoutMs} ms` : '');
-		if (failed) {
-			await server.stop(5_000);
-			throw new Error(`${name} ${failed}; log ${logFile}:\n${tail(readText(logFile), 30)}`);
-		}
-		await sleep(250);
+	const readyOrExited = async () => exited ?? (await ready().then(Boolean, () => false));
+	const failed = await waitFor(readyOrExited, { timeoutMs, intervalMs: 250 }).then(
+		() => exited,
+		() => `was not ready within ${timeoutMs} ms`,
+	);
+	if (failed) {
+		await server.stop(5_000);
+		throw new Error(`${name} ${failed}; log ${logFile}:\n${tail(readText(logFile), 30)}`);
 	}
 	return server;
 }

@@ -62,9 +62,10 @@ export class QueueCluster {
 	 * import, or main's start) creates the schema; workers and the webhook processor start after main.
 	 */
 	private async startServices(): Promise<void> {
-		const [pg, redis] = await Promise.all([this.postgres.start(), this.redis.start()]);
-		this.timings['postgres (initdb + start)'] = pg;
-		this.timings['redis start'] = redis;
+		await Promise.all([
+			this.timed('postgres (initdb + start)', () => this.postgres.start()),
+			this.timed('redis start', () => this.redis.start()),
+		]);
 		// Each process takes a block of three ports: its own, its task broker, a CLI's broker.
 		const webhookBase = `http://127.0.0.1:${await freePort(3)}`;
 		const make = (name: string, port: number, extra: Record<string, string> = {}) => {
@@ -98,17 +99,21 @@ export class QueueCluster {
 	}
 
 	private async startN8n(): Promise<void> {
-		let t = Date.now();
-		await this.main.start();
-		this.timings['n8n main (start -> ready)'] = Date.now() - t;
-		t = Date.now();
+		await this.timed('n8n main (start -> ready)', () => this.main.start());
 		const concurrency = `--concurrency=${this.options.concurrency ?? 10}`;
-		await Promise.all([
-			...this.workers.map((w) => w.start(180_000, ['worker', concurrency])),
-			this.webhook.start(180_000, ['webhook']),
-		]);
-		this.timings[`n8n ${this.workers.length} worker(s) + webhook (start -> ready)`] =
-			Date.now() - t;
+		const others = `n8n ${this.workers.length} worker(s) + webhook (start -> ready)`;
+		await this.timed(others, () =>
+			Promise.all([
+				...this.workers.map((w) => w.start(['worker', concurrency])),
+				this.webhook.start(['webhook']),
+			]),
+		);
+	}
+
+	private async timed(step: string, run: () => Promise<unknown>): Promise<void> {
+		const started = Date.now();
+		await run();
+		this.timings[step] = Date.now() - started;
 	}
 
 	/**
@@ -119,9 +124,7 @@ export class QueueCluster {
 	async start(setup?: (main: N8n) => Promise<void>): Promise<this> {
 		try {
 			await this.startServices();
-			const t = Date.now();
-			await setup?.(this.main);
-			this.timings['setup (imports through main)'] = Date.now() - t;
+			await this.timed('setup (imports through main)', async () => await setup?.(this.main));
 			await this.startN8n();
 			return this;
 		} catch (error) {

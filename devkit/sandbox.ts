@@ -11,6 +11,7 @@ import { fetchJson } from './loopback';
 import { ROOT } from './paths';
 import { startGroup, type Group } from './proc';
 import { nodeExecutable } from './toolchain';
+import { waitFor } from './wait';
 
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
 const READY = 'WEBDATA_SANDBOX_READY ';
@@ -20,8 +21,6 @@ export type SandboxWebhook = Partial<WebhookRecord> & Pick<WebhookRecord, 'id' |
 export interface AdminJob {
 	id: string;
 	status: string;
-	createdAt?: string;
-	startedAt?: string;
 	completedAt?: string;
 	[key: string]: unknown;
 }
@@ -47,11 +46,9 @@ export class Sandbox {
 		private readonly options: SandboxOptions = {},
 	) {}
 
-	/** Resolves with the time it took (ms). */
-	async start(timeoutMs = 30_000): Promise<number> {
+	async start(timeoutMs = 30_000): Promise<void> {
 		if (!fs.existsSync(SANDBOX_CLI))
 			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
-		const started = Date.now();
 		const { config, node, inheritStderr } = this.options;
 		this.server = startGroup(node ?? nodeExecutable(), [SANDBOX_CLI, '--port', String(this.port)], {
 			cwd: ROOT,
@@ -61,27 +58,21 @@ export class Sandbox {
 		const { child, exited } = this.server;
 		const log = this.logFile ? fs.createWriteStream(this.logFile, { flags: 'a' }) : undefined;
 		let output = '';
-		const keep = (d: Buffer) => {
-			output += d.toString();
-			log?.write(d);
-		};
-		child.stderr?.on('data', keep);
-		await new Promise<void>((resolve, reject) => {
-			const fail = (why: string) => reject(new Error(`sandbox ${why}:\n${output}`));
-			const timer = setTimeout(() => fail(`not ready within ${timeoutMs} ms`), timeoutMs);
-			void exited.then((code) => fail(`exited (${code}) before it was ready`));
-			child.stdout?.on('data', (d: Buffer) => {
-				keep(d);
-				const line = output.split('\n').find((l) => l.startsWith(READY));
-				if (this.baseUrl || !line) return;
-				const info = JSON.parse(line.slice(READY.length));
-				this.baseUrl = String(info.baseUrl).replace(/\/+$/, '');
-				this.apiKey = info.apiKey;
-				clearTimeout(timer);
-				resolve();
+		for (const stream of [child.stdout, child.stderr])
+			stream?.on('data', (d: Buffer) => {
+				output += d.toString();
+				log?.write(d);
 			});
-		});
-		return Date.now() - started;
+		let exit: string | undefined;
+		void exited.then((code) => (exit = `exited (${code}) before it was ready`));
+		const readyLine = () => exit ?? output.split('\n').find((l) => l.startsWith(READY));
+		const line = await waitFor(readyLine, { timeoutMs, intervalMs: 20 }).catch(
+			() => `not ready within ${timeoutMs} ms`,
+		);
+		if (!line.startsWith(READY)) throw new Error(`sandbox ${line}:\n${output}`);
+		const info = JSON.parse(line.slice(READY.length));
+		this.baseUrl = String(info.baseUrl).replace(/\/+$/, '');
+		this.apiKey = info.apiKey;
 	}
 
 	get pid(): number | undefined {

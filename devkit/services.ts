@@ -42,16 +42,14 @@ function postgresUser(): { uid?: number; gid?: number } {
 }
 
 abstract class Service {
+	protected abstract readonly name: string;
 	readonly host = '127.0.0.1';
 	port = 0;
-	/** The temporary folder (data, socket, log unless given); stop() removes it. */
+	/** The temporary folder (data, socket); stop() removes it. */
 	dir = '';
 	protected server?: Group;
 
-	constructor(
-		private readonly name: string,
-		protected logFile = '',
-	) {}
+	constructor(protected readonly logFile: string) {}
 
 	get pid(): number | undefined {
 		return this.server?.child.pid;
@@ -59,7 +57,6 @@ abstract class Service {
 
 	protected async prepare(): Promise<void> {
 		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), `webdata-${this.name}-`));
-		this.logFile ||= path.join(this.dir, `${this.name}.log`);
 		this.port = await freePort();
 	}
 
@@ -75,17 +72,13 @@ abstract class Service {
 }
 
 export class Postgres extends Service {
+	protected readonly name = 'postgres';
 	readonly user = 'postgres';
 	readonly database = 'n8n';
 	private readonly bin = postgresBin();
 
-	constructor(logFile = '') {
-		super('postgres', logFile);
-	}
-
-	/** initdb, start, create the database; resolves with the time it took (ms). */
-	async start(): Promise<number> {
-		const started = Date.now();
+	/** initdb, start, create the database. */
+	async start(): Promise<void> {
 		const user = postgresUser();
 		await this.prepare();
 		const [data, socketDir] = [path.join(this.dir, 'data'), path.join(this.dir, 'sock')];
@@ -106,7 +99,6 @@ export class Postgres extends Service {
 			() => this.psql('select 1', 'postgres'),
 		);
 		await this.psql(`create database "${this.database}"`, 'postgres');
-		return Date.now() - started;
 	}
 
 	n8nEnv(poolSize = 10): Record<string, string> {
@@ -142,13 +134,10 @@ export class Postgres extends Service {
 }
 
 export class Redis extends Service {
-	constructor(logFile = '') {
-		super('redis', logFile);
-	}
+	protected readonly name = 'redis';
 
-	/** No RDB snapshots, no AOF: nothing written to disk. Resolves with the time it took (ms). */
-	async start(): Promise<number> {
-		const started = Date.now();
+	/** No RDB snapshots, no AOF: nothing written to disk. */
+	async start(): Promise<void> {
 		const [server, cli] = [onPath('redis-server'), onPath('redis-cli')];
 		if (!server || !cli)
 			throw new Error(
@@ -163,7 +152,6 @@ export class Redis extends Service {
 				(await run(cli, ['-h', this.host, '-p', String(this.port), 'PING'])).stdout.trim() ===
 				'PONG',
 		);
-		return Date.now() - started;
 	}
 
 	n8nEnv(): Record<string, string> {

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 
 import type { N8n } from './n8n';
 import { EXAMPLES_DIR, PACKAGE_NAME } from './paths';
+import { readText } from './proc';
 
 export const SANDBOX_CREDENTIAL_ID = 'webdataSandbox';
 export const SANDBOX_CREDENTIAL_NAME = 'Web Data sandbox';
@@ -126,8 +127,7 @@ export async function importExamples(n8n: N8n): Promise<number> {
 	for (const { file, workflow } of examples) hash.update(file).update(JSON.stringify(workflow));
 	const digest = hash.digest('hex');
 	const stamp = path.join(n8n.userFolder, '.examples.sha256');
-	const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
-	if (previous === digest) return 0;
+	if (readText(stamp).trim() === digest) return 0;
 	await n8n.importWorkflows(examples.map((e) => e.workflow));
 	for (const { workflow } of examples) if (isPublished(workflow)) await n8n.publish(workflow.id);
 	fs.writeFileSync(stamp, digest);

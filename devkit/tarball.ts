@@ -7,12 +7,6 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-interface Manifest {
-	name: string;
-	version: string;
-	n8n?: { nodes?: string[]; credentials?: string[] };
-}
-
 function npm(args: string[], cwd: string): string {
 	return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
@@ -22,10 +16,8 @@ function npm(args: string[], cwd: string): string {
  * refuses the whole package when a listed node or credential is missing: say which, before it does.
  */
 export function packPackage(from: string, into: string): string {
-	if (!fs.existsSync(path.join(from, 'dist')))
-		throw new Error(`${from}/dist is missing: run \`npm run build\` first`);
-	const manifest = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8')) as Manifest;
-	const listed = [...(manifest.n8n?.nodes ?? []), ...(manifest.n8n?.credentials ?? [])];
+	const { n8n } = JSON.parse(fs.readFileSync(path.join(from, 'package.json'), 'utf8'));
+	const listed: string[] = [...(n8n?.nodes ?? []), ...(n8n?.credentials ?? [])];
 	const missing = listed.filter((file) => !fs.existsSync(path.join(from, file)));
 	if (missing.length > 0)
 		throw new Error(

@@ -133,6 +133,5 @@ export function n8nEntry(): string {
 /** Requires a module from the pinned n8n's tree (bcryptjs, flatted), never from ours. */
 export function requireFromN8n<T = unknown>(id: string): T {
 	const resolved = require.resolve(id, { paths: [path.join(getN8nDir(), 'node_modules')] });
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(resolved) as T;
 }

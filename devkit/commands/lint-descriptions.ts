@@ -10,13 +10,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { NodeConnectionTypes } from 'n8n-workflow';
+
 import { ARTIFACTS_DIR, ROOT } from '../paths';
 
 const OUT = path.join(ARTIFACTS_DIR, 'lint-descriptions');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { NodeConnectionTypes } = require(require.resolve('n8n-workflow', { paths: [ROOT] })) as {
-	NodeConnectionTypes: Record<string, string>;
-};
 
 /** Findings kept on purpose: rule, node class, parameter (as reported by `in ... > name`), why. */
 const ACCEPTED = [
@@ -55,7 +53,7 @@ const CODE = '\u0001';
  * JavaScript) with identifier keys unquoted, connection types by their NodeConnectionTypes name.
  */
 function literal(description: object): string {
-	const names = new Map(Object.entries(NodeConnectionTypes).map(([k, v]) => [v, k]));
+	const names = new Map(Object.entries(NodeConnectionTypes).map(([k, v]) => [v as string, k]));
 	const code = (text: string) => `${CODE}${text}${CODE}`;
 	const connection = (v: string) =>
 		names.has(v) ? code(`NodeConnectionTypes.${names.get(v)}`) : v;
@@ -136,7 +134,6 @@ export async function run(): Promise<number> {
 	const unused = new Set(ACCEPTED);
 	for (const distPath of nodePaths.filter((p) => !missing.includes(p))) {
 		const sourcePath = distPath.replace(/^dist\//, '').replace(/\.js$/, '.ts');
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const exported = require(path.join(ROOT, distPath)) as Record<string, unknown>;
 		for (const [className, NodeClass] of Object.entries(exported)) {
 			if (typeof NodeClass !== 'function') continue;

@@ -20,7 +20,6 @@ async function mustPass(what: string, step: () => Promise<number>): Promise<void
 
 export async function run(): Promise<number> {
 	fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-	log('build');
 	await build();
 	log('lint');
 	await mustPass('npm run lint', () => npmRun('lint'));
