@@ -8,7 +8,6 @@ import { runNode } from '../test/helpers/runNode';
 import { Sandbox } from '../devkit/sandbox';
 import { DEFAULT_MAX_WAIT_S, DEFAULT_POLL_INTERVAL_S } from '../nodes/shared/behaviours';
 import { pollDelays } from '../nodes/shared/jobs/polling';
-import type { SandboxConfigOverrides } from '../sandbox/config';
 import { bareClient } from './bareClient';
 import { loadReport } from './loadTime';
 import { traffic } from './n8n/measure';
@@ -17,19 +16,23 @@ import { LIMIT, PLAN, limitOf } from './n8n/setup';
 const ITEMS = 200;
 const JOB_DURATION_MS = 30000;
 
-/** The sandbox in a child process on this Node, at bench:n8n's latency and plan concurrency. */
-async function startSandbox(
-	ratePerMinute: number,
-	config: SandboxConfigOverrides = { credits: 10_000_000 },
-): Promise<Sandbox> {
+/** `fn` with the sandbox in a child process on this Node, at bench:n8n's latency and concurrency. */
+async function withSandbox<T>(
+	{ ratePerMinute, jobDurationMs }: { ratePerMinute: number; jobDurationMs?: number },
+	fn: (sandbox: Sandbox) => Promise<T>,
+): Promise<T> {
 	const plan = { concurrency: PLAN.concurrency, rateLimitPerMinute: ratePerMinute };
 	const sandbox = new Sandbox(0, undefined, {
-		config: { latencyMs: PLAN.latencyMs, plan, ...config },
+		config: { latencyMs: PLAN.latencyMs, plan, credits: 10_000_000, jobDurationMs },
 		node: process.execPath,
 		inheritStderr: true,
 	});
 	await sandbox.start();
-	return sandbox;
+	try {
+		return await fn(sandbox);
+	} finally {
+		await sandbox.stop();
+	}
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
@@ -40,12 +43,11 @@ async function throughput(
 	options: INodeParameters = {},
 	count = ITEMS,
 ) {
-	const sandbox = await startSandbox(ratePerMinute);
-	const credentials = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl };
-	const parameters = { operation: 'retrieve', domain: '={{ $json.domain }}', options };
-	const run = (items: IDataObject[]) =>
-		runNode({ type: 'webDataBrand', parameters, items, credentials, continueOnFail: true });
-	try {
+	return await withSandbox({ ratePerMinute }, async (sandbox) => {
+		const credentials = { apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl };
+		const parameters = { operation: 'retrieve', domain: '={{ $json.domain }}', options };
+		const run = (items: IDataObject[]) =>
+			runNode({ type: 'webDataBrand', parameters, items, credentials, continueOnFail: true });
 		// Warm-up (not counted): loads the package into n8n-core and JIT-compiles the paths.
 		await run([{ domain: 'warmup0.example' }, { domain: 'warmup1.example' }]);
 		await sandbox.reset();
@@ -72,21 +74,16 @@ async function throughput(
 			/** Validation of every item, n8n: from the node's start to its first item request. */
 			beforeFirstS: (seen.firstAt - startedAt) / 1000,
 		};
-	} finally {
-		await sandbox.stop();
-	}
+	});
 }
 
 /** What this server allows in practice, its own per-request cost included. */
 async function bareClientRate(ratePerMinute: number): Promise<number> {
-	const sandbox = await startSandbox(ratePerMinute);
-	try {
+	return await withSandbox({ ratePerMinute }, async (sandbox) => {
 		await bareClient(sandbox, { count: 2, loops: 2, prefix: 'warmup' });
 		await sandbox.reset();
 		return (await bareClient(sandbox, { count: ITEMS, loops: PLAN.concurrency })).perSecond;
-	} finally {
-		await sandbox.stop();
-	}
+	});
 }
 
 /** The poll times (s after creation) the node's backoff gives for a job, request time ignored. */
@@ -102,8 +99,8 @@ function computedPolls(durationS: number): number[] {
 }
 
 async function pollsPerJob() {
-	const sandbox = await startSandbox(600, { jobDurationMs: JOB_DURATION_MS });
-	try {
+	const plan = { ratePerMinute: 600, jobDurationMs: JOB_DURATION_MS };
+	return await withSandbox(plan, async (sandbox) => {
 		const started = Date.now();
 		const { items, error } = await runNode({
 			type: 'webDataScrape',
@@ -137,9 +134,7 @@ async function pollsPerJob() {
 			lateSeconds: (returned - endedAt) / 1000,
 			items: items.length,
 		};
-	} finally {
-		await sandbox.stop();
-	}
+	});
 }
 
 const say = (...lines: string[]) => console.log(lines.join('\n'));

@@ -7,7 +7,6 @@ module.exports = {
 	rootDir: '..',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/e2e/tests'],
-	// Against n8n 1.x (WEBDATA_N8N_LINE=1, see devkit/commands/e2e.ts) the operations, agent, files and egress suites run.
 	testMatch:
 		process.env.WEBDATA_N8N_LINE === '1'
 			? ['**/{operations,agent,files,egress}.e2e.test.ts']

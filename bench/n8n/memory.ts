@@ -55,13 +55,9 @@ function workflow(id: string, node: DraftNode, saved = true): WorkflowJson {
 const trivial = workflow('memTrivial', baseNode('No Op', 'noOp'));
 
 function crawlWorkflow(shape: Shape): WorkflowJson {
-	const output = shape === 'unsaved' ? 'records' : shape;
+	const options = { output: shape === 'unsaved' ? 'records' : shape };
 	const parameters = { operation: 'getStatus', id: '={{ $json.body.crawlId }}', page: '1' };
-	const crawl = webDataNode('Crawl', 'webDataCrawl', {
-		...parameters,
-		returnAll: true,
-		options: { output },
-	});
+	const crawl = webDataNode('Crawl', 'webDataCrawl', { ...parameters, returnAll: true, options });
 	return workflow(`memCrawl${shape}`, crawl, shape !== 'unsaved');
 }
 

@@ -140,14 +140,11 @@ export function httpRequestWorkflow(baseUrl: string, batching: boolean): BenchWo
 		options: batching ? { batching: { batch: { batchSize: 10, batchInterval: 100 } } } : {},
 	};
 	const httpHeaderAuth = { id: HEADER_AUTH_CREDENTIAL_ID, name: HEADER_AUTH_CREDENTIAL_NAME };
-	return webhookWorkflow(
-		batching ? 'wdBenchHttpBatched' : 'wdBenchHttp',
-		batching ? 'HTTP Request (batches of 10, 100 ms apart)' : 'HTTP Request (default settings)',
-		{
-			...baseNode(NODE_UNDER_TEST, 'httpRequest', parameters, 4.2),
-			credentials: { httpHeaderAuth },
-		},
-	);
+	const [id, label] = batching
+		? ['wdBenchHttpBatched', 'HTTP Request (batches of 10, 100 ms apart)']
+		: ['wdBenchHttp', 'HTTP Request (default settings)'];
+	const node = baseNode(NODE_UNDER_TEST, 'httpRequest', parameters, 4.2);
+	return webhookWorkflow(id, label, { ...node, credentials: { httpHeaderAuth } });
 }
 
 /** `count` distinct domains for one call: `<tag>-<i>.example`. */

@@ -598,11 +598,8 @@ export const OP_CASES: OpCase[] = (
 /** Web Data Crawl reading the sandbox's demo crawl whole into one JSON Lines file. */
 export function crawlToFileNode(id: string, name: string, position: [number, number]) {
 	const parameters = { operation: 'getStatus', id: 'crawl_demo', page: '1', returnAll: true };
-	return {
-		...webDataNode(name, 'webDataCrawl', { ...parameters, options: { output: 'file' } }),
-		id,
-		position,
-	};
+	const options = { output: 'file' };
+	return { ...webDataNode(name, 'webDataCrawl', { ...parameters, options }), id, position };
 }
 
 export const OPS_WORKFLOW_ID = 'wdE2eOperations';
@@ -658,19 +655,15 @@ export function badOptionWorkflow(): WorkflowJson {
 	const jsonOutput = JSON.stringify({ domains: BAD_OPTION_DOMAINS });
 	const options = { maxConcurrentRequests: -1 };
 	const parameters = { operation: 'retrieve', domain: '={{ $json.domains }}', options };
-	return chainWorkflow(
-		BAD_OPTION_WORKFLOW_ID,
-		'e2e: a refused node option under Continue On Fail',
-		[
-			MANUAL_TRIGGER,
-			baseNode('Domains', 'set', { mode: 'raw', jsonOutput, options: {} }, 3.4),
-			baseNode('One per domain', 'splitOut', { fieldToSplitOut: 'domains', options: {} }),
-			webDataNode(BAD_OPTION_NODE, 'webDataBrand', parameters, {
-				onError: 'continueRegularOutput',
-			}),
-			baseNode(BAD_OPTION_NEXT, 'noOp'),
-		],
-	);
+	const continueOnFail = { onError: 'continueRegularOutput' };
+	const name = 'e2e: a refused node option under Continue On Fail';
+	return chainWorkflow(BAD_OPTION_WORKFLOW_ID, name, [
+		MANUAL_TRIGGER,
+		baseNode('Domains', 'set', { mode: 'raw', jsonOutput, options: {} }, 3.4),
+		baseNode('One per domain', 'splitOut', { fieldToSplitOut: 'domains', options: {} }),
+		webDataNode(BAD_OPTION_NODE, 'webDataBrand', parameters, continueOnFail),
+		baseNode(BAD_OPTION_NEXT, 'noOp'),
+	]);
 }
 
 /** Web Data Trigger on the seeded webhook, then a NoOp. Published before n8n starts. */
@@ -711,12 +704,8 @@ export const PICKER_NODES = (
 	] as const
 ).map(([id, name, type, parameters]) => ({ id, name, type, parameters }));
 export function pickerWorkflow(): WorkflowJson {
-	const workflow = chainWorkflow(
-		PICKER_WORKFLOW_ID,
-		'e2e: job pickers',
-		PICKER_NODES.map(({ id, name, type, parameters }) =>
-			webDataNode(name, type, parameters, { id }),
-		),
+	const nodes = PICKER_NODES.map(({ id, name, type, parameters }) =>
+		webDataNode(name, type, parameters, { id }),
 	);
-	return { ...workflow, connections: {} };
+	return { ...chainWorkflow(PICKER_WORKFLOW_ID, 'e2e: job pickers', nodes), connections: {} };
 }

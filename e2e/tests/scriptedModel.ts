@@ -12,20 +12,14 @@ export interface OfferedTool {
 	parameters: Record<string, unknown>;
 }
 
-interface ChatMessage {
-	role: string;
-	content?: string | null;
-	tool_calls?: Array<{
-		id: string;
-		type: 'function';
-		function: { name: string; arguments: string };
-	}>;
-}
-
 interface ModelRequest {
 	path: string;
 	headers: Record<string, string | string[] | undefined>;
-	body: { model?: string; messages?: ChatMessage[]; tools?: Array<{ function: OfferedTool }> };
+	body: {
+		model?: string;
+		messages?: Array<{ role: string; content?: string | null }>;
+		tools?: Array<{ function: OfferedTool }>;
+	};
 }
 
 /** The tools a request offered, as the model reads them. */
@@ -87,7 +81,7 @@ export class ScriptedModel {
 	}
 
 	/** A tool call while no tool has answered, then an answer quoting the tool. */
-	private reply(request: ModelRequest): ChatMessage {
+	private reply(request: ModelRequest) {
 		const [result] = toolResults(request);
 		if (result !== undefined)
 			return { role: 'assistant', content: ANSWER_PREFIX + result.slice(0, QUOTE_LENGTH) };
