@@ -70,7 +70,8 @@ class BailingRunner extends TestRunner {
 				this._globalConfig = { ...globalConfig, testNamePattern };
 				const fileStarted = Date.now();
 				await super.runTests([test], watcher, options);
-				files.push([test.path, Date.now() - fileStarted, testNamePattern ? 'named' : 'whole']);
+				const file = path.relative(process.cwd(), test.path);
+				files.push([file, Date.now() - fileStarted, testNamePattern ? 'named' : 'whole']);
 				if (failed) {
 					const kills = killsIn(moduleOf(mutant));
 					kills.set(test.path, (kills.get(test.path) ?? 0) + 1);
@@ -80,22 +81,10 @@ class BailingRunner extends TestRunner {
 			this._globalConfig = globalConfig;
 			unsubscribe.forEach((off) => off());
 			const log = process.env.MUTATION_TIMES;
-			if (log) {
-				const relative = files.map(([file, ...rest]) => [
-					path.relative(process.cwd(), file),
-					...rest,
-				]);
-				const record = {
-					mutant,
-					static: !strykers,
-					ms: Date.now() - started,
-					failed,
-					pid: process.pid,
-					heapMb: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
-					files: relative,
-				};
-				fs.appendFileSync(log, `${JSON.stringify(record)}\n`);
-			}
+			const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
+			const record = { mutant, static: !strykers, ms: Date.now() - started, failed };
+			const line = JSON.stringify({ ...record, pid: process.pid, heapMb, files });
+			if (log) fs.appendFileSync(log, `${line}\n`);
 		}
 	}
 }

@@ -13,13 +13,9 @@ let coverage;
  * atLoad, inHooks, tests (test name -> mutants it reached) }; undefined before the dry run.
  */
 function readCoverage() {
-	if (coverage !== undefined) return coverage;
-	if (!fs.existsSync(COVERAGE_FILE)) return undefined;
-	coverage = new Map();
-	for (const line of fs.readFileSync(COVERAGE_FILE, 'utf8').split('\n')) {
-		if (!line) continue;
-		const record = JSON.parse(line);
-		coverage.set(record.file, record);
+	if (coverage === undefined && fs.existsSync(COVERAGE_FILE)) {
+		const records = fs.readFileSync(COVERAGE_FILE, 'utf8').split('\n').filter(Boolean);
+		coverage = new Map(records.map((line) => JSON.parse(line)).map((r) => [r.file, r]));
 	}
 	return coverage;
 }

@@ -18,17 +18,13 @@ const { killsIn, readCoverage } = require('./coverageFile');
 /** The mutated module of each mutant id, from Stryker's instrumented copies in its sandbox. */
 function modulesOfMutants() {
 	const modules = new Map();
-	const visit = (dir) => {
-		for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-			const full = path.join(dir, entry.name);
-			if (entry.isDirectory()) visit(full);
-			else if (entry.name.endsWith('.ts')) {
-				const code = fs.readFileSync(full, 'utf8');
-				for (const [, id] of code.matchAll(/stryMutAct_9fa48\("(\d+)"\)/g)) modules.set(id, full);
-			}
+	for (const dir of ['contract', 'nodes'].map((name) => path.join(process.cwd(), name)))
+		for (const file of fs.readdirSync(dir, { recursive: true })) {
+			if (!file.endsWith('.ts')) continue;
+			const full = path.join(dir, file);
+			const code = fs.readFileSync(full, 'utf8');
+			for (const [, id] of code.matchAll(/stryMutAct_9fa48\("(\d+)"\)/g)) modules.set(id, full);
 		}
-	};
-	for (const dir of ['contract', 'nodes']) visit(path.join(process.cwd(), dir));
 	return modules;
 }
 
