@@ -94,13 +94,14 @@ export const spans = (records: RecordedRequest[]): Array<[number, number]> =>
 		.filter((r) => r.status !== 429)
 		.map((r) => [Date.parse(r.at), Date.parse(r.at) + r.ms] as [number, number]);
 
-/** The average number of `spans` in flight in each of `buckets` equal slices of [from, to]. */
+/** The average number of admitted `records` in flight in each of `buckets` slices of [from, to]. */
 export function inFlightOverTime(
-	list: Array<[number, number]>,
+	records: RecordedRequest[],
 	from: number,
 	to: number,
 	buckets: number,
 ): number[] {
+	const list = spans(records);
 	const width = (to - from) / buckets;
 	return Array.from({ length: buckets }, (_, i) => {
 		const [a, b] = [from + i * width, from + (i + 1) * width];

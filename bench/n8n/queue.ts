@@ -9,15 +9,7 @@ import * as path from 'node:path';
 import { QueueCluster } from '../../devkit/queue';
 import type { Sandbox } from '../../devkit/sandbox';
 import { sandboxCredential } from '../../devkit/setup';
-import {
-	Runs,
-	callAtOnce,
-	domainsBody,
-	inFlightOverTime,
-	spans,
-	throughput,
-	traffic,
-} from './measure';
+import { Runs, callAtOnce, domainsBody, inFlightOverTime, throughput, traffic } from './measure';
 import { SANDBOX_CONFIG, SETTINGS, brandWorkflow, domains } from './setup';
 
 /** WEBDATA_BENCH_WORKERS=2,3 (the default) picks the clusters measured. */
@@ -72,7 +64,7 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 						const calls = own.map((r) => callOf(r.firstDomain));
 						const sent = records.filter((r) => calls.includes(callOf(r.query.domain)));
 						const refused = sent.filter((r) => r.status === 429).length;
-						const inFlight = inFlightOverTime(spans(sent), seen.firstAt, seen.lastDoneAt, SLICES);
+						const inFlight = inFlightOverTime(sent, seen.firstAt, seen.lastDoneAt, SLICES);
 						const figures = { executions: own.length, requests: sent.length, refused, inFlight };
 						return [`worker-${i + 1}`, figures];
 					}),
