@@ -28,45 +28,28 @@ function modulesOfMutants() {
 	return modules;
 }
 
-let index;
-
-/** Which files reach each mutant, and per file how many mutants of each module its tests reached. */
-function indexCoverage(coverage) {
-	const moduleOf = modulesOfMutants();
-	const filesByMutant = new Map();
-	const testedBy = new Map();
-	for (const { file, mutants, inTests } of coverage.values()) {
-		const perModule = new Map();
-		for (const id of inTests)
-			perModule.set(moduleOf.get(id), (perModule.get(moduleOf.get(id)) ?? 0) + 1);
-		testedBy.set(file, perModule);
-		for (const id of mutants) {
-			if (!filesByMutant.has(id)) filesByMutant.set(id, new Set());
-			filesByMutant.get(id).add(file);
-		}
-	}
-	return { filesByMutant, testedBy, moduleOf };
-}
+let moduleOf;
 
 class MutantSequencer extends Sequencer {
 	sort(tests) {
 		const active = process.env.__STRYKER_ACTIVE_MUTANT__;
 		const coverage = readCoverage();
 		if (active === undefined || coverage === undefined) return super.sort(tests);
-		index ??= indexCoverage(coverage);
-		const files = index.filesByMutant.get(active);
-		const reaching = files ? tests.filter((test) => files.has(test.path)) : [];
+		moduleOf ??= modulesOfMutants();
+		const reaching = tests.filter((test) => coverage.get(test.path)?.mutants.includes(active));
 		if (reaching.length === 0) return super.sort(tests);
-		const { testedBy, moduleOf } = index;
 		const module = moduleOf.get(active);
 		const kills = killsIn(module);
-		const cost = (test) => {
-			const chances = 1 + (testedBy.get(test.path)?.get(module) ?? 0);
-			return (coverage.get(test.path)?.ms ?? Infinity) / (chances + (kills.get(test.path) ?? 0));
-		};
-		return reaching.sort((a, b) => cost(a) - cost(b));
+		const cost = new Map(
+			reaching.map((test) => {
+				const { ms, inTests } = coverage.get(test.path);
+				const chances = 1 + inTests.filter((id) => moduleOf.get(id) === module).length;
+				return [test, ms / (chances + (kills.get(test.path) ?? 0))];
+			}),
+		);
+		return reaching.sort((a, b) => cost.get(a) - cost.get(b));
 	}
 }
 
 module.exports = MutantSequencer;
-module.exports.moduleOf = (mutant) => index?.moduleOf.get(mutant);
+module.exports.moduleOf = (mutant) => moduleOf?.get(mutant);
