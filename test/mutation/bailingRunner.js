@@ -19,8 +19,8 @@ const path = require('node:path');
 
 const TestRunner = require('jest-runner').default;
 
-const { killsIn, readCoverage } = require('./coverageFile');
-const { moduleOf } = require('./sequencer');
+const { readCoverage } = require('./coverageFile');
+const { recordKill } = require('./sequencer');
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -72,10 +72,7 @@ class BailingRunner extends TestRunner {
 				await super.runTests([test], watcher, options);
 				const file = path.relative(process.cwd(), test.path);
 				files.push([file, Date.now() - fileStarted, testNamePattern ? 'named' : 'whole']);
-				if (failed) {
-					const kills = killsIn(moduleOf(mutant));
-					kills.set(test.path, (kills.get(test.path) ?? 0) + 1);
-				}
+				if (failed) recordKill(mutant, test.path);
 			}
 		} finally {
 			this._globalConfig = globalConfig;

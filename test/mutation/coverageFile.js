@@ -20,12 +20,4 @@ function readCoverage() {
 	return coverage;
 }
 
-/** module -> test file -> mutants of the module it killed in this process (ordering only). */
-const kills = new Map();
-
-function killsIn(module) {
-	if (!kills.has(module)) kills.set(module, new Map());
-	return kills.get(module);
-}
-
-module.exports = { COVERAGE_FILE, readCoverage, killsIn };
+module.exports = { COVERAGE_FILE, readCoverage };

@@ -13,7 +13,7 @@ const path = require('node:path');
 
 const Sequencer = require('@jest/test-sequencer').default;
 
-const { killsIn, readCoverage } = require('./coverageFile');
+const { readCoverage } = require('./coverageFile');
 
 /** The mutated module of each mutant id, from Stryker's instrumented copies in its sandbox. */
 function modulesOfMutants() {
@@ -29,6 +29,8 @@ function modulesOfMutants() {
 }
 
 let moduleOf;
+/** module -> test file -> mutants of the module it killed in this process. */
+const kills = new Map();
 
 class MutantSequencer extends Sequencer {
 	sort(tests) {
@@ -39,12 +41,12 @@ class MutantSequencer extends Sequencer {
 		const reaching = tests.filter((test) => coverage.get(test.path)?.mutants.includes(active));
 		if (reaching.length === 0) return super.sort(tests);
 		const module = moduleOf.get(active);
-		const kills = killsIn(module);
+		const killed = kills.get(module) ?? new Map();
 		const cost = new Map(
 			reaching.map((test) => {
 				const { ms, inTests } = coverage.get(test.path);
 				const chances = 1 + inTests.filter((id) => moduleOf.get(id) === module).length;
-				return [test, ms / (chances + (kills.get(test.path) ?? 0))];
+				return [test, ms / (chances + (killed.get(test.path) ?? 0))];
 			}),
 		);
 		return reaching.sort((a, b) => cost.get(a) - cost.get(b));
@@ -52,4 +54,9 @@ class MutantSequencer extends Sequencer {
 }
 
 module.exports = MutantSequencer;
-module.exports.moduleOf = (mutant) => moduleOf?.get(mutant);
+/** Counts a kill of `mutant` by the test file `file` (bailingRunner.js), for the order above. */
+module.exports.recordKill = (mutant, file) => {
+	const module = moduleOf?.get(mutant);
+	if (!kills.has(module)) kills.set(module, new Map());
+	kills.get(module).set(file, (kills.get(module).get(file) ?? 0) + 1);
+};
