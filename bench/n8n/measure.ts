@@ -172,7 +172,7 @@ export async function withCpu<T>(
 	pids: Record<string, number | undefined>,
 	fn: () => Promise<T>,
 	settle: Array<number | undefined> = [],
-): Promise<{ result: T; cpuMs: Record<string, number> }> {
+) {
 	const used = () => Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)] as const);
 	await quiet(settle);
 	const before = used();
