@@ -22,12 +22,7 @@ function grown(before, after) {
 }
 
 /** A copy of the counts so far: static, and per test name. */
-function snapshot() {
-	const perTest = {};
-	for (const [name, counts] of Object.entries(context.mutantCoverage?.perTest ?? {}))
-		perTest[name] = { ...counts };
-	return { static: { ...context.mutantCoverage?.static }, perTest };
-}
+const snapshot = () => structuredClone(context.mutantCoverage ?? { static: {}, perTest: {} });
 
 if (dryRun) {
 	const started = Date.now();
