@@ -110,10 +110,10 @@ export function table(list: Row[]): string {
 
 /** Queue-mode steps measure no process's CPU: nothing to print. */
 function cpuPerRequest(cpuMs: Record<string, number>, requests: number): string {
-	if (!Object.keys(cpuMs).length) return '';
-	return `; CPU per request: ${Object.entries(cpuMs)
-		.map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)} ms`)
-		.join(', ')}`;
+	const each = Object.entries(cpuMs).map(
+		([name, ms]) => `${name} ${(ms / requests).toFixed(2)} ms`,
+	);
+	return each.length > 0 ? `; CPU per request: ${each.join(', ')}` : '';
 }
 
 function stepDetail(s: MeasuredStep): string {
