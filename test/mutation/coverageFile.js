@@ -14,8 +14,8 @@ let coverage;
  */
 function readCoverage() {
 	if (coverage === undefined && fs.existsSync(COVERAGE_FILE)) {
-		const records = fs.readFileSync(COVERAGE_FILE, 'utf8').split('\n').filter(Boolean);
-		coverage = new Map(records.map((line) => JSON.parse(line)).map((r) => [r.file, r]));
+		const lines = fs.readFileSync(COVERAGE_FILE, 'utf8').split('\n').filter(Boolean);
+		coverage = new Map(lines.map((line) => JSON.parse(line)).map((r) => [r.file, r]));
 	}
 	return coverage;
 }
