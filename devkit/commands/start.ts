@@ -19,12 +19,9 @@ import {
 	openAiPlaceholderCredential,
 	sandboxCredential,
 } from '../setup';
-import { getN8nDir, getNode24Bin } from '../toolchain';
 
 export async function run(): Promise<number> {
 	await buildUnlessSkipped();
-	getNode24Bin();
-	getN8nDir();
 
 	const t0 = Date.now();
 	const brokers = { 'n8n task broker': N8N_PORT + 1, 'n8n CLI task broker': N8N_PORT + 2 };
@@ -49,38 +46,39 @@ export async function run(): Promise<number> {
 	};
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
 
-	let t = Date.now();
-	await sandbox.start();
-	log(`sandbox (local Web Data Service) at ${sandbox.baseUrl} (${Date.now() - t} ms)`);
-
-	t = Date.now();
-	n8n.installPackage();
-	await n8n.importCredentials([
-		sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
-		openAiPlaceholderCredential(),
-	]);
-	log(
-		`package installed in ${path.relative(process.cwd(), MAIN_USER_FOLDER) || MAIN_USER_FOLDER}, credential "Web Data sandbox" set (${Date.now() - t} ms)`,
-	);
-
-	t = Date.now();
-	const imported = await importExamples(n8n);
-	log(
-		imported > 0
-			? `imported ${imported} example workflows from examples/ (${Date.now() - t} ms)`
-			: 'example workflows unchanged since the last run: kept as they are in n8n',
-	);
-
-	t = Date.now();
-	log(`starting n8n ${N8N_VERSION} (log: ${n8n.logFile}) ...`);
+	// A failure leaves nothing running: stopAll ends the sandbox and n8n, and exits.
 	try {
+		let t = Date.now();
+		await sandbox.start();
+		log(`sandbox (local Web Data Service) at ${sandbox.baseUrl} (${Date.now() - t} ms)`);
+
+		t = Date.now();
+		n8n.installPackage();
+		await n8n.importCredentials([
+			sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
+			openAiPlaceholderCredential(),
+		]);
+		log(
+			`package installed in ${path.relative(process.cwd(), MAIN_USER_FOLDER) || MAIN_USER_FOLDER}, credential "Web Data sandbox" set (${Date.now() - t} ms)`,
+		);
+
+		t = Date.now();
+		const imported = await importExamples(n8n);
+		log(
+			imported > 0
+				? `imported ${imported} example workflows from examples/ (${Date.now() - t} ms)`
+				: 'example workflows unchanged since the last run: kept as they are in n8n',
+		);
+
+		t = Date.now();
+		log(`starting n8n ${N8N_VERSION} (log: ${n8n.logFile}) ...`);
 		await n8n.start();
+		log(`n8n ready (${Date.now() - t} ms; ${((Date.now() - t0) / 1000).toFixed(1)} s in all)`);
 	} catch (error) {
 		log(String((error as Error).message));
 		await stopAll(1);
 		return 1;
 	}
-	log(`n8n ready (${Date.now() - t} ms; ${((Date.now() - t0) / 1000).toFixed(1)} s in all)`);
 
 	// The sandbox starts fresh each run: have the published trigger workflows register again.
 	const examples = loadExamples();
