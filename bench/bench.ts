@@ -25,7 +25,6 @@ async function withSandbox<T>(
 	const sandbox = new Sandbox(0, undefined, {
 		config: { latencyMs: PLAN.latencyMs, plan, credits: 10_000_000, jobDurationMs },
 		node: process.execPath,
-		inheritStderr: true,
 	});
 	await sandbox.start();
 	try {

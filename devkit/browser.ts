@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 
 import type { N8n } from './n8n';
+import { onPath } from './proc';
 
 const CHROMIUM_CANDIDATES = [
 	process.env.CHROMIUM_PATH,
@@ -13,20 +14,8 @@ const CHROMIUM_CANDIDATES = [
 ].filter((p): p is string => Boolean(p));
 
 export function chromiumPath(): string | undefined {
-	return CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p));
+	return CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p)) ?? onPath('chromium');
 }
-
-/** The flags a closed network needs: no background fetches, no first-run, no sandbox (root). */
-const CHROMIUM_ARGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--disable-dev-shm-usage',
-];
 
 /** Launches Chromium and logs in to n8n as its owner (the session cookie lands in the page). */
 export async function openEditor(n8n: N8n, viewport = { width: 1440, height: 900 }) {
@@ -37,8 +26,10 @@ export async function openEditor(n8n: N8n, viewport = { width: 1440, height: 900
 		);
 	}
 	const { chromium } = await import('playwright-core');
-	// playwright-core gives every launch a fresh temporary --user-data-dir.
-	const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+	// playwright-core gives every launch a fresh temporary --user-data-dir and the flags a closed
+	// network needs (--no-sandbox, no background networking, no component updates, no first run).
+	const args = ['--disable-gpu', '--disable-quic'];
+	const browser = await chromium.launch({ executablePath, headless: true, args });
 	const close = () => browser.close().catch(() => undefined);
 	try {
 		const page = await (await browser.newContext({ viewport })).newPage();

@@ -28,7 +28,3 @@ export function buildIsStale(): boolean {
 	if (!fs.existsSync(SANDBOX_CLI) || !fs.existsSync(path.join(ROOT, 'dist', 'nodes'))) return true;
 	return readText(stampPath(ROOT)).trim() !== sourcesDigest(ROOT);
 }
-
-export async function buildIfStale(): Promise<void> {
-	if (buildIsStale()) await build();
-}

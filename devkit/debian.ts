@@ -60,12 +60,8 @@ export function ensureServices(): boolean {
 	return hasPostgres() && hasRedis();
 }
 
-/**
- * Installs Debian's `chromium` when no browser is found (CHROMIUM_PATH, or chromium on the PATH
- * or where devkit/browser.ts looks); returns the browser, or undefined when it could not be had.
- */
+/** Installs Debian's `chromium` unless devkit/browser.ts finds a browser; returns the browser. */
 export function ensureChromium(): string | undefined {
-	const found = () => process.env.CHROMIUM_PATH || chromiumPath() || onPath('chromium');
-	if (!found()) aptInstall(['chromium'], 'the editor check');
-	return found();
+	if (!chromiumPath()) aptInstall(['chromium'], 'the editor check');
+	return chromiumPath();
 }

@@ -183,21 +183,20 @@ export class N8n {
 
 	/** Imports credentials; `data` may be a plain object (n8n encrypts it). Same id = update. */
 	importCredentials(credentials: object[]): Promise<CliResult> {
-		return this.importJson('credentials', [credentials], false);
+		return this.importJson('credentials', credentials);
 	}
 
 	/** Imports workflows (n8n's export format, each with an `id` of at most 21 characters). */
 	importWorkflows(workflows: object[]): Promise<CliResult> {
-		return this.importJson('workflow', workflows, true);
+		return this.importJson('workflow', workflows);
 	}
 
-	private async importJson(kind: string, files: object[], separate: boolean): Promise<CliResult> {
+	private async importJson(kind: string, items: object[]): Promise<CliResult> {
 		fs.mkdirSync(this.userFolder, { recursive: true });
 		const dir = fs.mkdtempSync(path.join(this.userFolder, `import-${kind}-`));
-		files.forEach((file, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(file)));
-		const input = separate ? ['--separate', `--input=${dir}`] : [`--input=${dir}/0.json`];
+		items.forEach((item, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(item)));
 		try {
-			return await this.cliOrThrow([`import:${kind}`, ...input]);
+			return await this.cliOrThrow([`import:${kind}`, '--separate', `--input=${dir}`]);
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
 		}

@@ -131,19 +131,20 @@ export function startGroup(
 }
 
 /**
- * startGroup with the server's output appended to `logFile`, resolved once `ready()` holds (it may
- * throw: not yet). When the server exits first, or is not ready within `timeoutMs`, it is stopped
- * and the error names the log with its last lines.
+ * startGroup with the server's output appended to `logFile` (without one: its stderr on ours),
+ * resolved once `ready()` holds (it may throw: not yet). When the server exits first, or is not
+ * ready within `timeoutMs`, it is stopped and the error names the log with its last lines.
  */
 export async function startServer(
 	name: string,
 	[command, ...args]: string[],
 	{ logFile, ready, timeoutMs, ...options }: Parameters<typeof startGroup>[2] & ServerOptions,
 ): Promise<Group> {
-	const log = fs.openSync(logFile, 'a');
-	if (options.uid !== undefined) fs.fchownSync(log, options.uid, options.gid!);
-	const server = startGroup(command, args, { ...options, stdio: ['ignore', log, log] });
-	fs.closeSync(log);
+	const log = logFile ? fs.openSync(logFile, 'a') : undefined;
+	if (log !== undefined && options.uid !== undefined) fs.fchownSync(log, options.uid, options.gid!);
+	const stdio = log === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log];
+	const server = startGroup(command, args, { ...options, stdio: stdio as SpawnOptions['stdio'] });
+	if (log !== undefined) fs.closeSync(log);
 	let exited: string | undefined;
 	void server.exited.then((code) => (exited = `exited with code ${code} while starting`));
 	const readyOrExited = async () => exited ?? (await ready().then(Boolean, () => false));
@@ -153,12 +154,13 @@ export async function startServer(
 	);
 	if (failed) {
 		await server.stop(5_000);
-		throw new Error(`${name} ${failed}; log ${logFile}:\n${tail(readText(logFile), 30)}`);
+		const output = logFile ? `; log ${logFile}:\n${tail(readText(logFile), 30)}` : '';
+		throw new Error(`${name} ${failed}${output}`);
 	}
 	return server;
 }
 
-type ServerOptions = { logFile: string; ready: () => Promise<unknown>; timeoutMs: number };
+type ServerOptions = { logFile?: string; ready: () => Promise<unknown>; timeoutMs: number };
 
 /** A file's text; '' when it is missing. */
 export function readText(file: string): string {

@@ -28,8 +28,6 @@ export interface QueueClusterOptions {
 	packageFrom?: string;
 }
 
-export type { ExecutionRow };
-
 /** DB_POSTGRESDB_POOL_SIZE of every n8n process (n8n's own default of 2 loses executions under bursts). */
 const DB_POOL_SIZE = 10;
 const ENDED = ['success', 'error', 'crashed', 'canceled'];

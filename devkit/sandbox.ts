@@ -1,20 +1,18 @@
 /**
  * The local Web Data Service (sandbox/) as a child in a process group of its own, and its admin
- * API (/__sandbox). Its first stdout line is `WEBDATA_SANDBOX_READY {"baseUrl":..,"apiKey":..}`.
+ * API (/__sandbox): it is ready once that answers with its config, whose first key is `apiKey`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import type { SandboxConfigOverrides } from '../sandbox/config';
+import type { SandboxConfig, SandboxConfigOverrides } from '../sandbox/config';
 import type { RequestRecord, WebhookRecord } from '../sandbox/state';
-import { fetchJson } from './loopback';
+import { fetchJson, freePort } from './loopback';
 import { ROOT } from './paths';
-import { startGroup, type Group } from './proc';
+import { startServer, type Group } from './proc';
 import { nodeExecutable } from './toolchain';
-import { waitFor } from './wait';
 
 export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
-const READY = 'WEBDATA_SANDBOX_READY ';
 
 export type RecordedRequest = RequestRecord;
 export type SandboxWebhook = Partial<WebhookRecord> & Pick<WebhookRecord, 'id' | 'url'>;
@@ -30,8 +28,6 @@ export interface SandboxOptions {
 	config?: SandboxConfigOverrides;
 	/** Default Node 24 (nodeExecutable). */
 	node?: string;
-	/** Passes its stderr to this process's instead of the log file. */
-	inheritStderr?: boolean;
 }
 
 export class Sandbox {
@@ -39,40 +35,28 @@ export class Sandbox {
 	apiKey = '';
 	private server?: Group;
 
-	/** `port` 0: one the system picks. */
+	/** `port` 0: a free one. */
 	constructor(
 		readonly port: number,
 		private readonly logFile?: string,
 		private readonly options: SandboxOptions = {},
 	) {}
 
-	async start(timeoutMs = 30_000): Promise<void> {
+	async start(): Promise<void> {
 		if (!fs.existsSync(SANDBOX_CLI))
 			throw new Error(`${SANDBOX_CLI} is missing: run \`npm run build\` first`);
-		const { config, node, inheritStderr } = this.options;
-		this.server = startGroup(node ?? nodeExecutable(), [SANDBOX_CLI, '--port', String(this.port)], {
+		const { config, node = nodeExecutable() } = this.options;
+		const port = this.port || (await freePort());
+		this.baseUrl = `http://127.0.0.1:${port}`;
+		const ready = async () =>
+			(this.apiKey = (await this.admin<SandboxConfig>('GET', '/config')).apiKeys[0]);
+		this.server = await startServer('sandbox', [node, SANDBOX_CLI, '--port', String(port)], {
 			cwd: ROOT,
 			env: { ...process.env, WEBDATA_SANDBOX_CONFIG: config ? JSON.stringify(config) : '' },
-			stdio: ['ignore', 'pipe', inheritStderr ? 'inherit' : 'pipe'],
+			logFile: this.logFile,
+			ready,
+			timeoutMs: 30_000,
 		});
-		const { child, exited } = this.server;
-		const log = this.logFile ? fs.createWriteStream(this.logFile, { flags: 'a' }) : undefined;
-		let output = '';
-		for (const stream of [child.stdout, child.stderr])
-			stream?.on('data', (d: Buffer) => {
-				output += d.toString();
-				log?.write(d);
-			});
-		let exit: string | undefined;
-		void exited.then((code) => (exit = `exited (${code}) before it was ready`));
-		const readyLine = () => exit ?? output.split('\n').find((l) => l.startsWith(READY));
-		const line = await waitFor(readyLine, { timeoutMs, intervalMs: 20 }).catch(
-			() => `not ready within ${timeoutMs} ms`,
-		);
-		if (!line.startsWith(READY)) throw new Error(`sandbox ${line}:\n${output}`);
-		const info = JSON.parse(line.slice(READY.length));
-		this.baseUrl = String(info.baseUrl).replace(/\/+$/, '');
-		this.apiKey = info.apiKey;
 	}
 
 	get pid(): number | undefined {

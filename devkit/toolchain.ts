@@ -1,8 +1,8 @@
 /**
  * Installs what runs the tooling and n8n, once, into the cache folder (devkit/paths.ts): a pinned
  * Node from the npm registry, and a pinned n8n line. Later calls find them and return at once.
- * Commands export WEBDATA_NODE24_BIN, WEBDATA_N8N_DIR and WEBDATA_N8N_NODE_BIN to their children
- * (jest, the benchmarks); a process started without them (a test started by hand) installs here.
+ * Commands export WEBDATA_N8N_DIR to their children (jest, the benchmarks), which saves them
+ * checking the n8n install; a process started without it (a test started by hand) installs here.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -92,11 +92,11 @@ export function ensureN8n(lineName = '2'): string {
 }
 
 export function getNode24Bin(): string {
-	return process.env.WEBDATA_NODE24_BIN || ensureNode(TOOLING_NODE_MAJOR);
+	return ensureNode(TOOLING_NODE_MAJOR);
 }
 
 export function getN8nNodeBin(): string {
-	return process.env.WEBDATA_N8N_NODE_BIN || ensureNode(n8nLine(N8N_LINE).nodeMajor);
+	return ensureNode(n8nLine(N8N_LINE).nodeMajor);
 }
 
 let n8nDir: string | undefined;
@@ -110,9 +110,7 @@ export function getN8nDir(): string {
 export function toolchainEnv(line = N8N_LINE): NodeJS.ProcessEnv {
 	return {
 		...node24Env(),
-		WEBDATA_NODE24_BIN: getNode24Bin(),
 		WEBDATA_N8N_LINE: line,
-		WEBDATA_N8N_NODE_BIN: ensureNode(n8nLine(line).nodeMajor),
 		WEBDATA_N8N_DIR: ensureN8n(line),
 	};
 }

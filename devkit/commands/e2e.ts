@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { buildIfStale } from '../build';
+import { build, buildIsStale } from '../build';
 import { ensureChromium, ensureServices } from '../debian';
 import { DEFAULT_E2E_LINES, ROOT, n8nLine, type N8nLine } from '../paths';
 import { log, run as runChild } from '../proc';
@@ -39,7 +39,7 @@ async function runLine(line: N8nLine, jestArgs: string[]): Promise<number> {
 export async function run(jestArgs: string[]): Promise<number> {
 	const names = process.env.WEBDATA_E2E_LINES?.split(/\s+/).filter(Boolean) ?? DEFAULT_E2E_LINES;
 	const lines = names.map(n8nLine);
-	await buildIfStale();
+	if (buildIsStale()) await build();
 	ensureChromium();
 	if (!ensureServices()) log('postgresql/redis-server missing: the queue-mode suite will fail');
 

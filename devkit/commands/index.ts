@@ -2,14 +2,6 @@
  * The devkit's commands, by the name `devkit/cli.ts <name>` takes: a line of help each; each runs
  * from the file of this folder named after it (`bench:n8n`: bench-n8n.ts), loaded only then.
  */
-export interface Command {
-	usage: string;
-	summary: string;
-	/** Runs on Node 24: the CLI starts itself again on it when this Node is another major. */
-	node24: boolean;
-	load(): Promise<{ run(args: string[]): Promise<number> }>;
-}
-
 const HELP: Array<[usage: string, summary: string]> = [
 	['start', 'npm start: build; the sandbox and n8n with the package and the examples'],
 	['test', 'npm test: build, lint, scan, unit tests, e2e in n8n 2.x and 1.x; one closing line'],
@@ -29,10 +21,12 @@ const HELP: Array<[usage: string, summary: string]> = [
 	['docs', "rewrites README.md's operations table from the endpoint table"],
 ];
 
-export const COMMANDS: Record<string, Command> = Object.fromEntries(
+export const COMMANDS = Object.fromEntries(
 	HELP.map(([usage, summary]) => {
 		const name = usage.split(' ')[0];
-		const load = () => import(`./${name.replace(':', '-')}`);
+		const load = (): Promise<{ run(args: string[]): Promise<number> }> =>
+			import(`./${name.replace(':', '-')}`);
+		// scan runs on Node 24: the CLI starts itself again on it when this Node is another major.
 		return [name, { usage, summary, node24: name === 'scan', load }];
 	}),
 );

@@ -5,30 +5,18 @@
 import { ensureChromium, ensureServices } from '../debian';
 import { ensureN8n, ensureNode } from '../toolchain';
 
-const USAGE = 'usage: install node <major> | n8n [line] | services | chromium';
+/** Each piece: what to print when it is there, undefined when it could not be had. */
+const PIECES: Record<string, (arg?: string) => string | undefined> = {
+	node: (major) => ensureNode(Number(major)),
+	n8n: (line) => ensureN8n(line),
+	services: () => (ensureServices() ? 'postgresql and redis-server are installed' : undefined),
+	chromium: () => ensureChromium(),
+};
 
 export async function run([what, arg]: string[]): Promise<number> {
-	switch (what) {
-		case 'node': {
-			const major = Number(arg);
-			if (!Number.isInteger(major)) throw new Error(`${USAGE} (a major such as 24)`);
-			console.log(ensureNode(major));
-			return 0;
-		}
-		case 'n8n':
-			console.log(ensureN8n(arg ?? '2'));
-			return 0;
-		case 'services': {
-			const present = ensureServices();
-			if (present) console.log('postgresql and redis-server are installed');
-			return present ? 0 : 1;
-		}
-		case 'chromium': {
-			const browser = ensureChromium();
-			if (browser) console.log(browser);
-			return browser ? 0 : 1;
-		}
-		default:
-			throw new Error(USAGE);
-	}
+	const install = PIECES[what];
+	if (!install) throw new Error('usage: install node <major> | n8n [line] | services | chromium');
+	const found = install(arg);
+	if (found) console.log(found);
+	return found ? 0 : 1;
 }

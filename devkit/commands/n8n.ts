@@ -19,9 +19,7 @@ export async function run(args: string[]): Promise<number> {
 	if (args[0] !== 'env') return await runChild(node, n8nArgs, { env, cwd: MAIN_USER_FOLDER });
 	const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
 	const lines = Object.entries(env)
-		.filter(
-			([key, value]) => value !== undefined && (/^(N8N_|WEBHOOK_URL$)/.test(key) || key === 'PATH'),
-		)
+		.filter(([key, value]) => value !== undefined && /^(N8N_|WEBHOOK_URL$|PATH$)/.test(key))
 		.map(([key, value]) => `export ${key}=${quote(String(value))}`);
 	lines.push(`alias n8n=${quote([node, ...n8nArgs].join(' '))}`);
 	process.stdout.on('error', () => undefined);

@@ -10,7 +10,7 @@ import { buildUnlessSkipped } from '../build';
 import { N8n } from '../n8n';
 import { MAIN_USER_FOLDER, N8N_LISTEN, N8N_PORT, N8N_VERSION, SANDBOX_PORT } from '../paths';
 import { isPortFree } from '../loopback';
-import { readText, tail } from '../proc';
+import { log, readText, tail } from '../proc';
 import { Sandbox } from '../sandbox';
 import {
 	importExamples,
@@ -19,16 +19,9 @@ import {
 	openAiPlaceholderCredential,
 	sandboxCredential,
 } from '../setup';
-import { getN8nDir, getNode24Bin } from '../toolchain';
-
-function say(message: string): void {
-	process.stdout.write(`[webdata] ${message}\n`);
-}
 
 export async function run(): Promise<number> {
 	await buildUnlessSkipped();
-	getNode24Bin();
-	getN8nDir();
 
 	const t0 = Date.now();
 	const brokers = { 'n8n task broker': N8N_PORT + 1, 'n8n CLI task broker': N8N_PORT + 2 };
@@ -45,55 +38,56 @@ export async function run(): Promise<number> {
 	const stopAll = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		say('stopping n8n and the sandbox ...');
+		log('stopping n8n and the sandbox ...');
 		await n8n.stop().catch(() => undefined);
 		await sandbox.stop().catch(() => undefined);
-		say('stopped');
+		log('stopped');
 		process.exit(code);
 	};
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stopAll(0));
 
-	let t = Date.now();
-	await sandbox.start();
-	say(`sandbox (local Web Data Service) at ${sandbox.baseUrl} (${Date.now() - t} ms)`);
-
-	t = Date.now();
-	n8n.installPackage();
-	await n8n.importCredentials([
-		sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
-		openAiPlaceholderCredential(),
-	]);
-	say(
-		`package installed in ${path.relative(process.cwd(), MAIN_USER_FOLDER) || MAIN_USER_FOLDER}, credential "Web Data sandbox" set (${Date.now() - t} ms)`,
-	);
-
-	t = Date.now();
-	const imported = await importExamples(n8n);
-	say(
-		imported > 0
-			? `imported ${imported} example workflows from examples/ (${Date.now() - t} ms)`
-			: 'example workflows unchanged since the last run: kept as they are in n8n',
-	);
-
-	t = Date.now();
-	say(`starting n8n ${N8N_VERSION} (log: ${n8n.logFile}) ...`);
+	// A failure leaves nothing running: stopAll ends the sandbox and n8n, and exits.
 	try {
+		let t = Date.now();
+		await sandbox.start();
+		log(`sandbox (local Web Data Service) at ${sandbox.baseUrl} (${Date.now() - t} ms)`);
+
+		t = Date.now();
+		n8n.installPackage();
+		await n8n.importCredentials([
+			sandboxCredential(sandbox.baseUrl, sandbox.apiKey),
+			openAiPlaceholderCredential(),
+		]);
+		log(
+			`package installed in ${path.relative(process.cwd(), MAIN_USER_FOLDER) || MAIN_USER_FOLDER}, credential "Web Data sandbox" set (${Date.now() - t} ms)`,
+		);
+
+		t = Date.now();
+		const imported = await importExamples(n8n);
+		log(
+			imported > 0
+				? `imported ${imported} example workflows from examples/ (${Date.now() - t} ms)`
+				: 'example workflows unchanged since the last run: kept as they are in n8n',
+		);
+
+		t = Date.now();
+		log(`starting n8n ${N8N_VERSION} (log: ${n8n.logFile}) ...`);
 		await n8n.start();
+		log(`n8n ready (${Date.now() - t} ms; ${((Date.now() - t0) / 1000).toFixed(1)} s in all)`);
 	} catch (error) {
-		say(String((error as Error).message));
+		log(String((error as Error).message));
 		await stopAll(1);
 		return 1;
 	}
-	say(`n8n ready (${Date.now() - t} ms; ${((Date.now() - t0) / 1000).toFixed(1)} s in all)`);
 
 	// The sandbox starts fresh each run: have the published trigger workflows register again.
 	const examples = loadExamples();
 	for (const { workflow } of examples.filter((e) => isTriggerWorkflow(e.workflow))) {
 		try {
 			if (await n8n.republish(workflow.id))
-				say(`"${workflow.name}" is active: its Web Data Trigger registered with the sandbox`);
+				log(`"${workflow.name}" is active: its Web Data Trigger registered with the sandbox`);
 		} catch (error) {
-			say(`could not re-activate "${workflow.name}": ${(error as Error).message}`);
+			log(`could not re-activate "${workflow.name}": ${(error as Error).message}`);
 		}
 	}
 	const line = '-'.repeat(72);
@@ -123,7 +117,7 @@ export async function run(): Promise<number> {
 	// Stay up until Ctrl-C (stopAll exits), or until n8n dies.
 	const code = await n8n.exited();
 	if (!stopping) {
-		say(
+		log(
 			`n8n stopped on its own (exit ${code}); last lines of ${n8n.logFile}:\n${tail(readText(n8n.logFile), 20)}`,
 		);
 		await stopAll(1);

@@ -17,9 +17,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { nodeItems } from '../../devkit/n8n';
+import { nodeItems, type ExecutionRow } from '../../devkit/n8n';
 import { ARTIFACTS_DIR } from '../../devkit/paths';
-import { QueueCluster, type ExecutionRow } from '../../devkit/queue';
+import { QueueCluster } from '../../devkit/queue';
 import { freePort } from '../../devkit/loopback';
 import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';

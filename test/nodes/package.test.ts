@@ -15,7 +15,6 @@ describe('package.json n8n section', () => {
 		const pkg = await loadPackage();
 		expect(pkg.listed.nodes.length).toBeGreaterThan(0);
 		expect(pkg.listed.credentials.length).toBeGreaterThan(0);
-		expect(pkg.missing).toEqual([]);
 		expect(Object.keys(pkg.nodeTypes)).toHaveLength(pkg.listed.nodes.length);
 		expect(Object.keys(pkg.credentialTypes)).toHaveLength(pkg.listed.credentials.length);
 		for (const file of [...pkg.listed.nodes, ...pkg.listed.credentials])
