@@ -10,7 +10,7 @@
 import { ok as assert } from 'node:assert';
 import { isDeepStrictEqual } from 'node:util';
 
-import { ENDPOINTS, type EndpointId } from '../../contract';
+import type { EndpointId } from '../../contract';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
 import {
 	MANUAL_TRIGGER,
@@ -19,9 +19,7 @@ import {
 	webDataNode,
 	type WorkflowJson,
 } from '../../devkit/setup';
-import { NODES } from '../../nodes/shared/endpoints';
-
-export { PACKAGE_NAME as PACKAGE } from '../../devkit/paths';
+import { OPERATIONS } from '../../test/helpers/table';
 
 type Json = Record<string, unknown>;
 
@@ -573,25 +571,19 @@ const CASES = {
 	],
 } satisfies Record<EndpointId, readonly [CaseRow, ...CaseRow[]]>;
 
-/** Each endpoint's node and operation value, from the endpoint table. */
-const ROW_OF = new Map(
-	NODES.flatMap((nodeSpec) =>
-		nodeSpec.operations.map((op) => [op.endpoint, { node: nodeSpec.node, operation: op.value }]),
-	),
-);
-
 export const OP_CASES: OpCase[] = (
 	Object.entries(CASES) as Array<[EndpointId, readonly CaseRow[]]>
 ).flatMap(([endpoint, rows]) => {
-	const row = ROW_OF.get(endpoint);
+	const row = OPERATIONS.find(({ op }) => op.endpoint === endpoint);
 	if (!row) throw new Error(`No operation of the endpoint table runs ${endpoint}`);
-	const { method, path } = ENDPOINTS[endpoint];
+	const { node } = row.nodeSpec;
+	const { value: operation, method, path } = row.op;
 	return rows.map((c) => {
 		// A path's {id} is the case's ID parameter (a plain string, or the picker's value).
 		const id = (c.parameters.id as { value?: unknown } | undefined)?.value ?? c.parameters.id;
 		const own = { path: () => path.replace('{id}', String(id)) };
 		const sends = sentAsNamed(method, c.parameters);
-		return { ...row, method, ...own, sends, check: sameAsReplay, ...c };
+		return { node, operation, method, ...own, sends, check: sameAsReplay, ...c };
 	});
 });
 
