@@ -4,7 +4,8 @@
  * request and no page past the last is asked for.
  */
 import { runNode } from '../helpers/runNode';
-import { Recorder, answer, jobDetail, resetNock } from './support';
+import { Recorder, answer, jobDetail } from './support';
+import { resetNock } from '../helpers/http';
 
 afterEach(resetNock);
 

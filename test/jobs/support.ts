@@ -8,11 +8,9 @@ import { WorkflowExecute } from 'n8n-core';
 import type { IRun } from 'n8n-workflow';
 import nock from 'nock';
 
-import { API_KEY, BASE_URL } from '../helpers/runNode';
+import { BASE_URL } from '../helpers/runNode';
 import { sleep } from '../../devkit/wait';
-import { account, replyWith, resetNock, type NockedRequest, type NockReply } from '../helpers/http';
-
-export { API_KEY, BASE_URL, account, replyWith, resetNock };
+import { account, replyWith, type NockedRequest, type NockReply } from '../helpers/http';
 
 /** A poll interval small enough to keep the suite fast (seconds, as the node option takes it). */
 export const FAST_POLL_S = 0.05;

@@ -13,9 +13,9 @@ import {
 	answer,
 	created,
 	jobDetail,
-	resetNock,
 	watchExecutions,
 } from './support';
+import { resetNock } from '../helpers/http';
 import { sleep, waitFor } from '../../devkit/wait';
 
 afterEach(resetNock);

@@ -17,7 +17,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { loadPackage } from '../../devkit/package';
 import { runNode } from '../helpers/runNode';
-import { FAST_POLL_S, Recorder, answer, created, jobDetail, resetNock } from '../jobs/support';
+import { FAST_POLL_S, Recorder, answer, created, jobDetail } from '../jobs/support';
+import { resetNock } from '../helpers/http';
 
 afterEach(resetNock);
 

@@ -6,17 +6,9 @@
 import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
-import { type RunNodeOptions, runNode } from '../helpers/runNode';
-import {
-	API_KEY,
-	BASE_URL,
-	Recorder,
-	answer,
-	created,
-	everythingIn,
-	replyWith,
-	resetNock,
-} from '../jobs/support';
+import { API_KEY, BASE_URL, type RunNodeOptions, runNode } from '../helpers/runNode';
+import { Recorder, answer, created, everythingIn } from '../jobs/support';
+import { replyWith, resetNock } from '../helpers/http';
 
 afterEach(resetNock);
 
