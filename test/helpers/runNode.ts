@@ -181,18 +181,13 @@ export async function runNode(options: RunNodeOptions) {
 export type RunNodeResult = Awaited<ReturnType<typeof runNode>>;
 
 /** Calls a node's listSearch `method` (e.g. `searchJobs`) as the editor does. */
-export async function searchList(
-	options: Pick<RunNodeOptions, 'type' | 'credentials'> & {
-		parameters?: INodeParameters;
-		method: string;
-		filter?: string;
-		paginationToken?: string;
-	},
-): Promise<INodeListSearchResult> {
-	const { pkg, workflow, credentialsHelper } = await prepare({
-		...options,
-		parameters: options.parameters ?? {},
-	});
+export async function searchList(options: {
+	type: string;
+	method: string;
+	filter?: string;
+	paginationToken?: string;
+}): Promise<INodeListSearchResult> {
+	const { pkg, workflow, credentialsHelper } = await prepare({ ...options, parameters: {} });
 	const additionalData = { credentialsHelper } as unknown as IWorkflowExecuteAdditionalData;
 	const node = workflow.getNode(NODE_NAME)!;
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'id');

@@ -97,7 +97,7 @@ export class TriggerHarness {
 	/** Called when a webhook method has returned (for ordering checks). */
 	onHookReturned?: (method: HookMethod) => void;
 
-	constructor(options: Pick<TriggerHarness, 'parameters' | 'credentials'> & { n8nUrl?: string }) {
+	constructor(options: Pick<TriggerHarness, 'parameters' | 'credentials'>) {
 		Object.assign(this, options);
 	}
 
