@@ -4,8 +4,7 @@
  * request and no page past the last is asked for.
  */
 import { runNode } from '../helpers/runNode';
-import { Recorder, answer, jobDetail } from './support';
-import { resetNock } from '../helpers/http';
+import { resetNock, Recorder, answer, jobDetail } from '../helpers/http';
 
 afterEach(resetNock);
 

@@ -9,9 +9,18 @@ import nock from 'nock';
 import { onFakeClock } from '../helpers/clock';
 import { BASE_URL, runNode } from '../helpers/runNode';
 import { PLAN_MAX_AGE_MS } from '../../nodes/shared/transport/accounts';
-import { Recorder, accountScope, answer, created, jobDetail } from '../jobs/support';
 import { sleep } from '../../devkit/wait';
-import { account, replyWith, resetNock, type NockReply } from '../helpers/http';
+import {
+	account,
+	replyWith,
+	resetNock,
+	type NockReply,
+	Recorder,
+	accountScope,
+	answer,
+	created,
+	jobDetail,
+} from '../helpers/http';
 
 afterEach(resetNock);
 

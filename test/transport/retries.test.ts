@@ -6,9 +6,8 @@
 import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
-import { API_KEY, BASE_URL, type RunNodeOptions, runNode } from '../helpers/runNode';
-import { Recorder, answer, created, everythingIn } from '../jobs/support';
-import { replyWith, resetNock } from '../helpers/http';
+import { API_KEY, BASE_URL, type RunNodeOptions, runNode, everythingIn } from '../helpers/runNode';
+import { replyWith, resetNock, Recorder, answer, created } from '../helpers/http';
 
 afterEach(resetNock);
 
