@@ -1,8 +1,6 @@
 /**
- * The endpoint table as the tests walk it: every operation with its node, and a valid sample
- * value for any field, so a test covers every operation (and every row added later), with what
- * the API must receive, from the spec's rules rather than the node's code: in a body JSON types
- * as given, in a query text.
+ * The endpoint table as the tests walk it: every operation with its node, and a valid sample for
+ * any field, with what the API must receive, from the spec's rules rather than the node's code.
  */
 import type { IDataObject, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
@@ -34,6 +32,7 @@ export function field(op: OperationSpec, name: string): FieldSpec {
 /** Every (operation, field) pair of the table, for field-level checks. */
 export const FIELDS = OPERATIONS.flatMap((o) => o.op.fields.map((f) => ({ ...o, field: f })));
 
+/** A sample as the node holds it and as the API receives it: JSON in a body, text in a query. */
 export interface Sample {
 	/** As the node parameter holds it (workflow JSON). */
 	input: NodeParameterValueType;
