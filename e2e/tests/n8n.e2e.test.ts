@@ -30,7 +30,6 @@ import {
 	loadExamples,
 	openAiPlaceholderCredential,
 } from '../../devkit/setup';
-import { brandWatchWorkflow, WATCH_NODE, WATCH_PATH, WATCH_WORKFLOW_ID } from './brandWorkflows';
 import { Suite, deliverWithoutToken, runError, serveLogos } from './suite';
 import {
 	EDITOR_NODE,
@@ -41,7 +40,11 @@ import {
 	editorWorkflow,
 	pickerWorkflow,
 	triggerWorkflow,
-} from './operations';
+	brandWatchWorkflow,
+	WATCH_NODE,
+	WATCH_PATH,
+	WATCH_WORKFLOW_ID,
+} from './workflows';
 
 /** examples/ai-agent-tools.json and its Brand lookup tool node. */
 const AI_EXAMPLE_ID = 'wdExAiAgent';
