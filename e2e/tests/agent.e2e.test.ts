@@ -17,7 +17,7 @@ import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
 import {
 	ANSWER_PREFIX,
-	ScriptedModel,
+	startScriptedModel,
 	offeredTools,
 	toolResults,
 	type OfferedTool,
@@ -63,10 +63,7 @@ function toolResponse(node: string): Array<Record<string, unknown>> {
 const toolName = (nodeName: string) => nodeName.replace(/ /g, '_');
 
 const suite = new Suite('agent');
-const model = new ScriptedModel(() => ({
-	name: toolName('Scrape page'),
-	arguments: { url: LARGE_PAGE },
-}));
+let model: Awaited<ReturnType<typeof startScriptedModel>>;
 
 const MODEL_KEY = 'sk-scripted-model';
 const workflow = agentWorkflow();
@@ -75,7 +72,10 @@ let sent: RecordedRequest[] = [];
 let offered: OfferedTool[] = [];
 
 beforeAll(async () => {
-	await model.start();
+	model = await startScriptedModel({
+		name: toolName('Scrape page'),
+		arguments: { url: LARGE_PAGE },
+	});
 	// The example's placeholder credential, pointed at the scripted model.
 	const credential = openAiPlaceholderCredential() as { data: object };
 	await suite.setUp({
@@ -97,7 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await suite.tearDown();
-	await model.stop();
+	await model?.close();
 });
 
 test('the workflow runs to the end, and the agent answers with what the tool returned', () => {

@@ -13,9 +13,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { nodeTask } from '../../devkit/n8n';
-import { N8N_MAJOR } from '../../devkit/paths';
+import { N8N_MAJOR, PACKAGE_NAME } from '../../devkit/paths';
 import { SANDBOX_CREDENTIAL_ID, SANDBOX_CREDENTIAL_NAME } from '../../devkit/setup';
-import { PACKAGE } from './operations';
 import { Suite, runError, serveLogos } from './suite';
 
 const LOGO_NAME = 'logo.example.test';
@@ -66,7 +65,7 @@ function logoWorkflow() {
 	const brand = (name: string, domain: string, allowPrivateLogoHosts: boolean, y: number) => ({
 		id: `eg-${domain}`,
 		name,
-		type: `${PACKAGE}.webDataBrand`,
+		type: `${PACKAGE_NAME}.webDataBrand`,
 		typeVersion: 1,
 		position: [220, y],
 		parameters: {

@@ -7,7 +7,8 @@
 import { nodeItems, nodeTask } from '../../devkit/n8n';
 import { tail } from '../../devkit/proc';
 import type { WorkflowJson } from '../../devkit/setup';
-import { crawlToFileNode, demoCrawl } from './operations';
+import { demoCrawl } from './operations';
+import { crawlToFileNode } from './workflows';
 import { Suite, runError } from './suite';
 
 const WORKFLOW_ID = 'wdE2eCrawlToFile';

@@ -19,6 +19,7 @@ import * as path from 'node:path';
 
 import { NODES, brand } from '../../nodes/shared/endpoints';
 import { openEditor } from '../../devkit/browser';
+import { PACKAGE_NAME } from '../../devkit/paths';
 import { N8n, nodeItems, nodeTask, type RunItem } from '../../devkit/n8n';
 import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
@@ -29,19 +30,21 @@ import {
 	loadExamples,
 	openAiPlaceholderCredential,
 } from '../../devkit/setup';
-import { brandWatchWorkflow, WATCH_NODE, WATCH_PATH, WATCH_WORKFLOW_ID } from './brandWorkflows';
 import { Suite, deliverWithoutToken, runError, serveLogos } from './suite';
 import {
 	EDITOR_NODE,
 	EDITOR_WORKFLOW_ID,
-	PACKAGE,
 	PICKER_NODES,
 	PICKER_WORKFLOW_ID,
 	TRIGGER_WORKFLOW_ID,
 	editorWorkflow,
 	pickerWorkflow,
 	triggerWorkflow,
-} from './operations';
+	brandWatchWorkflow,
+	WATCH_NODE,
+	WATCH_PATH,
+	WATCH_WORKFLOW_ID,
+} from './workflows';
 
 /** examples/ai-agent-tools.json and its Brand lookup tool node. */
 const AI_EXAMPLE_ID = 'wdExAiAgent';
@@ -94,7 +97,7 @@ describe('examples/ that start from a Manual Trigger run in n8n', () => {
 			error: '',
 		});
 		// Every node of ours produced items without errors.
-		for (const node of e.workflow.nodes.filter((n) => n.type.startsWith(`${PACKAGE}.`))) {
+		for (const node of e.workflow.nodes.filter((n) => n.type.startsWith(`${PACKAGE_NAME}.`))) {
 			const items = nodeItems(result.run, node.name);
 			expect({
 				node: node.name,
@@ -218,8 +221,8 @@ describe('examples/ in the running n8n', () => {
 	test('every node type and version the examples use is loaded (our tools for the AI agent too)', async () => {
 		await ensureServer();
 		const known = await n8n.nodeTypes();
-		expect(known.has(`${PACKAGE}.webDataBrandTool`)).toBe(true);
-		expect(known.has(`${PACKAGE}.webDataTrigger`)).toBe(true);
+		expect(known.has(`${PACKAGE_NAME}.webDataBrandTool`)).toBe(true);
+		expect(known.has(`${PACKAGE_NAME}.webDataTrigger`)).toBe(true);
 		const missing = loadExamples().flatMap(({ file, workflow }) =>
 			workflow.nodes
 				.filter((node) => !(known.get(node.type) ?? []).includes(Number(node.typeVersion)))

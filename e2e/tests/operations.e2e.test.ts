@@ -15,6 +15,7 @@ import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
 import { loadExamples } from '../../devkit/setup';
 import { Suite, runError, serveLogos } from './suite';
+import { OP_CASES, isJobPoll, onTheWire, requestsByCase } from './operations';
 import {
 	BAD_OPTION_DOMAINS,
 	BAD_OPTION_NEXT,
@@ -22,19 +23,14 @@ import {
 	BAD_OPTION_WORKFLOW_ID,
 	BAD_PARAM_WORKFLOW_ID,
 	BRAND_RETRIEVE_BOUND,
-	OP_CASES,
 	OPS_WORKFLOW_ID,
 	PRIVATE_LOGO_NODE,
 	PRIVATE_LOGO_WORKFLOW_ID,
 	badOptionWorkflow,
 	badParameterWorkflow,
-	expectedOnTheWire,
-	isJobPoll,
-	onTheWire,
 	operationsWorkflow,
 	privateLogoWorkflow,
-	requestsByCase,
-} from './operations';
+} from './workflows';
 
 const suite = new Suite('operations');
 
@@ -109,7 +105,7 @@ describe('1. every action operation runs inside n8n (import:workflow + execute -
 		const mine = own.get(c.title) ?? [];
 		expect(mine.length).toBeGreaterThan(0);
 		// What went on the wire is what the parameters say: query and body, request by request.
-		expect(mine.map(onTheWire)).toEqual(c.sends.map(expectedOnTheWire));
+		expect(mine.map(onTheWire)).toEqual(c.sends.map(onTheWire));
 		await c.check({ output, outputs, requests: mine, sandbox: suite.sandbox });
 	});
 });

@@ -10,18 +10,9 @@
 import { ok as assert } from 'node:assert';
 import { isDeepStrictEqual } from 'node:util';
 
-import { ENDPOINTS, type EndpointId } from '../../contract';
+import type { EndpointId } from '../../contract';
 import type { RecordedRequest, Sandbox } from '../../devkit/sandbox';
-import {
-	MANUAL_TRIGGER,
-	baseNode,
-	chainWorkflow,
-	webDataNode,
-	type WorkflowJson,
-} from '../../devkit/setup';
-import { NODES } from '../../nodes/shared/endpoints';
-
-export { PACKAGE_NAME as PACKAGE } from '../../devkit/paths';
+import { OPERATIONS } from '../../test/helpers/table';
 
 type Json = Record<string, unknown>;
 
@@ -39,13 +30,11 @@ export interface Sent {
 	body?: unknown;
 }
 
-/** A request as the sandbox recorded it, in the shape of `Sent` (no body: undefined). */
-export function onTheWire({ query, body }: RecordedRequest): Sent {
+/** A request as the sandbox recorded it, or as a case expects it: no query is {}, no body undefined. */
+export function onTheWire({ query = {}, body }: Sent): Sent {
 	const empty = typeof body === 'object' && !Array.isArray(body) && !Object.keys(body ?? {}).length;
 	return { query, body: body === '' || empty ? undefined : body };
 }
-
-export const expectedOnTheWire = ({ query = {}, body }: Sent): Sent => ({ query, body });
 
 export interface OpCase {
 	/** Node name in the workflow; unique. */
@@ -111,18 +100,12 @@ const VOLATILE = new Set([
 	...['createdAt', 'updatedAt', 'startedAt', 'completedAt', 'expiresAt'],
 ]);
 
-export function stable(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(stable);
-	if (value && typeof value === 'object') {
-		const out: Json = {};
-		for (const [key, v] of Object.entries(value as Json)) {
-			if (VOLATILE.has(key)) continue;
-			if (key === 'credits' && typeof v === 'number') continue;
-			out[key] = stable(v);
-		}
-		return out;
-	}
-	return value;
+/** A JSON value without its volatile values, at any depth (a numeric `credits` is one too). */
+function stable(value: unknown): unknown {
+	const volatile = (key: string, v: unknown) =>
+		VOLATILE.has(key) || (key === 'credits' && typeof v === 'number');
+	const json = JSON.stringify(value, (key, v: unknown) => (volatile(key, v) ? undefined : v));
+	return json === undefined ? undefined : JSON.parse(json);
 }
 
 function expectEqual(actual: unknown, expected: unknown, what: string): void {
@@ -250,8 +233,6 @@ function extractStatusIn(now: Json, state: string): Json {
 		...(state === 'RUNNING' ? { startedAt } : {}),
 	};
 }
-
-export const BRAND_RETRIEVE_BOUND = 7776000000;
 
 /** Parameters that steer the nodes' behaviours (waiting, paging) or fill the path: never sent. */
 const NOT_SENT = new Set(['id', 'waitForCompletion', 'returnAll', 'pollInterval', 'maxWait']);
@@ -573,139 +554,18 @@ const CASES = {
 	],
 } satisfies Record<EndpointId, readonly [CaseRow, ...CaseRow[]]>;
 
-/** Each endpoint's node and operation value, from the endpoint table. */
-const ROW_OF = new Map(
-	NODES.flatMap((nodeSpec) =>
-		nodeSpec.operations.map((op) => [op.endpoint, { node: nodeSpec.node, operation: op.value }]),
-	),
-);
-
 export const OP_CASES: OpCase[] = (
 	Object.entries(CASES) as Array<[EndpointId, readonly CaseRow[]]>
 ).flatMap(([endpoint, rows]) => {
-	const row = ROW_OF.get(endpoint);
+	const row = OPERATIONS.find(({ op }) => op.endpoint === endpoint);
 	if (!row) throw new Error(`No operation of the endpoint table runs ${endpoint}`);
-	const { method, path } = ENDPOINTS[endpoint];
+	const { node } = row.nodeSpec;
+	const { value: operation, method, path } = row.op;
 	return rows.map((c) => {
 		// A path's {id} is the case's ID parameter (a plain string, or the picker's value).
 		const id = (c.parameters.id as { value?: unknown } | undefined)?.value ?? c.parameters.id;
 		const own = { path: () => path.replace('{id}', String(id)) };
 		const sends = sentAsNamed(method, c.parameters);
-		return { ...row, method, ...own, sends, check: sameAsReplay, ...c };
+		return { node, operation, method, ...own, sends, check: sameAsReplay, ...c };
 	});
 });
-
-/** Web Data Crawl reading the sandbox's demo crawl whole into one JSON Lines file. */
-export function crawlToFileNode(id: string, name: string, position: [number, number]) {
-	const parameters = { operation: 'getStatus', id: 'crawl_demo', page: '1', returnAll: true };
-	const options = { output: 'file' };
-	return { ...webDataNode(name, 'webDataCrawl', { ...parameters, options }), id, position };
-}
-
-export const OPS_WORKFLOW_ID = 'wdE2eOperations';
-export const BAD_PARAM_WORKFLOW_ID = 'wdE2eBadParam';
-export const PRIVATE_LOGO_WORKFLOW_ID = 'wdE2ePrivateLogo';
-export const PRIVATE_LOGO_NODE = 'Brand with logo';
-export const TRIGGER_WORKFLOW_ID = 'wdE2eTrigger';
-export const EDITOR_WORKFLOW_ID = 'wdE2eEditor';
-
-/** Manual Trigger, then every case in order; each node runs once and never stops the chain. */
-export function operationsWorkflow(cases: OpCase[] = OP_CASES): WorkflowJson {
-	const once = { executeOnce: true, alwaysOutputData: true, onError: 'continueRegularOutput' };
-	return chainWorkflow(OPS_WORKFLOW_ID, 'e2e: every operation', [
-		MANUAL_TRIGGER,
-		...cases.map((c) =>
-			webDataNode(c.title, c.node, { operation: c.operation, ...c.parameters }, once),
-		),
-	]);
-}
-
-/** Brand retrieve whose maxAgeMs comes from an expression and is past the spec's bound. */
-export function badParameterWorkflow(): WorkflowJson {
-	const options = { maxAgeMs: `={{ ${BRAND_RETRIEVE_BOUND} + 1 }}` };
-	const parameters = { operation: 'retrieve', domain: 'example.com', options };
-	return chainWorkflow(BAD_PARAM_WORKFLOW_ID, 'e2e: out-of-bounds parameter', [
-		MANUAL_TRIGGER,
-		webDataNode('Brand retrieve', 'webDataBrand', parameters),
-	]);
-}
-
-/**
- * Brand > Retrieve of `domain` with Download Logo on and Allow Private Logo Hosts left off: a
- * logo the sandbox lists on loopback must be refused.
- */
-export function privateLogoWorkflow(domain: string): WorkflowJson {
-	const parameters = { operation: 'retrieve', domain, downloadLogo: true, options: {} };
-	return chainWorkflow(PRIVATE_LOGO_WORKFLOW_ID, 'e2e: Download Logo refuses a loopback logo', [
-		MANUAL_TRIGGER,
-		webDataNode(PRIVATE_LOGO_NODE, 'webDataBrand', parameters),
-	]);
-}
-
-export const BAD_OPTION_WORKFLOW_ID = 'wdE2eBadOptionContinue';
-export const BAD_OPTION_NODE = 'Brand with bad option';
-export const BAD_OPTION_NEXT = 'After the brand';
-export const BAD_OPTION_DOMAINS = ['acme.com', 'globex.com', 'initech.com'];
-
-/**
- * Three domains (Set, Split Out) into Brand > Retrieve with Max Concurrent Requests -1 and On
- * Error: Continue, then a NoOp: every item must carry the refusal and the NoOp must run.
- */
-export function badOptionWorkflow(): WorkflowJson {
-	const jsonOutput = JSON.stringify({ domains: BAD_OPTION_DOMAINS });
-	const options = { maxConcurrentRequests: -1 };
-	const parameters = { operation: 'retrieve', domain: '={{ $json.domains }}', options };
-	const continueOnFail = { onError: 'continueRegularOutput' };
-	const name = 'e2e: a refused node option under Continue On Fail';
-	return chainWorkflow(BAD_OPTION_WORKFLOW_ID, name, [
-		MANUAL_TRIGGER,
-		baseNode('Domains', 'set', { mode: 'raw', jsonOutput, options: {} }, 3.4),
-		baseNode('One per domain', 'splitOut', { fieldToSplitOut: 'domains', options: {} }),
-		webDataNode(BAD_OPTION_NODE, 'webDataBrand', parameters, continueOnFail),
-		baseNode(BAD_OPTION_NEXT, 'noOp'),
-	]);
-}
-
-/** Web Data Trigger on the seeded webhook, then a NoOp. Published before n8n starts. */
-export function triggerWorkflow(webhookId = 'wh_demo'): WorkflowJson {
-	return chainWorkflow(TRIGGER_WORKFLOW_ID, 'e2e: trigger', [
-		webDataNode(
-			'Web Data Trigger',
-			'webDataTrigger',
-			{ webhookId, events: ['crawl.completed'] },
-			{ webhookId: '0b6f1d7e-2a44-4d1c-9b7e-6a0e5e2d9c11' },
-		),
-		baseNode('Received', 'noOp'),
-	]);
-}
-
-/** A node left under its default name, for the editor screenshot. */
-export const EDITOR_NODE = {
-	id: 'ed-brand',
-	name: 'Web Data Brand',
-	type: 'webDataBrand',
-	operation: 'retrieve',
-};
-export function editorWorkflow(): WorkflowJson {
-	const { id, name, type, operation } = EDITOR_NODE;
-	return chainWorkflow(EDITOR_WORKFLOW_ID, 'e2e: editor', [
-		MANUAL_TRIGGER,
-		webDataNode(name, type, { operation, domain: 'example.com', options: {} }, { id }),
-	]);
-}
-
-export const PICKER_WORKFLOW_ID = 'wdE2ePickers';
-/** One node per job picker, its ID left to pick (the editor's default mode: From List). */
-export const PICKER_NODES = (
-	[
-		['pk-job', 'Job get', 'webDataJob', { operation: 'get' }],
-		['pk-crawl', 'Crawl get status', 'webDataCrawl', { operation: 'getStatus', page: '1' }],
-		['pk-extract', 'Extract get status', 'webDataExtract', { operation: 'getStatus' }],
-	] as const
-).map(([id, name, type, parameters]) => ({ id, name, type, parameters }));
-export function pickerWorkflow(): WorkflowJson {
-	const nodes = PICKER_NODES.map(({ id, name, type, parameters }) =>
-		webDataNode(name, type, parameters, { id }),
-	);
-	return { ...chainWorkflow(PICKER_WORKFLOW_ID, 'e2e: job pickers', nodes), connections: {} };
-}

@@ -24,8 +24,13 @@ import { freePort } from '../../devkit/loopback';
 import { Sandbox } from '../../devkit/sandbox';
 import { sleep } from '../../devkit/wait';
 import { sandboxCredential, type WorkflowJson } from '../../devkit/setup';
-import { TRIGGER_WORKFLOW_ID, crawlToFileNode, demoCrawl, triggerWorkflow } from './operations';
-import { webhookBrandsWorkflow } from './brandWorkflows';
+import { demoCrawl } from './operations';
+import {
+	TRIGGER_WORKFLOW_ID,
+	crawlToFileNode,
+	triggerWorkflow,
+	webhookBrandsWorkflow,
+} from './workflows';
 import { deliverWithoutToken } from './suite';
 
 const ART = path.join(ARTIFACTS_DIR, 'e2e', 'queue');

@@ -4,7 +4,7 @@
  * holds the tool's result, with a final answer quoting it. It records every request, so a test
  * can read which tools the agent offered and what the tool returned.
  */
-import { serveLoopback, type LoopbackServer } from '../../devkit/loopback';
+import { serveLoopback } from '../../devkit/loopback';
 
 export interface OfferedTool {
 	name: string;
@@ -36,58 +36,42 @@ export function toolResults(request: ModelRequest): string[] {
 export const ANSWER_PREFIX = 'The tool answered: ';
 const QUOTE_LENGTH = 200;
 
-export class ScriptedModel {
-	readonly requests: ModelRequest[] = [];
-	private server?: LoopbackServer;
+type ToolCall = { name: string; arguments: object };
 
-	/** `callFor` picks the tool call from the tools the first request offers. */
-	constructor(
-		private readonly callFor: (tools: OfferedTool[]) => { name: string; arguments: object },
-	) {}
+/** `call` while no tool has answered, then an answer quoting the tool. */
+function reply(request: ModelRequest, { name, arguments: args }: ToolCall) {
+	const [result] = toolResults(request);
+	if (result !== undefined)
+		return { role: 'assistant', content: ANSWER_PREFIX + result.slice(0, QUOTE_LENGTH) };
+	const call = { id: 'call_scripted_1', type: 'function' as const };
+	const tool_calls = [{ ...call, function: { name, arguments: JSON.stringify(args) } }];
+	return { role: 'assistant', content: null, tool_calls };
+}
 
-	get baseUrl(): string {
-		return `${this.server?.url}/v1`;
-	}
-
-	async start(): Promise<void> {
-		this.server = await serveLoopback((req, body, res) => {
-			const path = (req.url ?? '').split('?')[0];
-			if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
-				const error = { message: `No route ${req.method} ${path}` };
-				res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
-				return;
-			}
-			const request = { path, headers: req.headers, body: JSON.parse(body || '{}') };
-			this.requests.push(request);
-			// n8n's OpenAI Chat Model (2.x and 1.x) asks with `stream: false`: one JSON answer.
-			const message = this.reply(request);
-			res.writeHead(200, { 'content-type': 'application/json' }).end(
-				JSON.stringify({
-					id: `chatcmpl-scripted-${this.requests.length}`,
-					object: 'chat.completion',
-					created: Math.floor(Date.now() / 1000),
-					model: request.body.model ?? 'scripted',
-					choices: [
-						{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' },
-					],
-					usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-				}),
-			);
-		});
-	}
-
-	async stop(): Promise<void> {
-		await this.server?.close();
-	}
-
-	/** A tool call while no tool has answered, then an answer quoting the tool. */
-	private reply(request: ModelRequest) {
-		const [result] = toolResults(request);
-		if (result !== undefined)
-			return { role: 'assistant', content: ANSWER_PREFIX + result.slice(0, QUOTE_LENGTH) };
-		const { name, arguments: args } = this.callFor(offeredTools(request));
-		const call = { id: 'call_scripted_1', type: 'function' as const };
-		const tool_calls = [{ ...call, function: { name, arguments: JSON.stringify(args) } }];
-		return { role: 'assistant', content: null, tool_calls };
-	}
+/** The model, whose tool call is `call`; `requests` is every request it answered. */
+export async function startScriptedModel(call: ToolCall) {
+	const requests: ModelRequest[] = [];
+	const server = await serveLoopback((req, body, res) => {
+		const path = (req.url ?? '').split('?')[0];
+		if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+			const error = { message: `No route ${req.method} ${path}` };
+			res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
+			return;
+		}
+		const request = { path, headers: req.headers, body: JSON.parse(body || '{}') };
+		requests.push(request);
+		// n8n's OpenAI Chat Model (2.x and 1.x) asks with `stream: false`: one JSON answer.
+		const message = reply(request, call);
+		res.writeHead(200, { 'content-type': 'application/json' }).end(
+			JSON.stringify({
+				id: `chatcmpl-scripted-${requests.length}`,
+				object: 'chat.completion',
+				created: Math.floor(Date.now() / 1000),
+				model: request.body.model ?? 'scripted',
+				choices: [{ index: 0, message, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
+				usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+			}),
+		);
+	});
+	return { ...server, baseUrl: `${server.url}/v1`, requests };
 }

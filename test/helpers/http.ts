@@ -1,6 +1,7 @@
 /**
  * nock (14) helpers: an API double that records every request it answers, and a check that
- * nothing else was attempted. Net connect is disabled globally (test/setup/env.ts).
+ * nothing else was attempted; interceptors that record when each request arrived, and the API's
+ * bodies. Net connect is disabled globally (test/setup/env.ts).
  *
  *   const api = mockApi();                         // answers everything with {success: true, data: {}}
  *   await runNode(...);
@@ -10,6 +11,7 @@
 import nock from 'nock';
 
 import { API_KEY, BASE_URL } from '../helpers/runNode';
+import { sleep } from '../../devkit/wait';
 
 export interface NockedRequest {
 	method: string;
@@ -134,3 +136,72 @@ export function resetNock(): void {
 }
 
 export const useNock = () => afterEach(resetNock);
+
+/** A request as nock saw it, and Date.now() then. */
+export type Seen = NockedRequest & { at: number };
+
+/** Every request the interceptors of `answer` saw. */
+export class Recorder {
+	readonly seen: Seen[] = [];
+
+	to(path: string, method?: string): Seen[] {
+		return this.seen.filter((s) => s.path === path && (!method || s.method === method));
+	}
+}
+
+/**
+ * A nock interceptor answering from a function of the request, recording it first (with the
+ * time it arrived); `delayMs` holds the answer back, the request counting as in flight meanwhile.
+ */
+export function answer(
+	recorder: Recorder,
+	method: 'get' | 'post' | 'patch' | 'delete',
+	path: string | RegExp,
+	reply: (seen: Seen, index: number) => NockReply,
+	{ times = 1, delayMs }: { times?: number; delayMs?: (seen: Seen, index: number) => number } = {},
+): nock.Scope {
+	let index = 0;
+	return nock(BASE_URL)
+		[method](path)
+		.query(true)
+		.times(times)
+		.reply(
+			replyWith(async (request) => {
+				const seen = { ...request, at: Date.now() };
+				recorder.seen.push(seen);
+				const i = index++;
+				const result = reply(seen, i);
+				const delay = delayMs?.(seen, i) ?? 0;
+				if (delay > 0) await sleep(delay);
+				return result;
+			}),
+		);
+}
+/** Answers GET /account with `plan`, recording each read. */
+export function accountScope(
+	recorder: Recorder,
+	plan: Parameters<typeof account>[0] = {},
+	times = 1,
+): nock.Scope {
+	return answer(recorder, 'get', '/account', () => [200, account(plan)], { times });
+}
+
+/** GET /jobs/{id} body in a status, with results and per-URL errors. */
+export function jobDetail(
+	status: string,
+	given: {
+		results?: object[];
+		errors?: object[];
+		page?: number;
+		totalPages?: number;
+		total?: number;
+	} = {},
+) {
+	const { results = [], errors = [], page = 1, totalPages = 1 } = given;
+	const resultPagination = { limit: 100, page, total: given.total ?? results.length, totalPages };
+	return { success: true, data: { status, errors, result: null, results, resultPagination } };
+}
+
+export function created(id: string) {
+	return { id, status: 'PENDING', url: `/jobs/${id}` };
+}

@@ -6,6 +6,7 @@
  *   const { items, error } = await runNode({ type: 'webDataBrand', parameters: { operation: 'retrieve', domain: 'acme.com' } });
  */
 import 'reflect-metadata';
+import { inspect } from 'node:util';
 
 import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
@@ -181,22 +182,46 @@ export async function runNode(options: RunNodeOptions) {
 export type RunNodeResult = Awaited<ReturnType<typeof runNode>>;
 
 /** Calls a node's listSearch `method` (e.g. `searchJobs`) as the editor does. */
-export async function searchList(
-	options: Pick<RunNodeOptions, 'type' | 'credentials'> & {
-		parameters?: INodeParameters;
-		method: string;
-		filter?: string;
-		paginationToken?: string;
-	},
-): Promise<INodeListSearchResult> {
-	const { pkg, workflow, credentialsHelper } = await prepare({
-		...options,
-		parameters: options.parameters ?? {},
-	});
+export async function searchList(options: {
+	type: string;
+	method: string;
+	filter?: string;
+	paginationToken?: string;
+}): Promise<INodeListSearchResult> {
+	const { pkg, workflow, credentialsHelper } = await prepare({ ...options, parameters: {} });
 	const additionalData = { credentialsHelper } as unknown as IWorkflowExecuteAdditionalData;
 	const node = workflow.getNode(NODE_NAME)!;
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'id');
 	const search = pkg.nodeTypes[options.type].methods?.listSearch?.[options.method];
 	if (!search) throw new Error(`${options.type} has no listSearch method ${options.method}`);
 	return await search.call(context, options.filter, options.paginationToken);
+}
+
+/** A poll interval small enough to keep the suite fast (seconds, as the node option takes it). */
+export const FAST_POLL_S = 0.05;
+
+/** Every string of an error as n8n recorded it, for "the key never leaks" checks. */
+export function everythingIn(value: unknown): string {
+	const unbounded = { maxArrayLength: Infinity, maxStringLength: Infinity, breakLength: Infinity };
+	return inspect(value, { depth: 8, showHidden: true, getters: true, ...unbounded });
+}
+
+/**
+ * Watches WorkflowExecute so a test can cancel the execution the way n8n does when a user
+ * stops it: the PCancelable that processRunExecutionData returns is cancelled, which aborts
+ * the execution's AbortController, i.e. the signal nodes get from getExecutionCancelSignal().
+ */
+export function watchExecutions(): { cancelLatest: () => void; restore: () => void } {
+	const spy = jest.spyOn(WorkflowExecute.prototype, 'processRunExecutionData');
+	return {
+		cancelLatest: () => {
+			const results = spy.mock.results;
+			const latest = results[results.length - 1]?.value as
+				| (Promise<IRun> & { cancel: () => void })
+				| undefined;
+			if (!latest) throw new Error('no execution is running');
+			latest.cancel();
+		},
+		restore: () => spy.mockRestore(),
+	};
 }

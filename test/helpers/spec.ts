@@ -4,11 +4,9 @@
  */
 import FACTS from '../spec/facts.json';
 
-export type FieldLocation = 'path' | 'query' | 'body';
-
 export interface SpecField {
 	name: string;
-	in: FieldLocation;
+	in: 'path' | 'query' | 'body';
 	required: boolean;
 	/** The type word the spec gives (number, boolean, string, object, array of string, array), if any. */
 	type?: string;

@@ -61,11 +61,8 @@ export function mockWebhooks(initial: IDataObject[]) {
 			for (const key of ['url', 'events', 'isActive']) if (key in body) webhook[key] = body[key];
 			return [200, { success: true, data: { ...webhook } }];
 		}
-		if (method === 'POST' && match[2])
-			return [
-				200,
-				{ success: true, event: body.event, message: 'Test delivery sent', payload: {} },
-			];
+		const sent = { success: true, event: body.event, message: 'Test delivery sent', payload: {} };
+		if (method === 'POST' && match[2]) return [200, sent];
 		return [405, { success: false, error: 'not allowed' }];
 	});
 	return double;

@@ -8,8 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { mockApi, useNock } from '../helpers/http';
 import { runNode, type RunNodeResult } from '../helpers/runNode';
-import { sampleOperation } from '../helpers/samples';
-import { FIELDS, OPERATIONS } from '../helpers/table';
+import { FIELDS, OPERATIONS, sampleOperation } from '../helpers/table';
 import { withItemValue } from '../helpers/expectations';
 import type { FieldSpec } from '../../nodes/shared/endpoints';
 

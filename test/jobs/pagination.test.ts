@@ -4,7 +4,7 @@
  * request and no page past the last is asked for.
  */
 import { runNode } from '../helpers/runNode';
-import { Recorder, answer, jobDetail, resetNock } from './support';
+import { resetNock, Recorder, answer, jobDetail } from '../helpers/http';
 
 afterEach(resetNock);
 

@@ -5,17 +5,8 @@
  */
 
 import { onFakeClock } from '../helpers/clock';
-import { runNode } from '../helpers/runNode';
-import {
-	FAST_POLL_S,
-	accountScope,
-	Recorder,
-	answer,
-	created,
-	jobDetail,
-	resetNock,
-	watchExecutions,
-} from './support';
+import { runNode, FAST_POLL_S, watchExecutions } from '../helpers/runNode';
+import { resetNock, accountScope, Recorder, answer, created, jobDetail } from '../helpers/http';
 import { sleep, waitFor } from '../../devkit/wait';
 
 afterEach(resetNock);

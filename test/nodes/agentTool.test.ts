@@ -13,8 +13,7 @@ import { NODES } from '../../nodes/shared/endpoints';
 import { toolDescription } from '../../nodes/shared/tool';
 import { loadPackage } from '../../devkit/package';
 import { runNode } from '../helpers/runNode';
-import { ACCOUNT_BODY, mockApi, useNock } from '../helpers/http';
-import { created, jobDetail } from '../jobs/support';
+import { ACCOUNT_BODY, mockApi, useNock, created, jobDetail } from '../helpers/http';
 import { random } from '../helpers/random';
 
 useNock();

@@ -16,8 +16,8 @@ import { BinaryDataBlobManager, BinaryDataService, ErrorReporter } from 'n8n-cor
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { loadPackage } from '../../devkit/package';
-import { runNode } from '../helpers/runNode';
-import { FAST_POLL_S, Recorder, answer, created, jobDetail, resetNock } from '../jobs/support';
+import { runNode, FAST_POLL_S } from '../helpers/runNode';
+import { resetNock, Recorder, answer, created, jobDetail } from '../helpers/http';
 
 afterEach(resetNock);
 

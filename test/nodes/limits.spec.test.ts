@@ -6,9 +6,8 @@
 import { expectRejected, uiProperty, withItemValue } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
-import { singleRequestParameters } from '../helpers/samples';
 import { SPEC } from '../helpers/spec';
-import { field, operation } from '../helpers/table';
+import { field, operation, singleRequestParameters } from '../helpers/table';
 
 useNock();
 

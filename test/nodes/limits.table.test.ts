@@ -6,8 +6,7 @@
 import { expectRejected, withItemValue } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
-import { sampleOperation } from '../helpers/samples';
-import { FIELDS } from '../helpers/table';
+import { FIELDS, sampleOperation } from '../helpers/table';
 
 useNock();
 

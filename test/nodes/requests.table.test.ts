@@ -7,9 +7,8 @@
  */
 import { BEARER, mockApi, useNock, type NockedRequest } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
-import { sampleOperation, type Sample } from '../helpers/samples';
 import { SPEC, endpointKey, type SpecEndpoint, type SpecField } from '../helpers/spec';
-import { OPERATIONS } from '../helpers/table';
+import { OPERATIONS, sampleOperation, type Sample } from '../helpers/table';
 
 useNock();
 

@@ -9,8 +9,7 @@ import type { FieldSpec } from '../../nodes/shared/endpoints';
 import { expectRejected } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
-import { sampleOperation } from '../helpers/samples';
-import { FIELDS, field, operation } from '../helpers/table';
+import { FIELDS, field, operation, sampleOperation } from '../helpers/table';
 
 useNock();
 

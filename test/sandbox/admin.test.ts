@@ -1,6 +1,7 @@
 /** The admin API under /__sandbox that other tests rely on. */
 import { AccountResponse } from '../../contract/schemas';
-import { admin, call, startListener, waitFor, withSandbox } from './helpers';
+import { waitFor } from '../../devkit/wait';
+import { admin, call, startListener, withSandbox } from './helpers';
 
 describe('admin API', () => {
 	const ctx = withSandbox({ credits: 500 });

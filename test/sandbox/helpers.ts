@@ -51,8 +51,6 @@ export function withSandbox(config: SandboxConfigOverrides = {}) {
 	return holder;
 }
 
-export { sleep, waitFor } from '../../devkit/wait';
-
 type Received = { method: string; url: string; headers: http.IncomingHttpHeaders; body: any };
 
 /**

@@ -1,6 +1,7 @@
 /** Plan limits: requests per minute, requests in flight, and the job queue. */
 import { AccountResponse, ErrorResponse } from '../../contract/schemas';
-import { admin, call, waitFor, withSandbox } from './helpers';
+import { waitFor } from '../../devkit/wait';
+import { admin, call, withSandbox } from './helpers';
 
 describe('plan limits', () => {
 	const ctx = withSandbox();

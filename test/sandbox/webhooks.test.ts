@@ -9,7 +9,8 @@ import {
 	WebhookResponse,
 	WebhookTestResponse,
 } from '../../contract/schemas';
-import { admin, call, sleep, startListener, waitFor, withSandbox } from './helpers';
+import { sleep, waitFor } from '../../devkit/wait';
+import { admin, call, startListener, withSandbox } from './helpers';
 import type { Listener } from './helpers';
 
 describe('webhooks', () => {

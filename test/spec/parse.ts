@@ -10,13 +10,8 @@ function tableAfter(markdown: string, heading: string): string[][] {
 	if (start < 0) throw new Error(`The spec has no "${heading}"`);
 	const table = /(?:^\|.*\n?)+/m.exec(markdown.slice(start + heading.length))![0];
 	const rows = table.trim().split('\n').slice(2);
-	return rows.map((row) =>
-		row
-			.trim()
-			.slice(1, -1)
-			.split('|')
-			.map((cell) => cell.trim()),
-	);
+	// `| a | b |` splits into '', 'a', 'b', '': the cells lie between the outer pipes.
+	return rows.map((row) => row.split(/\s*\|\s*/).slice(1, -1));
 }
 
 const TYPES = ['array of string', 'array', 'number', 'boolean', 'string', 'object'];

@@ -7,21 +7,20 @@
 import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
-import { runNode } from '../helpers/runNode';
+import { BASE_URL, runNode } from '../helpers/runNode';
 import { PLAN_MAX_AGE_MS } from '../../nodes/shared/transport/accounts';
+import { sleep } from '../../devkit/wait';
 import {
-	BASE_URL,
-	Recorder,
 	account,
+	replyWith,
+	resetNock,
+	type NockReply,
+	Recorder,
 	accountScope,
 	answer,
 	created,
 	jobDetail,
-	replyWith,
-	resetNock,
-} from '../jobs/support';
-import { sleep } from '../../devkit/wait';
-import type { NockReply } from '../helpers/http';
+} from '../helpers/http';
 
 afterEach(resetNock);
 

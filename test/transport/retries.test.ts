@@ -6,17 +6,8 @@
 import nock from 'nock';
 
 import { onFakeClock } from '../helpers/clock';
-import { type RunNodeOptions, runNode } from '../helpers/runNode';
-import {
-	API_KEY,
-	BASE_URL,
-	Recorder,
-	answer,
-	created,
-	everythingIn,
-	replyWith,
-	resetNock,
-} from '../jobs/support';
+import { API_KEY, BASE_URL, type RunNodeOptions, runNode, everythingIn } from '../helpers/runNode';
+import { replyWith, resetNock, Recorder, answer, created } from '../helpers/http';
 
 afterEach(resetNock);
 

@@ -6,10 +6,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { API_KEY, runNode } from '../helpers/runNode';
+import { API_KEY, runNode, watchExecutions } from '../helpers/runNode';
 import { sleep, waitFor } from '../../devkit/wait';
 import { ACCOUNT_BODY } from '../helpers/http';
-import { watchExecutions } from '../jobs/support';
 
 /** How long the server holds an answer: a run that waits for it has not stopped. */
 const HOLD_MS = 10_000;

@@ -33,15 +33,9 @@ import { serveLoopback } from '../../devkit/loopback';
 import { TestCredentialsHelper } from '../helpers/credentials';
 import { parseJson } from '../helpers/http';
 import { loadPackage, type LoadedPackage } from '../../devkit/package';
-import {
-	BASE_URL,
-	nodeTypesRegistry,
-	oneNodeWorkflow,
-	testAdditionalData,
-} from '../helpers/runNode';
+import { nodeTypesRegistry, oneNodeWorkflow, testAdditionalData } from '../helpers/runNode';
 import type { WebDataTrigger } from '../../nodes/WebDataTrigger/WebDataTrigger.node';
 
-export { BASE_URL };
 export const API_KEY = 'bc_test_trigger_0123456789';
 /** The webhook the trigger tests take over, as the service holds it before (test/helpers/webhooks.ts). */
 export const WEBHOOK = 'wh_1';
@@ -103,7 +97,7 @@ export class TriggerHarness {
 	/** Called when a webhook method has returned (for ordering checks). */
 	onHookReturned?: (method: HookMethod) => void;
 
-	constructor(options: Pick<TriggerHarness, 'parameters' | 'credentials'> & { n8nUrl?: string }) {
+	constructor(options: Pick<TriggerHarness, 'parameters' | 'credentials'>) {
 		Object.assign(this, options);
 	}
 
@@ -308,5 +302,3 @@ export async function startN8nStandIn(harness: TriggerHarness) {
 	});
 	return { ...server, deliveries };
 }
-
-export { sleep, waitFor } from '../../devkit/wait';

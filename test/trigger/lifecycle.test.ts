@@ -13,16 +13,9 @@ import { queryMask } from '../../nodes/WebDataTrigger/registration';
 
 import { useNock } from '../helpers/http';
 import { mockWebhooks, type MockWebhooks } from '../helpers/webhooks';
-import {
-	API_KEY,
-	BASE_URL,
-	ORIGINAL,
-	PATH,
-	STATIC_KEY,
-	TriggerHarness,
-	waitFor,
-	WEBHOOK,
-} from './harness';
+import { API_KEY, ORIGINAL, PATH, STATIC_KEY, TriggerHarness, WEBHOOK } from './harness';
+import { BASE_URL } from '../helpers/runNode';
+import { waitFor } from '../../devkit/wait';
 
 function harness(parameters: IDataObject = {}) {
 	return new TriggerHarness({

@@ -7,7 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox } from '../../sandbox/server';
 import type { SandboxHandle } from '../../sandbox/server';
-import { STATIC_KEY, TriggerHarness, startN8nStandIn, waitFor } from './harness';
+import { STATIC_KEY, TriggerHarness, startN8nStandIn } from './harness';
+import { waitFor } from '../../devkit/wait';
 
 const DEMO_WEBHOOK = 'wh_demo';
 

@@ -10,15 +10,15 @@ import { useNock } from '../helpers/http';
 import { mockWebhooks, type MockWebhooks } from '../helpers/webhooks';
 import {
 	API_KEY,
-	BASE_URL,
 	NODE_ID,
 	ORIGINAL,
 	STATIC_KEY,
 	TriggerHarness,
 	WEBHOOK,
 	WORKFLOW_ID,
-	waitFor,
 } from './harness';
+import { BASE_URL } from '../helpers/runNode';
+import { waitFor } from '../../devkit/wait';
 
 // The token module is the node's own instance (jest maps the loader's dist/ require to this
 // source): its memory of the latest token per binding is what a delivery meets.
