@@ -15,7 +15,8 @@ const PIECES: Record<string, (arg?: string) => string | undefined> = {
 
 export async function run([what, arg]: string[]): Promise<number> {
 	const install = PIECES[what];
-	if (!install) throw new Error('usage: install node <major> | n8n [line] | services | chromium');
+	if (!install || (what === 'node' && !arg))
+		throw new Error('usage: install node <major> | n8n [line] | services | chromium');
 	const found = install(arg);
 	if (found) console.log(found);
 	return found ? 0 : 1;
