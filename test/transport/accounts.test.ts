@@ -14,8 +14,13 @@ import {
 	forgetAccounts,
 	readPlanWhenDue,
 } from '../../nodes/shared/transport/accounts';
+import { apiError } from '../../nodes/shared/transport/errors';
 import type { Pacer, PacerLimits } from '../../nodes/shared/transport/pacer';
-import type { PlanRead } from '../../nodes/shared/transport/plan';
+import {
+	FALLBACK_CONCURRENCY,
+	readPlanLimits,
+	type PlanRead,
+} from '../../nodes/shared/transport/plan';
 
 /** The account's pacer, as a request that holds its slot sees it: the plan read starts when due. */
 function accountPacer(key: string, read: () => Promise<PacerLimits | undefined>): Pacer {
@@ -186,6 +191,23 @@ test('a re-read that fails keeps the plan, and is not tried again at once', asyn
 	accountPacer('a', read);
 	await jest.advanceTimersByTimeAsync(0);
 	expect(reads).toHaveLength(2);
+});
+
+test('a plan read refused with 429 gives one request at a time; other failures the fallback', async () => {
+	const node = { id: '1', name: 'Web Data', type: 'webData', typeVersion: 1, position: [0, 0] };
+	const failWith = (status: number) => async () => {
+		throw apiError({ ...node, parameters: {} } as never, status, { message: 'busy' });
+	};
+	expect(await readPlanLimits(failWith(429))).toEqual({ concurrency: 1, failed: true });
+	for (const status of [500, 503, 401])
+		expect(await readPlanLimits(failWith(status))).toEqual({
+			concurrency: FALLBACK_CONCURRENCY,
+			failed: true,
+		});
+	expect(await readPlanLimits(async () => await Promise.reject(new Error('ECONNRESET')))).toEqual({
+		concurrency: FALLBACK_CONCURRENCY,
+		failed: true,
+	});
 });
 
 test('a first read that fails gives the fallback, then is tried again after 1 s, 2 s, ... until one succeeds', async () => {

@@ -7,11 +7,13 @@ import {
 	CALM_MS,
 	CONFIRM_WITHIN_MS,
 	DECREASE_FACTOR,
+	GAVE_BACK_RECENTLY_MS,
 	HOLD_THRESHOLD_MS,
 	INCREASE_EVERY,
 	Pacer,
 	type PacerLimits,
 	RESUME_AFTER_MS,
+	ROOM_LEFT_TO_OTHERS_MS,
 	USAGE_READ_ALONE_MS,
 	USAGE_READ_CONFIRM_MS,
 } from '../../nodes/shared/transport/pacer';
@@ -197,18 +199,52 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	}
 
 	test('room is taken only when two reads in a row see it: half of it while others hold some', async () => {
-		const pacer = await sharing(5);
-		// Others hold 3 of the 10: room for 2, seen once: nothing yet.
+		const pacer = await sharing(3);
+		expect(pacer.inFlight).toBe(4);
+		// Others hold 4 of the 10, as many as we do: room for 2, seen once: nothing yet.
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// A read long after does not confirm an old one.
+		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
-		// A read long after does not confirm an old one.
-		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
-		read(pacer, { active: 7, waiting: 0 });
-		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
-		read(pacer, { active: 7, waiting: 0 });
+	});
+
+	test('room is left to others first by a pacer holding more than all of them together', async () => {
+		const pacer = await sharing(5);
+		// Others hold 3 against our 5: room for 2, seen twice, but not yet for long.
+		read(pacer, { active: 8, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// Still free after ROOM_LEFT_TO_OTHERS_MS: nobody else wanted it.
+		jest.advanceTimersByTime(ROOM_LEFT_TO_OTHERS_MS - USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(6);
+	});
+
+	test('room a pacer gave back is left to the others for a while, even once it holds less', async () => {
+		const pacer = await sharing(5);
+		read(pacer, { active: 5, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 5, waiting: 0 });
+		await jest.advanceTimersByTimeAsync(0);
+		// Full, holding more than the others' 4: back to 7, then to 5.
+		read(pacer, { active: 10, waiting: 0 });
+		read(pacer, { active: 10, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		while (pacer.inFlight > 4) pacer.release();
+		// 4 of ours beside 4 of others': room for 2, seen twice in a row, left to the others.
+		read(pacer, { active: 8, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// Once GAVE_BACK_RECENTLY_MS has passed, room beside an equal share is taken as before.
+		jest.advanceTimersByTime(GAVE_BACK_RECENTLY_MS - USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
 	});
 
@@ -247,7 +283,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	});
 
 	test('back after a pause: at half the plan if it was sharing, as it was if it was alone', async () => {
-		const pacer = await sharing(5);
+		const pacer = await sharing(3);
 		read(pacer, { active: 8, waiting: 0 });
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, { active: 8, waiting: 0 });

@@ -35,9 +35,14 @@ class Service {
 	waitingSamples: number[] = [];
 
 	/** Each answer takes LATENCY_MS, give or take 10% (seeded: the same run every time). */
-	private readonly latency = random(30).int;
+	private readonly latency: (min: number, max: number) => number;
 
-	constructor(private readonly model: Model) {}
+	constructor(
+		private readonly model: Model,
+		seed = 30,
+	) {
+		this.latency = random(seed).int;
+	}
 
 	/** One request; the usage as GET /account would report it, counting this request. */
 	async call(): Promise<{ status: number; active: number; waiting: number }> {
@@ -81,7 +86,7 @@ class Worker {
 	private readonly readPlan = async (): Promise<PlanRead> => {
 		this.service.reads++;
 		const answer = await this.service.call();
-		if (answer.status !== 200) return { concurrency: 5, failed: true };
+		if (answer.status !== 200) return { concurrency: 1, failed: true };
 		return { concurrency: CONCURRENCY, usage: answer };
 	};
 
@@ -202,6 +207,27 @@ describe.each<Model>(['refuse', 'queue'])('overload model %s', (model) => {
 				Math.min(...w.limits.slice(10, Math.floor(idealMs(4000) / 100))),
 			).toBeGreaterThanOrEqual(3);
 	});
+
+	test.each([31, 33])(
+		'a worker that arrives a moment after another: room given back goes to it (seed %i)',
+		async (seed) => {
+			const service = new Service(model, seed);
+			const [first, second] = [new Worker('first', service), new Worker('second', service)];
+			const t0 = Date.now();
+			const ends = await until(
+				Promise.all([first.run(300), sleep(150).then(async () => await second.run(500))]),
+				[first, second],
+				service,
+			);
+			const steady = (w: Worker) => w.limits.slice(10, Math.floor((Math.min(...ends) - t0) / 100));
+			const sums = steady(first).map((limit, i) => limit + steady(second)[i]);
+			// From 1 s until the first is done, the limits add up to nearly the plan: the first does
+			// not take back at once the room it gave back for the second (7.5 of 10 when it did).
+			expect(average(sums)).toBeGreaterThanOrEqual(CONCURRENCY - 2);
+			expect(Math.max(...ends) - t0).toBeLessThanOrEqual(idealMs(800) * 1.25);
+			expect(service.refused / service.requests).toBeLessThanOrEqual(0.01);
+		},
+	);
 
 	test('a worker left alone (the tail) takes the whole plan back within a second', async () => {
 		const service = new Service(model);

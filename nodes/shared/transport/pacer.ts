@@ -57,6 +57,14 @@ export const RESUME_AFTER_MS = 1000;
 export const SHARED_ROOM_MIN = 2;
 /** Two reads this close that both see room are believed (see onUsage). */
 export const CONFIRM_WITHIN_MS = 2500;
+/**
+ * Room beside others is left to them first by a pacer that holds more than all of them together
+ * or gave room back lately: it takes room only once reads have seen it free this long. Otherwise
+ * it reads sooner than they do and takes back at once what it gave back for them.
+ */
+export const ROOM_LEFT_TO_OTHERS_MS = 700;
+/** ...where lately is within this long. */
+export const GAVE_BACK_RECENTLY_MS = 2000;
 /** ...and never more than this share of the plan's rate limit. */
 export const USAGE_READ_RATE_SHARE = 0.05;
 
@@ -92,8 +100,14 @@ export class Pacer {
 
 	private nextUsageReadAt = 0;
 
-	/** The room the last usage read saw: an increase needs two reads in a row that see room. */
-	private roomSeen?: { at: number; room: number; alone: boolean; first: boolean };
+	/**
+	 * The room the last usage read saw (an increase needs two reads in a row that see room), and
+	 * since when reads in a row have seen room.
+	 */
+	private roomSeen?: { at: number; room: number; alone: boolean; first: boolean; since: number };
+
+	/** When this pacer last gave room back to others that hold less. */
+	private gaveBackAt = -Infinity;
 
 	private lastUsageReadAt = -Infinity;
 
@@ -171,7 +185,7 @@ export class Pacer {
 	 * most CONFIRM_WITHIN_MS earlier) saw room too, since a request on its way, or between two of
 	 * another worker's, makes room look larger for a moment: all of it when nobody else holds any,
 	 * else half of it. Room beside others is never confirmed by the first read: at the start, the
-	 * others may still be waiting for theirs.
+	 * others may still be waiting for theirs; and it is left to them first (ROOM_LEFT_TO_OTHERS_MS).
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
@@ -186,12 +200,16 @@ export class Pacer {
 		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room.
 		const room = others === 0 || free >= SHARED_ROOM_MIN ? free : Math.min(0, free);
 		const seen = this.roomSeen;
+		const seenBefore = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
+		const since = seenBefore && room > 0 ? seen.since : now;
+		const leaveToOthers =
+			others > 0 &&
+			(this.slots.limit > others + 1 || now - this.gaveBackAt < GAVE_BACK_RECENTLY_MS);
 		const confirmed =
-			seen !== undefined &&
-			now - seen.at <= CONFIRM_WITHIN_MS &&
-			seen.room > 0 &&
-			(others === 0 || !seen.first);
-		this.roomSeen = { at: now, room, alone: others === 0, first };
+			seenBefore &&
+			(others === 0 || !seen.first) &&
+			(!leaveToOthers || now - since >= ROOM_LEFT_TO_OTHERS_MS);
+		this.roomSeen = { at: now, room, alone: others === 0, first, since };
 		const before = this.target;
 		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
 		else if (waiting > 0 && active + waiting > this.ceiling) {
@@ -203,9 +221,11 @@ export class Pacer {
 			if (others === 0 && seen.alone) this.setTarget(this.ceiling);
 			// Others may see the same room at the same time: take half of it.
 			else this.setTarget(this.target + Math.min(room, seen.room) / 2);
-		} else if (room <= 0 && others > 0 && this.slots.limit > others + 1)
+		} else if (room <= 0 && others > 0 && this.slots.limit > others + 1) {
 			// Full, and holding more than all the others together: half the difference back.
 			this.setTarget(this.target - Math.max(1, (this.slots.limit - others) / 2));
+			this.gaveBackAt = now;
+		}
 		const changed = Math.floor(this.target) !== Math.floor(before);
 		const alone = others === 0 && this.target >= this.ceiling;
 		// Room seen: look again soon. A change: soon after. Alone at the plan: less and less often.

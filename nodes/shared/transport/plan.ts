@@ -8,6 +8,11 @@ export type Send = (request: ApiRequest) => Promise<AccountResponse>;
 
 /** Concurrency when the plan cannot be read; 429s tune it down from here. */
 export const FALLBACK_CONCURRENCY = 5;
+/**
+ * Concurrency when the read itself was refused with 429: the plan is in use right now (other
+ * queue-mode workers hold it), so more would only be refused too until the read is tried again.
+ */
+export const REFUSED_READ_CONCURRENCY = 1;
 
 /**
  * What a plan read from the API may set, whatever it says: a limit of at most 100 requests in
@@ -53,8 +58,12 @@ export async function readPlanLimits(
 					? clamp(perMinute, PLAN_BOUNDS.minPerMinute, PLAN_BOUNDS.maxPerMinute)
 					: undefined,
 		};
-	} catch {
+	} catch (error) {
 		if (signal?.aborted) return undefined;
-		return { concurrency: FALLBACK_CONCURRENCY, failed: true };
+		const refused = (error as { httpCode?: string }).httpCode === '429';
+		return {
+			concurrency: refused ? REFUSED_READ_CONCURRENCY : FALLBACK_CONCURRENCY,
+			failed: true,
+		};
 	}
 }
