@@ -198,6 +198,13 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		pacer.onPlanRead(plan, usage, {});
 	}
 
+	/** Two usage reads alike, as close as a pacer reads after one that saw room. */
+	function readTwice(pacer: Pacer, usage: { active: number; waiting: number }): void {
+		read(pacer, usage);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, usage);
+	}
+
 	test('room is taken only when two reads in a row see it: half of it while others hold some', async () => {
 		const pacer = await sharing(3);
 		expect(pacer.inFlight).toBe(4);
@@ -216,9 +223,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	test('room is left to others first by a pacer holding more than all of them together', async () => {
 		const pacer = await sharing(5);
 		// Others hold 3 against our 5: room for 2, seen twice, but not yet for long.
-		read(pacer, { active: 8, waiting: 0 });
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 8, waiting: 0 });
+		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
 		// Still free after ROOM_LEFT_TO_OTHERS_MS: nobody else wanted it.
 		jest.advanceTimersByTime(ROOM_LEFT_TO_OTHERS_MS - USAGE_READ_CONFIRM_MS);
@@ -228,9 +233,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 
 	test('room a pacer gave back is left to the others for a while, even once it holds less', async () => {
 		const pacer = await sharing(5);
-		read(pacer, { active: 5, waiting: 0 });
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 5, waiting: 0 });
+		readTwice(pacer, { active: 5, waiting: 0 });
 		await jest.advanceTimersByTimeAsync(0);
 		// Full, holding more than the others' 4: back to 7, then to 5.
 		read(pacer, { active: 10, waiting: 0 });
@@ -238,9 +241,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(5);
 		while (pacer.inFlight > 4) pacer.release();
 		// 4 of ours beside 4 of others': room for 2, seen twice in a row, left to the others.
-		read(pacer, { active: 8, waiting: 0 });
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 8, waiting: 0 });
+		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
 		// Once GAVE_BACK_RECENTLY_MS has passed, room beside an equal share is taken as before.
 		jest.advanceTimersByTime(GAVE_BACK_RECENTLY_MS - USAGE_READ_CONFIRM_MS);
@@ -267,9 +268,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 
 	test('full and holding more than all the others together: half the difference back', async () => {
 		const pacer = await sharing(5);
-		read(pacer, { active: 5, waiting: 0 });
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 5, waiting: 0 });
+		readTwice(pacer, { active: 5, waiting: 0 });
 		await jest.advanceTimersByTimeAsync(0);
 		// Others hold 4 while our limit is 10: the plan is full; (10 - 4) / 2 back.
 		read(pacer, { active: 10, waiting: 0 });
@@ -284,9 +283,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 
 	test('back after a pause: at half the plan if it was sharing, as it was if it was alone', async () => {
 		const pacer = await sharing(3);
-		read(pacer, { active: 8, waiting: 0 });
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 8, waiting: 0 });
+		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
 		await jest.advanceTimersByTimeAsync(0);
 		while (pacer.inFlight > 0) pacer.release();
@@ -295,9 +292,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(5);
 		expect(pacer.usageReadDue()).toBe(false);
 		// Alone at the last read: the whole plan stays.
-		read(pacer, { active: 1, waiting: 0 });
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 1, waiting: 0 });
+		readTwice(pacer, { active: 1, waiting: 0 });
 		expect(pacer.limit).toBe(10);
 		pacer.release();
 		jest.advanceTimersByTime(RESUME_AFTER_MS);
