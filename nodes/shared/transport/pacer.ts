@@ -46,8 +46,10 @@ export const USAGE_READ_CONFIRM_MS = 150;
 export const USAGE_READ_MIN_MS = 500;
 /** ...while sharing and steady, this far apart (how soon room left by an idle worker is seen)... */
 export const USAGE_READ_SHARED_MS = 1000;
-/** ...and alone at the plan, doubling up to this (others arriving show first as 429s). */
+/** ...and alone at the plan, doubling up to this (others arriving show first as 429s)... */
 export const USAGE_READ_ALONE_MS = 8000;
+/** ...all of them within this share of the plan's rate limit. */
+export const USAGE_READ_RATE_SHARE = 0.05;
 /**
  * Back after this long idle, a pacer reads the usage soon; if it was sharing the plan, it starts
  * again at half the plan at most (others may have taken the room meanwhile).
@@ -63,10 +65,8 @@ export const CONFIRM_WITHIN_MS = 2500;
  * it reads sooner than they do and takes back at once what it gave back for them.
  */
 export const ROOM_LEFT_TO_OTHERS_MS = 700;
-/** ...where lately is within this long. */
+/** ...lately: within this long. */
 export const GAVE_BACK_RECENTLY_MS = 2000;
-/** ...and never more than this share of the plan's rate limit. */
-export const USAGE_READ_RATE_SHARE = 0.05;
 
 export class Pacer {
 	/** The plan's concurrency: the limit never grows past it. */
