@@ -76,21 +76,31 @@ describe('plan values are clamped', () => {
 		);
 
 	test.each([
-		[{ concurrency: 10, rateLimitPerMinute: 0.0005 }, 10, PLAN_BOUNDS.minPerMinute],
 		[
-			{ concurrency: 1e9, rateLimitPerMinute: 1e12 },
+			{ concurrency: 10, rateLimitPerMinute: 0.0005, queueLimit: 50 },
+			10,
+			PLAN_BOUNDS.minPerMinute,
+			50,
+		],
+		[
+			{ concurrency: 1e9, rateLimitPerMinute: 1e12, queueLimit: 1e9 },
 			PLAN_BOUNDS.maxConcurrency,
 			PLAN_BOUNDS.maxPerMinute,
+			undefined,
 		],
-		[{ concurrency: 2.7, rateLimitPerMinute: 600 }, 2, 600],
-		[{ concurrency: 'NaN', rateLimitPerMinute: Infinity }, 5, undefined],
-	])('%j reads as %s at once, %s a minute', async (plan, concurrency, perMinute) => {
-		const read = await readWith(plan);
-		expect({ concurrency: read?.concurrency, perMinute: read?.perMinute }).toEqual({
-			concurrency,
-			perMinute,
-		});
-	});
+		[{ concurrency: 2.7, rateLimitPerMinute: 600, queueLimit: 2.5 }, 2, 600, undefined],
+		[{ concurrency: 'NaN', rateLimitPerMinute: Infinity, queueLimit: -1 }, 5, undefined, undefined],
+	])(
+		'%j reads as %s at once, %s a minute, %s queued',
+		async (plan, concurrency, perMinute, queueLimit) => {
+			const read = await readWith(plan);
+			expect({
+				concurrency: read?.concurrency,
+				perMinute: read?.perMinute,
+				queueLimit: read?.queueLimit,
+			}).toEqual({ concurrency, perMinute, queueLimit });
+		},
+	);
 
 	test.each([
 		[{ active: -1, waiting: 0 }],

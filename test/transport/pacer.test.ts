@@ -266,6 +266,29 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(6);
 	});
 
+	test('a service that queues: QUEUE_ALLOWANCE requests may wait there, within its queue limit, until a 429', async () => {
+		const plan = { concurrency: 10, queueLimit: 50 };
+		const pacer = await sharing(3);
+		expect(pacer.inFlight).toBe(4);
+		// Requests waiting at the service: it queues. 2 waiting beside 10 in flight are not too many.
+		read(pacer, { active: 10, waiting: 2 }, plan);
+		expect(pacer.limit).toBe(5);
+		// 9 in flight and none waiting: room for 1 in the plan and 2 waiting, seen twice: half of it.
+		read(pacer, { active: 9, waiting: 0 }, plan);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 9, waiting: 0 }, plan);
+		expect(pacer.limit).toBe(6);
+		// A 429: the service refuses past the plan after all; what waits there are not requests.
+		pacer.onRateLimited(Date.now());
+		expect(pacer.limit).toBe(4);
+		read(pacer, { active: 10, waiting: 2 }, plan);
+		expect(pacer.limit).toBe(3);
+		// A plan that queues nothing leaves nothing waiting either.
+		const strict = await sharing(3);
+		read(strict, { active: 10, waiting: 2 }, { concurrency: 10, queueLimit: 0 });
+		expect(strict.limit).toBe(4);
+	});
+
 	test('full and holding more than all the others together: half the difference back', async () => {
 		const pacer = await sharing(5);
 		readTwice(pacer, { active: 5, waiting: 0 });

@@ -11,6 +11,7 @@ import {
 	forgetAccounts,
 	readPlanWhenDue,
 } from '../../nodes/shared/transport/accounts';
+import { QUEUE_ALLOWANCE } from '../../nodes/shared/transport/pacer';
 import type { PlanRead } from '../../nodes/shared/transport/plan';
 import { random } from '../helpers/random';
 
@@ -87,7 +88,7 @@ class Worker {
 		this.service.reads++;
 		const answer = await this.service.call();
 		if (answer.status !== 200) return { concurrency: 1, failed: true };
-		return { concurrency: CONCURRENCY, usage: answer };
+		return { concurrency: CONCURRENCY, queueLimit: QUEUE_LIMIT, usage: answer };
 	};
 
 	/**
@@ -168,22 +169,26 @@ describe.each<Model>(['refuse', 'queue'])('overload model %s', (model) => {
 			);
 			const total = count * items;
 			expect(workers.map((w) => w.done)).toEqual(workers.map(() => items));
-			// Within 10% (two workers) or 20% (three) of a bare client that has the plan to itself.
+			// Within 10% of a bare client that has the plan to itself; 20% for three workers at a
+			// service that refuses (no request can wait there for a slot another leaves free).
 			expect(Math.max(...ends) - t0).toBeLessThanOrEqual(
-				idealMs(total) * (count === 2 ? 1.1 : 1.2),
+				idealMs(total) * (count === 3 && model === 'refuse' ? 1.2 : 1.1),
 			);
 			expect(service.refused / service.requests).toBeLessThanOrEqual(0.01);
 			// From 1 s until the first worker is done, the limits add up to the plan, give or take one.
 			const steady = (w: Worker) => w.limits.slice(10, Math.floor(idealMs(total) / 100) - 10);
 			const sums = steady(workers[0]).map((_, i) => workers.reduce((n, w) => n + steady(w)[i], 0));
+			// (At a service that queues, the plan and QUEUE_ALLOWANCE requests waiting there.)
+			const plan = CONCURRENCY + (model === 'queue' ? QUEUE_ALLOWANCE : 0);
 			expect(average(sums)).toBeGreaterThanOrEqual(CONCURRENCY - 1);
-			expect(average(sums)).toBeLessThanOrEqual(CONCURRENCY + 1);
+			expect(average(sums)).toBeLessThanOrEqual(plan + 1);
 			// Two workers share fairly; with three, a worker that came last may hold less (see docs/pacing.md).
 			if (count === 2)
 				for (const w of workers)
 					expect(Math.abs(average(steady(w)) - CONCURRENCY / 2)).toBeLessThanOrEqual(1);
-			// Queued at the service: the pacers keep the queue short.
-			if (model === 'queue') expect(average(service.waitingSamples)).toBeLessThanOrEqual(1);
+			// Queued at the service: the pacers keep the queue short, about QUEUE_ALLOWANCE.
+			if (model === 'queue')
+				expect(average(service.waitingSamples)).toBeLessThanOrEqual(QUEUE_ALLOWANCE + 1);
 		},
 	);
 

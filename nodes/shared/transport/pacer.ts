@@ -19,6 +19,8 @@ export interface PacerLimits {
 	concurrency: number;
 	/** Requests per minute; undefined when unknown. */
 	perMinute?: number;
+	/** Requests the service may queue past `concurrency` (when it queues at all); undefined when unknown. */
+	queueLimit?: number;
 }
 
 /** The account's usage as GET /account reports it, over every process that uses the account. */
@@ -57,6 +59,11 @@ export const USAGE_READ_RATE_SHARE = 0.05;
 export const RESUME_AFTER_MS = 1000;
 /** The least free room, while others hold some of the plan, that counts as room (see onUsage). */
 export const SHARED_ROOM_MIN = 2;
+/**
+ * Requests left waiting at a service that queues past the plan (see onUsage): a slot left free by
+ * a worker that ran out of work is filled at once, not at the next usage read.
+ */
+export const QUEUE_ALLOWANCE = 2;
 /** Two reads this close that both see room are believed (see onUsage). */
 export const CONFIRM_WITHIN_MS = 2500;
 /**
@@ -78,6 +85,12 @@ export class Pacer {
 	private readonly slots = new Slots(1);
 
 	private spacingMs = 0;
+
+	/** Requests that may wait at the service past the plan: QUEUE_ALLOWANCE within the queue limit. */
+	private allowance = 0;
+
+	/** Whether the service queues requests past the plan: a read saw some waiting, and no 429 came first. */
+	private queues?: boolean;
 
 	private nextStartAt = 0;
 
@@ -131,6 +144,7 @@ export class Pacer {
 		this.ceiling = Math.max(1, Math.floor(limits.concurrency));
 		this.spacingMs =
 			limits.perMinute && limits.perMinute > 0 ? (60000 / limits.perMinute) * RATE_MARGIN : 0;
+		this.allowance = Math.min(QUEUE_ALLOWANCE, Math.max(0, limits.queueLimit ?? 0));
 		// Requests already started count towards the schedule.
 		this.nextStartAt = Math.max(this.nextStartAt, this.lastStartAt + this.spacingMs);
 	}
@@ -195,7 +209,14 @@ export class Pacer {
 		this.fewestDuringRead = Infinity;
 		if (!this.usageCounted) return this.setTarget(first ? this.ceiling : this.target);
 		const others = Math.max(0, active + waiting - own);
-		const free = others === 0 ? this.ceiling - this.target : this.ceiling - active;
+		// Requests wait at the service: it queues past the plan (unless a 429 said otherwise, and
+		// what waits are jobs). A few may then wait there, ready for a slot the moment one is free.
+		if (waiting > 0 && this.queues === undefined) this.queues = true;
+		const allowance = this.queues ? this.allowance : 0;
+		const free =
+			others === 0
+				? this.ceiling - this.target
+				: this.ceiling + allowance - active - (allowance > 0 ? waiting : 0);
 		// While others hold some, requests between a client and the service (theirs and ours) leave
 		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room.
 		const room = others === 0 || free >= SHARED_ROOM_MIN ? free : Math.min(0, free);
@@ -212,10 +233,10 @@ export class Pacer {
 		this.roomSeen = { at: now, room, alone: others === 0, first, since };
 		const before = this.target;
 		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
-		else if (waiting > 0 && active + waiting > this.ceiling) {
-			// Queued at the service: a pacer holding more than all the others together gives back
-			// the whole excess, the others their share of it.
-			const excess = active + waiting - this.ceiling;
+		else if (waiting > 0 && active + waiting > this.ceiling + allowance) {
+			// Queued at the service past the allowance: a pacer holding more than all the others
+			// together gives back the whole excess, the others their share of it.
+			const excess = active + waiting - this.ceiling - allowance;
 			this.setTarget(this.target - (own > others ? excess : (excess * own) / (active + waiting)));
 		} else if (room > 0 && confirmed) {
 			if (others === 0 && seen.alone) this.setTarget(this.ceiling);
@@ -323,6 +344,7 @@ export class Pacer {
 	 */
 	onRateLimited(startedAt: number, retryAfterMs?: number): boolean {
 		this.streak = 0;
+		this.queues = false;
 		const now = Date.now();
 		// The usage says how far; read it soon.
 		this.readUsageSoon();

@@ -47,6 +47,7 @@ export async function readPlanLimits(
 		const perMinute = Number(data?.plan?.rateLimitPerMinute);
 		const active = count(data?.queue?.active);
 		const waiting = count(data?.queue?.waiting);
+		const queueLimit = count(data?.plan?.queueLimit);
 		return {
 			usage: active !== undefined && waiting !== undefined ? { active, waiting } : undefined,
 			concurrency:
@@ -57,6 +58,7 @@ export async function readPlanLimits(
 				perMinute > 0 && Number.isFinite(perMinute)
 					? clamp(perMinute, PLAN_BOUNDS.minPerMinute, PLAN_BOUNDS.maxPerMinute)
 					: undefined,
+			queueLimit,
 		};
 	} catch (error) {
 		if (signal?.aborted) return undefined;
