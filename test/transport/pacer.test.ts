@@ -12,6 +12,7 @@ import {
 	INCREASE_EVERY,
 	Pacer,
 	type PacerLimits,
+	QUEUE_DOUBT_AFTER_429_MS,
 	RESUME_AFTER_MS,
 	ROOM_LEFT_TO_OTHERS_MS,
 	USAGE_READ_ALONE_MS,
@@ -199,10 +200,14 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	}
 
 	/** Two usage reads alike, as close as a pacer reads after one that saw room. */
-	function readTwice(pacer: Pacer, usage: { active: number; waiting: number }): void {
-		read(pacer, usage);
+	function readTwice(
+		pacer: Pacer,
+		usage: { active: number; waiting: number },
+		plan?: PacerLimits,
+	): void {
+		read(pacer, usage, plan);
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, usage);
+		read(pacer, usage, plan);
 	}
 
 	test('room is taken only when two reads in a row see it: half of it while others hold some', async () => {
@@ -266,7 +271,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(6);
 	});
 
-	test('a service that queues: QUEUE_ALLOWANCE requests may wait there, within its queue limit, until a 429', async () => {
+	test('a service that queues: QUEUE_ALLOWANCE requests may wait there, within its queue limit, not just after a 429', async () => {
 		const plan = { concurrency: 10, queueLimit: 50 };
 		const pacer = await sharing(3);
 		expect(pacer.inFlight).toBe(4);
@@ -278,11 +283,17 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, { active: 9, waiting: 0 }, plan);
 		expect(pacer.limit).toBe(6);
-		// A 429: the service refuses past the plan after all; what waits there are not requests.
+		// A 429: the service refuses past the plan after all (what waits there are jobs), or its
+		// queue is full. For a while, whatever waits is an excess.
 		pacer.onRateLimited(Date.now());
 		expect(pacer.limit).toBe(4);
+		jest.advanceTimersByTime(QUEUE_DOUBT_AFTER_429_MS - 1);
 		read(pacer, { active: 10, waiting: 2 }, plan);
 		expect(pacer.limit).toBe(3);
+		// Then the short queue again: 9 in flight and 1 waiting is room for 2, seen twice.
+		jest.advanceTimersByTime(1);
+		readTwice(pacer, { active: 9, waiting: 1 }, plan);
+		expect(pacer.limit).toBe(4);
 		// A plan that queues nothing leaves nothing waiting either.
 		const strict = await sharing(3);
 		read(strict, { active: 10, waiting: 2 }, { concurrency: 10, queueLimit: 0 });

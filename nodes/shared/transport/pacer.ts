@@ -64,6 +64,8 @@ export const SHARED_ROOM_MIN = 2;
  * a worker that ran out of work is filled at once, not at the next usage read.
  */
 export const QUEUE_ALLOWANCE = 2;
+/** ...but none for this long after a 429: the service refused past the plan, or its queue is full. */
+export const QUEUE_DOUBT_AFTER_429_MS = 30_000;
 /** Two reads this close that both see room are believed (see onUsage). */
 export const CONFIRM_WITHIN_MS = 2500;
 /**
@@ -89,8 +91,8 @@ export class Pacer {
 	/** Requests that may wait at the service past the plan: QUEUE_ALLOWANCE within the queue limit. */
 	private allowance = 0;
 
-	/** Whether the service queues requests past the plan: a read saw some waiting, and no 429 came first. */
-	private queues?: boolean;
+	/** Whether a read saw requests waiting at the service: it may queue past the plan. */
+	private queues = false;
 
 	private nextStartAt = 0;
 
@@ -209,10 +211,11 @@ export class Pacer {
 		this.fewestDuringRead = Infinity;
 		if (!this.usageCounted) return this.setTarget(first ? this.ceiling : this.target);
 		const others = Math.max(0, active + waiting - own);
-		// Requests wait at the service: it queues past the plan (unless a 429 said otherwise, and
-		// what waits are jobs). A few may then wait there, ready for a slot the moment one is free.
-		if (waiting > 0 && this.queues === undefined) this.queues = true;
-		const allowance = this.queues ? this.allowance : 0;
+		// Requests wait at the service: it queues past the plan. A few may then wait there, ready
+		// for a slot the moment one is free, unless a 429 came lately (what waits may be jobs).
+		this.queues ||= waiting > 0;
+		const doubt = now - this.lastCutAt < QUEUE_DOUBT_AFTER_429_MS;
+		const allowance = this.queues && !doubt ? this.allowance : 0;
 		const free =
 			others === 0
 				? this.ceiling - this.target
@@ -344,7 +347,6 @@ export class Pacer {
 	 */
 	onRateLimited(startedAt: number, retryAfterMs?: number): boolean {
 		this.streak = 0;
-		this.queues = false;
 		const now = Date.now();
 		// The usage says how far; read it soon.
 		this.readUsageSoon();
