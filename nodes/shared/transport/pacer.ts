@@ -195,13 +195,14 @@ export class Pacer {
 	}
 
 	/**
-	 * The account's usage. The first read starts the limit at half the plan, whoever holds the rest:
-	 * a newcomer that took only what others leave would never get its share. Later reads give back
-	 * a share of what waits at the service at once. Room is taken only when the read before (at
-	 * most CONFIRM_WITHIN_MS earlier) saw room too, since a request on its way, or between two of
-	 * another worker's, makes room look larger for a moment: all of it when nobody else holds any,
-	 * else half of it. Room beside others is never confirmed by the first read: at the start, the
-	 * others may still be waiting for theirs; and it is left to them first (ROOM_LEFT_TO_OTHERS_MS).
+	 * The account's usage. The first read starts the limit at half the plan, whoever holds the rest: a
+	 * newcomer that took only what others leave would never get its share. Later reads give back a
+	 * share of what waits at the service at once, past QUEUE_ALLOWANCE where it queues. Room is taken
+	 * only when the read before (at most CONFIRM_WITHIN_MS earlier) saw room too, since a request on
+	 * its way, or between two of another worker's, makes room look larger for a moment: all of it when
+	 * nobody else holds any, else half of it. Room beside others is never confirmed by the first read:
+	 * at the start, the others may still be waiting for theirs; and it is left to them first
+	 * (ROOM_LEFT_TO_OTHERS_MS).
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
