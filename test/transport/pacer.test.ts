@@ -300,6 +300,19 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(strict.limit).toBe(4);
 	});
 
+	test('a service that queues: only what waits past QUEUE_ALLOWANCE is an excess, shared by who sent it', async () => {
+		const plan = { concurrency: 10, queueLimit: 50 };
+		// 4 waiting: 2 past the allowance. Ours are 4 of the 14 requests: 4/14 of the 2 back.
+		const pacer = await sharing(3);
+		read(pacer, { active: 10, waiting: 4 }, plan);
+		expect(pacer.limit).toBe(4);
+		// More in flight than the plan but nothing waiting: the service runs them all, so nothing
+		// waits to be given back (and we hold less than the others).
+		const running = await sharing(3);
+		read(running, { active: 13, waiting: 0 }, plan);
+		expect(running.limit).toBe(5);
+	});
+
 	test('full and holding more than all the others together: half the difference back', async () => {
 		const pacer = await sharing(5);
 		readTwice(pacer, { active: 5, waiting: 0 });
