@@ -1,0 +1,99 @@
+/**
+ * `npm run bench:pacing`: the pacers of queue-mode workers sharing one plan, simulated on jest's
+ * fake clock (test/helpers/sharedPlan.ts) in the shapes bench:n8n measures in real n8n: 8
+ * executions of 100 or 500 items over 2 workers (4 and 4) or 3 (3, 3 and 2), under both overload
+ * models. Each worker needs CLIENT_MS per answer (n8n's own time) and starts a moment after the
+ * others (STARTS); four seeds of the service's latency. Each case is run twice: by workers with a
+ * pacer each, and by one process (the same executions, arriving at the same times, on one pacer).
+ * Its time over theirs is the pace the issue asks for. A run of every case takes seconds, not the
+ * minutes of bench:n8n, so a change to the pacer can be tried on all of them; the figures are the
+ * pacer's alone (no n8n, no CPU contention) and print beside bench:n8n's targets.
+ */
+import { sleep } from 'n8n-workflow';
+
+import { forgetAccounts } from '../nodes/shared/transport/accounts';
+import { Service, Worker, until, type Model } from '../test/helpers/sharedPlan';
+
+const CLIENT_MS = 5;
+const SEEDS = [30, 31, 32, 33];
+/** When each worker starts, ms: at once, a little apart, and one late. */
+const STARTS = [
+	[0, 0, 0],
+	[0, 60, 200],
+	[0, 300, 100],
+];
+/** Items per worker: an execution's 100 or 500 items, executions split as n8n splits 8. */
+const SHAPES: Record<string, number[]> = {
+	'2 workers, 8 x 100': [400, 400],
+	'2 workers, 8 x 500': [2000, 2000],
+	'3 workers, 8 x 100': [300, 300, 200],
+	'3 workers, 8 x 500': [1500, 1500, 1000],
+};
+const TARGET = { throughput: 0.9, refused: 0.01 };
+
+interface Figures {
+	/** The time one process takes over the time the workers took. */
+	throughput: number;
+	refused: number;
+}
+
+/** How long the executions take and the share of requests refused; `oneProcess`: on one pacer. */
+async function simulate(
+	model: Model,
+	items: number[],
+	seed: number,
+	starts: number[],
+	oneProcess: boolean,
+) {
+	jest.useFakeTimers({ now: 1_000_000 });
+	const service = new Service(model, seed);
+	const workers = items.map((_, i) => new Worker(oneProcess ? 'one' : `w${i}`, service, CLIENT_MS));
+	const t0 = Date.now();
+	const ends = await until(
+		Promise.all(
+			workers.map(async (worker, i) => {
+				await sleep(starts[i]);
+				return await worker.run(items[i]);
+			}),
+		),
+		workers,
+		service,
+		600_000,
+	);
+	// A usage read may still be out: it ends on the fake clock before the next case forgets it.
+	await jest.advanceTimersByTimeAsync(3000);
+	jest.useRealTimers();
+	await forgetAccounts();
+	return { ms: Math.max(...ends) - t0, refused: service.refused / service.requests };
+}
+
+const rows: string[] = [];
+const pct = (share: number) => `${(share * 100).toFixed(2)}%`;
+
+afterAll(() => {
+	const head = '| Case | Throughput x one process: mean (least) | Refused: mean (most) | Target |';
+	const target = `>= ${TARGET.throughput}, <= ${pct(TARGET.refused)}`;
+	process.stdout.write(
+		[head, '| --- | --- | --- | --- |', ...rows.map((row) => `${row} ${target} |`)].join('\n') +
+			'\n',
+	);
+});
+
+describe.each<Model>(['refuse', 'queue'])('%s', (model) => {
+	test.each(Object.keys(SHAPES))('%s', async (shape) => {
+		const figures: Figures[] = [];
+		for (const seed of SEEDS)
+			for (const starts of STARTS) {
+				const one = await simulate(model, SHAPES[shape], seed, starts, true);
+				const shared = await simulate(model, SHAPES[shape], seed, starts, false);
+				figures.push({ throughput: one.ms / shared.ms, refused: shared.refused });
+			}
+		const throughputs = figures.map((f) => f.throughput);
+		const refused = figures.map((f) => f.refused);
+		const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
+		rows.push(
+			`| ${shape}, ${model} | ${mean(throughputs).toFixed(3)} (${Math.min(...throughputs).toFixed(3)}) | ` +
+				`${pct(mean(refused))} (${pct(Math.max(...refused))}) |`,
+		);
+	});
+});

@@ -1,0 +1,146 @@
+/**
+ * A simulated plan shared by several processes (queue-mode workers), on jest's fake clock: one
+ * service that plays either overload model (past the plan's concurrency it refuses with 429, or
+ * queues), and workers that each have their own pacer for the account, with its plan and usage
+ * reads (accounts.ts), used as the client uses them. test/transport/sharing.test.ts asserts on it;
+ * bench/pacing.bench.ts prints figures from it.
+ */
+import { sleep } from 'n8n-workflow';
+
+import { accountPacer, readPlanWhenDue } from '../../nodes/shared/transport/accounts';
+import type { PlanRead } from '../../nodes/shared/transport/plan';
+import { random } from './random';
+
+export const CONCURRENCY = 10;
+export const LATENCY_MS = 100;
+export const QUEUE_LIMIT = 50;
+const ARRIVAL_MS = 1;
+/** A bare client: CONCURRENCY requests in flight all the time. */
+export const idealMs = (items: number) => (items * LATENCY_MS) / CONCURRENCY;
+
+export type Model = 'refuse' | 'queue';
+
+/** One service, one plan: requests in flight, a queue past the concurrency, what it refused. */
+export class Service {
+	active = 0;
+	private readonly queue: Array<() => void> = [];
+	refused = 0;
+	requests = 0;
+	reads = 0;
+	maxActive = 0;
+	/** Requests waiting at the service, summed over every 10 ms (see sample()). */
+	waitingSamples: number[] = [];
+
+	/** Each answer takes LATENCY_MS, give or take 10% (seeded: the same run every time). */
+	private readonly latency: (min: number, max: number) => number;
+
+	constructor(
+		private readonly model: Model,
+		seed = 30,
+	) {
+		this.latency = random(seed).int;
+	}
+
+	/** One request; the usage as GET /account would report it, counting this request. */
+	async call(): Promise<{ status: number; active: number; waiting: number }> {
+		// On its way: a request reaches the service a moment after it leaves the pacer.
+		await sleep(ARRIVAL_MS);
+		this.requests++;
+		if (this.active >= CONCURRENCY) {
+			if (this.model === 'refuse' || this.queue.length >= QUEUE_LIMIT) {
+				this.refused++;
+				return { status: 429, active: this.active, waiting: this.queue.length };
+			}
+			await new Promise<void>((resolve) => this.queue.push(resolve));
+		} else this.active++;
+		this.maxActive = Math.max(this.maxActive, this.active);
+		const usage = { active: this.active, waiting: this.queue.length };
+		await sleep(this.latency(LATENCY_MS * 0.9, LATENCY_MS * 1.1));
+		const next = this.queue.shift();
+		if (next) next();
+		else this.active--;
+		return { status: 200, ...usage };
+	}
+
+	sample(): void {
+		this.waitingSamples.push(this.queue.length);
+	}
+}
+
+/** A worker process: its own pacer for the account, reading the plan and usage from `service`. */
+export class Worker {
+	done = 0;
+	/** The pacer's limit every 100 ms while the worker ran. */
+	limits: number[] = [];
+
+	/** `clientMs`: how long the worker takes to read an answer before its slot goes back. */
+	constructor(
+		readonly key: string,
+		private readonly service: Service,
+		private readonly clientMs = 0,
+	) {}
+
+	private readonly readPlan = async (): Promise<PlanRead> => {
+		this.service.reads++;
+		const answer = await this.service.call();
+		if (answer.status !== 200) return { concurrency: 1, failed: true };
+		return { concurrency: CONCURRENCY, queueLimit: QUEUE_LIMIT, usage: answer };
+	};
+
+	/**
+	 * One item as the client sends it: a due read is looked for before each slot and at each
+	 * release; a 429 is tried again after its Retry-After (1 s).
+	 */
+	private async item(): Promise<void> {
+		for (;;) {
+			const pacer = accountPacer(this.key);
+			readPlanWhenDue(this.key, this.readPlan);
+			await pacer.acquire();
+			const startedAt = Date.now();
+			let status = 0;
+			try {
+				({ status } = await this.service.call());
+				if (this.clientMs > 0) await sleep(this.clientMs);
+				if (status === 200) pacer.onSuccess();
+			} finally {
+				readPlanWhenDue(this.key, this.readPlan);
+				pacer.release();
+			}
+			if (status === 200) break;
+			pacer.onRateLimited(startedAt, 1000);
+			await sleep(1000);
+		}
+		this.done++;
+	}
+
+	/** Runs `count` items at once (an execution's items queue on the pacer); resolves at the last. */
+	async run(count: number): Promise<number> {
+		await Promise.all(Array.from({ length: count }, async () => await this.item()));
+		return Date.now();
+	}
+
+	get limit(): number {
+		return accountPacer(this.key).limit;
+	}
+}
+
+/** Advances the fake clock until every promise settled, sampling limits and the service's queue. */
+export async function until<T>(
+	work: Promise<T>,
+	workers: Worker[],
+	service: Service,
+	maxMs = 120_000,
+): Promise<T> {
+	let settled = false;
+	void work.finally(() => (settled = true));
+	for (let t = 0; !settled && t < maxMs; t += 10) {
+		await jest.advanceTimersByTimeAsync(10);
+		service.sample();
+		if (t % 100 === 0) for (const w of workers) w.limits.push(w.limit);
+	}
+	if (!settled) throw new Error(`the simulated work did not end within ${maxMs} ms`);
+	return await work;
+}
+
+export const average = (list: number[]) =>
+	list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
