@@ -225,6 +225,28 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(6);
 	});
 
+	test('a small share takes a single free slot; a larger one leaves it', async () => {
+		const pacer = await sharing(1);
+		// Cut to 2 by 429s (the first 429 to 4, two sent before the cut one each).
+		pacer.onRateLimited(Date.now());
+		pacer.onRateLimited(Date.now() - 1);
+		pacer.onRateLimited(Date.now() - 1);
+		expect(pacer.limit).toBe(2);
+		expect(pacer.inFlight).toBe(2);
+		// 2 of ours beside 7 of others': below SMALL_SHARE of the 9, so 1 free slot is room; seen
+		// twice in a row, half of it, then the rest.
+		readTwice(pacer, { active: 9, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 9, waiting: 0 });
+		expect(pacer.limit).toBe(3);
+		// 3 of ours beside 6: not a small share; 1 free slot may be requests on their way.
+		await acquireMany(pacer, 1);
+		readTwice(pacer, { active: 9, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 9, waiting: 0 });
+		expect(pacer.limit).toBe(3);
+	});
+
 	test('room is left to others first by a pacer holding more than all of them together', async () => {
 		const pacer = await sharing(5);
 		// Others hold 3 against our 5: room for 2, seen twice, but not yet for long.

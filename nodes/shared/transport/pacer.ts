@@ -57,8 +57,10 @@ export const USAGE_READ_RATE_SHARE = 0.05;
  * again at half the plan at most (others may have taken the room meanwhile).
  */
 export const RESUME_AFTER_MS = 1000;
-/** The least free room, while others hold some of the plan, that counts as room (see onUsage). */
+/** The least free room, while others hold some of the plan, that counts as room (see onUsage)... */
 export const SHARED_ROOM_MIN = 2;
+/** ...except for a pacer whose limit is below this share of what all of them hold: one slot. */
+export const SMALL_SHARE = 0.25;
 /**
  * Requests left waiting at a service that queues past the plan (see onUsage): a slot left free by
  * a worker that ran out of work is filled at once, not at the next usage read.
@@ -222,8 +224,12 @@ export class Pacer {
 				? this.ceiling - this.target
 				: this.ceiling + allowance - active - (allowance > 0 ? waiting : 0);
 		// While others hold some, requests between a client and the service (theirs and ours) leave
-		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room.
-		const room = others === 0 || free >= SHARED_ROOM_MIN ? free : Math.min(0, free);
+		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room. But a
+		// pacer with a small share takes that slot: it cannot tell whether the others are one
+		// worker or several holding more each, so none of them would give it back.
+		const small = this.slots.limit < SMALL_SHARE * (this.slots.limit + others);
+		const roomMin = small ? 1 : SHARED_ROOM_MIN;
+		const room = others === 0 || free >= roomMin ? free : Math.min(0, free);
 		const seen = this.roomSeen;
 		const seenBefore = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
 		const since = seenBefore && room > 0 ? seen.since : now;
