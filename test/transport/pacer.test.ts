@@ -15,6 +15,7 @@ import {
 	QUEUE_DOUBT_AFTER_429_MS,
 	RESUME_AFTER_MS,
 	ROOM_LEFT_TO_OTHERS_MS,
+	SHARED_LATELY_MS,
 	USAGE_READ_ALONE_MS,
 	USAGE_READ_CONFIRM_MS,
 } from '../../nodes/shared/transport/pacer';
@@ -350,7 +351,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(5);
 	});
 
-	test('back after a pause: at half the plan if it was sharing, as it was if it was alone', async () => {
+	test('back after a pause: at half the plan if it shared it lately, as it was if not', async () => {
 		const pacer = await sharing(3);
 		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
@@ -360,7 +361,16 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		await pacer.acquire();
 		expect(pacer.limit).toBe(5);
 		expect(pacer.usageReadDue()).toBe(false);
-		// Alone at the last read: the whole plan stays.
+		// Alone at the last reads, but sharing less than SHARED_LATELY_MS ago: half again (the
+		// others may come back with it).
+		readTwice(pacer, { active: 1, waiting: 0 });
+		expect(pacer.limit).toBe(10);
+		pacer.release();
+		jest.advanceTimersByTime(RESUME_AFTER_MS);
+		await pacer.acquire();
+		expect(pacer.limit).toBe(5);
+		// Alone for SHARED_LATELY_MS: the whole plan stays.
+		jest.advanceTimersByTime(SHARED_LATELY_MS);
 		readTwice(pacer, { active: 1, waiting: 0 });
 		expect(pacer.limit).toBe(10);
 		pacer.release();

@@ -53,10 +53,12 @@ export const USAGE_READ_ALONE_MS = 8000;
 /** ...all of them within this share of the plan's rate limit. */
 export const USAGE_READ_RATE_SHARE = 0.05;
 /**
- * Back after this long idle, a pacer reads the usage soon; if it was sharing the plan, it starts
- * again at half the plan at most (others may have taken the room meanwhile).
+ * Back after this long idle, a pacer reads the usage soon; if it shared the plan lately, it starts
+ * again at half the plan at most (others may have taken the room meanwhile, or come back with it)...
  */
 export const RESUME_AFTER_MS = 1000;
+/** ...lately: a read saw others within this long, even if it ran alone at the end. */
+export const SHARED_LATELY_MS = 60_000;
 /** The least free room, while others hold some of the plan, that counts as room (see onUsage)... */
 export const SHARED_ROOM_MIN = 2;
 /** ...except for a pacer whose limit is below this share of what all of them hold: one slot. */
@@ -125,6 +127,9 @@ export class Pacer {
 
 	/** When this pacer last gave room back to others that hold less. */
 	private gaveBackAt = -Infinity;
+
+	/** When a usage read last saw others holding some of the plan. */
+	private sharedAt = -Infinity;
 
 	private lastUsageReadAt = -Infinity;
 
@@ -241,6 +246,7 @@ export class Pacer {
 			(others === 0 || !seen.first) &&
 			(!leaveToOthers || now - since >= ROOM_LEFT_TO_OTHERS_MS);
 		this.roomSeen = { at: now, room, alone: others === 0, first, since };
+		if (others > 0) this.sharedAt = now;
 		const before = this.target;
 		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
 		else if (waiting > 0 && active + waiting > this.ceiling + allowance) {
@@ -300,8 +306,10 @@ export class Pacer {
 	 */
 	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
 		// Back after a pause: others may have taken the room meanwhile, so read it at the next backlog.
-		if (this.idle && this.usageCounted && Date.now() - this.lastUsedAt >= RESUME_AFTER_MS) {
-			if (!this.roomSeen?.alone) this.setTarget(Math.min(this.target, Math.ceil(this.ceiling / 2)));
+		const now = Date.now();
+		if (this.idle && this.usageCounted && now - this.lastUsedAt >= RESUME_AFTER_MS) {
+			if (now - this.sharedAt < SHARED_LATELY_MS)
+				this.setTarget(Math.min(this.target, Math.ceil(this.ceiling / 2)));
 			this.readUsageSoon();
 		}
 		await this.slots.acquire(signal, { first });
