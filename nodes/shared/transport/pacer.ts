@@ -230,8 +230,8 @@ export class Pacer {
 				: this.ceiling + allowance - active - (allowance > 0 ? waiting : 0);
 		// While others hold some, requests between a client and the service (theirs and ours) leave
 		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room. But a
-		// pacer with a small share takes that slot: it cannot tell whether the others are one
-		// worker or several holding more each, so none of them would give it back.
+		// pacer with a small share takes that slot: the others may be several workers that each
+		// hold more than it does, none of whom gives back (only one holding more than all does).
 		const small = this.slots.limit < SMALL_SHARE * (this.slots.limit + others);
 		const roomMin = small ? 1 : SHARED_ROOM_MIN;
 		const room = others === 0 || free >= roomMin ? free : Math.min(0, free);
