@@ -12,7 +12,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { forgetAccounts } from '../nodes/shared/transport/accounts';
-import { Service, Worker, until, type Model } from '../test/helpers/sharedPlan';
+import { Service, Worker, average, until, type Model } from '../test/helpers/sharedPlan';
 
 const CLIENT_MS = 5;
 const SEEDS = [30, 31, 32, 33];
@@ -108,12 +108,11 @@ describe.each(PACERS)('pacers %s', (pacers) => {
 				}
 			const throughputs = figures.map((f) => f.throughput);
 			const refused = figures.map((f) => f.refused);
-			const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length;
 			rows.push(
-				`| ${shape}, ${model}, pacers ${pacers} | ${mean(throughputs).toFixed(3)} (${Math.min(...throughputs).toFixed(3)}) | ` +
-					`${pct(mean(refused))} (${pct(Math.max(...refused))}) | ` +
+				`| ${shape}, ${model}, pacers ${pacers} | ${average(throughputs).toFixed(3)} (${Math.min(...throughputs).toFixed(3)}) | ` +
+					`${pct(average(refused))} (${pct(Math.max(...refused))}) | ` +
 					`>= ${TARGET.throughput}, <= ${pct(TARGET.refused)} | ` +
-					`${mean(throughputs) >= TARGET.throughput && mean(refused) <= TARGET.refused ? 'yes' : 'NO'} |`,
+					`${average(throughputs) >= TARGET.throughput && average(refused) <= TARGET.refused ? 'yes' : 'NO'} |`,
 			);
 		});
 	});

@@ -12,8 +12,8 @@ import type { PlanRead } from '../../nodes/shared/transport/plan';
 import { random } from './random';
 
 export const CONCURRENCY = 10;
-export const LATENCY_MS = 100;
-export const QUEUE_LIMIT = 50;
+const LATENCY_MS = 100;
+const QUEUE_LIMIT = 50;
 const ARRIVAL_MS = 1;
 /** A bare client: CONCURRENCY requests in flight all the time. */
 export const idealMs = (items: number) => (items * LATENCY_MS) / CONCURRENCY;
