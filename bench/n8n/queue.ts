@@ -5,6 +5,7 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { QueueCluster } from '../../devkit/queue';
 import type { Sandbox } from '../../devkit/sandbox';
@@ -20,6 +21,12 @@ export const ITEMS = [100, 500];
 const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
 /** Slices of the run in which each worker's requests in flight are averaged. */
 const SLICES = 16;
+/**
+ * A 429 makes a pacer doubt for 30 s that the service queues (QUEUE_DOUBT_AFTER_429_MS in
+ * transport/pacer.ts). A service keeps one overload model, so the next model's steps start once
+ * the doubt cast by the last one's 429s is over, not in it.
+ */
+const BETWEEN_MODELS_MS = 31_000;
 
 export async function queueMode(sandbox: Sandbox, workers: number) {
 	const cluster = new QueueCluster({
@@ -44,7 +51,8 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 		await runs.ended(brand.id, warm.length);
 
 		const steps = [];
-		for (const overload of OVERLOAD_MODELS)
+		for (const overload of OVERLOAD_MODELS) {
+			if (overload !== OVERLOAD_MODELS[0]) await sleep(BETWEEN_MODELS_MS);
 			for (const items of ITEMS) {
 				await sandbox.reset({ ...SANDBOX_CONFIG, overload });
 				const prefix = `q${workers}${overload[0]}${items}-`;
@@ -73,6 +81,7 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 				const node = throughput(measured);
 				steps.push({ ...step, runs: measured, node, traffic: seen, perWorker });
 			}
+		}
 		return steps;
 	} finally {
 		await cluster.stop();
