@@ -15,6 +15,7 @@ export const CONCURRENCY = 10;
 const LATENCY_MS = 100;
 const QUEUE_LIMIT = 50;
 const ARRIVAL_MS = 1;
+const SAMPLE_MS = 10;
 /** A bare client: CONCURRENCY requests in flight all the time. */
 export const idealMs = (items: number) => (items * LATENCY_MS) / CONCURRENCY;
 
@@ -28,8 +29,10 @@ export class Service {
 	requests = 0;
 	reads = 0;
 	maxActive = 0;
-	/** Requests waiting at the service, summed over every 10 ms (see sample()). */
+	/** Requests waiting at the service, every SAMPLE_MS (see sample()). */
 	waitingSamples: number[] = [];
+	/** Room (slots of the plan nobody holds), every SAMPLE_MS, and when. */
+	private readonly roomSamples: Array<{ at: number; room: number }> = [];
 
 	/** Each answer takes LATENCY_MS, give or take 10% (seeded: the same run every time). */
 	private readonly latency: (min: number, max: number) => number;
@@ -64,6 +67,13 @@ export class Service {
 
 	sample(): void {
 		this.waitingSamples.push(this.queue.length);
+		this.roomSamples.push({ at: Date.now(), room: CONCURRENCY - this.active });
+	}
+
+	/** Room in slot-seconds after `from`, up to `to`. */
+	roomSlotSeconds(from: number, to: number): number {
+		const samples = this.roomSamples.filter(({ at }) => at > from && at <= to);
+		return (samples.reduce((sum, { room }) => sum + room, 0) * SAMPLE_MS) / 1000;
 	}
 }
 
@@ -133,8 +143,8 @@ export async function until<T>(
 ): Promise<T> {
 	let settled = false;
 	void work.finally(() => (settled = true));
-	for (let t = 0; !settled && t < maxMs; t += 10) {
-		await jest.advanceTimersByTimeAsync(10);
+	for (let t = 0; !settled && t < maxMs; t += SAMPLE_MS) {
+		await jest.advanceTimersByTimeAsync(SAMPLE_MS);
 		service.sample();
 		if (t % 100 === 0) for (const w of workers) w.limits.push(w.limit);
 	}
