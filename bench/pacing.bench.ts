@@ -123,7 +123,7 @@ describe.each(PACERS)('pacers %s', (pacers) => {
 						roomOne: one.room,
 					});
 				}
-			const mean = (key: keyof Figures) => average(figures.map((f) => f[key])).toFixed(1);
+			const averaged = (key: keyof Figures) => average(figures.map((f) => f[key])).toFixed(1);
 			const throughputs = figures.map((f) => f.throughput);
 			const refused = figures.map((f) => f.refused);
 			rows.push(
@@ -131,7 +131,7 @@ describe.each(PACERS)('pacers %s', (pacers) => {
 					`${pct(average(refused))} (${pct(Math.max(...refused))}) | ` +
 					`>= ${TARGET.throughput}, <= ${pct(TARGET.refused)} | ` +
 					`${average(throughputs) >= TARGET.throughput && average(refused) <= TARGET.refused ? 'yes' : 'NO'} | ` +
-					`${mean('room')}, ${mean('tail')} after (${mean('roomOne')}) |`,
+					`${averaged('room')}, ${averaged('tail')} after (${averaged('roomOne')}) |`,
 			);
 		});
 	});
