@@ -336,6 +336,14 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(running.limit).toBe(5);
 	});
 
+	test('jobs waiting at a service that queues no requests: the room is the plan less what runs', async () => {
+		// No queue limit in the plan, so none of ours may wait there: what waits are jobs (PENDING),
+		// which hold no request slot. 6 in flight, 4 of them ours: room for 4, seen twice: half.
+		const pacer = await sharing(3);
+		readTwice(pacer, { active: 6, waiting: 3 });
+		expect(pacer.limit).toBe(7);
+	});
+
 	test('full and holding more than all the others together: half the difference back', async () => {
 		const pacer = await sharing(5);
 		readTwice(pacer, { active: 5, waiting: 0 });
