@@ -18,6 +18,7 @@ import {
 	SHARED_LATELY_MS,
 	USAGE_READ_ALONE_MS,
 	USAGE_READ_CONFIRM_MS,
+	USAGE_READ_MIN_MS,
 } from '../../nodes/shared/transport/pacer';
 import { Slots } from '../../nodes/shared/transport/slots';
 
@@ -221,9 +222,42 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		// One as late as CONFIRM_WITHIN_MS after it does: half of the room.
+		jest.advanceTimersByTime(CONFIRM_WITHIN_MS);
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
+	});
+
+	test('room beside others is not taken on the strength of the first read', async () => {
+		const pacer = new Pacer();
+		await pacer.acquire();
+		pacer.beginUsageRead();
+		// At the start others may still be reading their plan: the room the first read sees is not
+		// theirs to give yet.
+		pacer.onPlanRead({ concurrency: 10 }, { active: 3, waiting: 0 }, { first: true });
+		pacer.release();
+		expect(pacer.limit).toBe(5);
+		await acquireMany(pacer, 2);
+		// 2 of ours beside 4 of others': room for 4, seen right after the first read: not yet.
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 6, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// Seen again by the next read: half of it.
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 6, waiting: 0 });
+		expect(pacer.limit).toBe(7);
+	});
+
+	test('a 429 brings the next usage read closer: the usage says how far', async () => {
+		const pacer = await sharing(3);
+		void pacer.acquire();
+		void pacer.acquire();
+		// Full, 5 of ours beside 5: steady, so the next read is USAGE_READ_SHARED_MS away.
+		read(pacer, { active: 10, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_MIN_MS);
+		expect(pacer.usageReadDue()).toBe(false);
+		pacer.onRateLimited(Date.now());
+		expect(pacer.usageReadDue()).toBe(true);
 	});
 
 	test('a small share takes a single free slot; a larger one leaves it', async () => {
