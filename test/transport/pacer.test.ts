@@ -174,17 +174,23 @@ describe('Pacer', () => {
 });
 
 describe('Pacer: sharing the plan by the usage GET /account reports', () => {
+	/** A pacer just after its first read (`usage`, counting the read), at half the plan. */
+	async function afterFirstRead(usage = { active: 1, waiting: 0 }): Promise<Pacer> {
+		const pacer = new Pacer();
+		await pacer.acquire();
+		pacer.beginUsageRead();
+		pacer.onPlanRead({ concurrency: 10 }, usage, { first: true });
+		pacer.release();
+		expect(pacer.limit).toBe(5);
+		return pacer;
+	}
+
 	/**
 	 * A pacer whose first read (alone with it) set half the plan, long enough ago that it confirms
 	 * nothing, with `own` requests in flight and one more waiting behind its limit.
 	 */
 	async function sharing(own: number): Promise<Pacer> {
-		const pacer = new Pacer();
-		await pacer.acquire();
-		pacer.beginUsageRead();
-		pacer.onPlanRead({ concurrency: 10 }, { active: 1, waiting: 0 }, { first: true });
-		pacer.release();
-		expect(pacer.limit).toBe(5);
+		const pacer = await afterFirstRead();
 		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
 		await acquireMany(pacer, own);
 		void pacer.acquire();
@@ -229,14 +235,9 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	});
 
 	test('room beside others is not taken on the strength of the first read', async () => {
-		const pacer = new Pacer();
-		await pacer.acquire();
-		pacer.beginUsageRead();
 		// At the start others may still be reading their plan: the room the first read sees is not
 		// theirs to give yet.
-		pacer.onPlanRead({ concurrency: 10 }, { active: 3, waiting: 0 }, { first: true });
-		pacer.release();
-		expect(pacer.limit).toBe(5);
+		const pacer = await afterFirstRead({ active: 3, waiting: 0 });
 		await acquireMany(pacer, 2);
 		// 2 of ours beside 4 of others': room for 4, seen right after the first read: not yet.
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
