@@ -17,7 +17,7 @@ export class WebDataApi implements ICredentialType {
 			typeOptions: { password: true },
 			required: true,
 			default: '',
-			placeholder: 'bc_...',
+			placeholder: 'e.g. bc_...',
 			description: 'Your Web Data Service API key. It starts with bc_.',
 		},
 		{
@@ -25,7 +25,20 @@ export class WebDataApi implements ICredentialType {
 			name: 'keyPrefixNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: { hide: { apiKey: ['', { _cnd: { startsWith: 'bc_' } }] } },
+			// Shown only for a key typed now. Reopening a saved credential, n8n 2.x gives this
+			// condition a placeholder (`__n8n_BLANK_VALUE_...`, `__n8n_EMPTY_VALUE_...`) instead of
+			// the saved key, and an expression (`={{ ... }}`) is not the key either: neither can be
+			// judged here. The nodes refuse a key without bc_ before any request.
+			displayOptions: {
+				hide: {
+					apiKey: [
+						'',
+						{ _cnd: { startsWith: 'bc_' } },
+						{ _cnd: { startsWith: '__n8n_' } },
+						{ _cnd: { startsWith: '=' } },
+					],
+				},
+			},
 		},
 		{
 			displayName: 'Base URL',
@@ -33,9 +46,9 @@ export class WebDataApi implements ICredentialType {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'https://api.example.com/v1',
+			placeholder: 'e.g. https://api.example.com/v1',
 			description:
-				'The address of the Web Data Service API, without a trailing slash. For the local sandbox: http://127.0.0.1:5680.',
+				'The address of the Web Data Service API your account uses, as given with your API key',
 		},
 	];
 

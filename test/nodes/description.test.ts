@@ -6,7 +6,15 @@
  * GET /account.
  */
 import type { ICredentialType, IHttpRequestOptions, INode, INodeProperties } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import {
+	CREDENTIAL_BLANKING_VALUE,
+	CREDENTIAL_EMPTY_VALUE,
+	NodeHelpers,
+	Workflow,
+} from 'n8n-workflow';
 
 import { subtitleOf } from '../../nodes/shared/description';
 import { NODES } from '../../nodes/shared/endpoints';
@@ -135,6 +143,38 @@ describe('credential webDataApi', () => {
 		expect(credential.genericAuth).toBeUndefined();
 	});
 
+	describe('the "does not look like a Web Data API key" notice', () => {
+		const shown = (apiKey: string) => {
+			const notice = credential.properties.find((p) => p.name === 'keyPrefixNotice')!;
+			return NodeHelpers.displayParameter({ apiKey, baseUrl: '' }, notice, null, null);
+		};
+
+		test('shows for a key typed without bc_', () => {
+			expect(shown('sk_live_abc123')).toBe(true);
+		});
+
+		test('does not show for a bc_ key, nor while the field is empty', () => {
+			expect(shown('bc_live_abc123')).toBe(false);
+			expect(shown('')).toBe(false);
+		});
+
+		// n8n 2.x gives the editor a placeholder for a saved password (credentials.service's
+		// redactValues), so a saved valid key would otherwise be called wrong on every reopening.
+		test('does not show when a saved credential is reopened (n8n hides the saved key)', () => {
+			expect(shown(CREDENTIAL_BLANKING_VALUE)).toBe(false);
+			expect(shown(CREDENTIAL_EMPTY_VALUE)).toBe(false);
+		});
+
+		test('does not show for an expression, whose value it cannot know', () => {
+			expect(shown('={{ $secrets.webdata.apiKey }}')).toBe(false);
+		});
+	});
+
+	test('its texts are for a user of the published package: no local sandbox', () => {
+		const texts = JSON.stringify(credential.properties);
+		expect(texts).not.toMatch(/sandbox|127\.0\.0\.1|localhost|wh_demo/i);
+	});
+
 	test('its test request is GET /account on the base URL without trailing slashes, with the key', () => {
 		const request = credential.test?.request as IHttpRequestOptions & { baseURL?: string };
 		expect(request.method ?? 'GET').toBe('GET');
@@ -219,4 +259,76 @@ describe('the subtitle under a node on the canvas is its operation label', () =>
 			expect(shown).toBe(label);
 		},
 	);
+});
+
+/** Every text a person reads in a node's panel: names, descriptions, hints, placeholders, notices. */
+function panelTexts(properties: unknown, found: Array<{ key: string; text: string }> = []) {
+	if (Array.isArray(properties)) for (const p of properties) panelTexts(p, found);
+	else if (properties !== null && typeof properties === 'object')
+		for (const [key, value] of Object.entries(properties)) {
+			if (
+				typeof value === 'string' &&
+				/^(displayName|description|hint|placeholder|action|name)$/.test(key)
+			)
+				found.push({ key, text: value });
+			else panelTexts(value, found);
+		}
+	return found;
+}
+
+const ALL_NODES = [...NODES.map((r) => r.node), 'webDataTrigger'];
+
+describe("the panel's texts follow n8n's wording", () => {
+	test.each(ALL_NODES)('%s says nothing of the local sandbox', async (node) => {
+		const { description } = (await loadPackage()).nodeTypes[node];
+		const texts = panelTexts(description.properties).map((t) => t.text);
+		expect(texts.filter((t) => /sandbox|wh_demo/i.test(t))).toEqual([]);
+	});
+
+	test.each(ALL_NODES)('%s writes its placeholders as examples ("e.g. ...")', async (node) => {
+		const { description } = (await loadPackage()).nodeTypes[node];
+		const placeholders = panelTexts(description.properties)
+			.filter((t) => t.key === 'placeholder')
+			// n8n's own "Add Option" / "Add Field" buttons of a collection are not examples.
+			.filter((t) => !/^Add /.test(t.text))
+			.map((t) => t.text);
+		expect(placeholders.filter((t) => !t.startsWith('e.g. '))).toEqual([]);
+	});
+
+	test.each(NODES.map((r) => r.node))(
+		'%s describes its operations without raw routes',
+		async (node) => {
+			const { description } = (await loadPackage()).nodeTypes[node];
+			const operation = description.properties.find((p) => p.name === 'operation')!;
+			const texts = (operation.options as Array<{ description: string; action: string }>).flatMap(
+				(o) => [o.description, o.action],
+			);
+			expect(texts.filter((t) => /\b(GET|POST|PATCH|DELETE)\b|\/[a-z]+\//.test(t))).toEqual([]);
+		},
+	);
+});
+
+describe('each node has an icon of its own, light and dark, in one family', () => {
+	test.each(ALL_NODES)('%s', async (node) => {
+		const { description } = (await loadPackage()).nodeTypes[node];
+		// n8n's loader turns `icon: 'file:../../icons/...'` into the URL the editor fetches.
+		const icon = description.iconUrl as { light: string; dark: string };
+		for (const [variant, file] of [
+			['light', `${node}.svg`],
+			['dark', `${node}.dark.svg`],
+		]) {
+			expect(icon[variant as 'light' | 'dark']).toBe(`icons/n8n-nodes-webdata/dist/icons/${file}`);
+			const svg = fs.readFileSync(path.join(__dirname, '../../icons', file), 'utf8');
+			// The family: the package's frame, the same in every icon.
+			expect(svg).toContain('<path d="M11 7H5v46h6"/>');
+		}
+	});
+
+	test('no two nodes share a glyph', () => {
+		const glyph = (node: string) =>
+			fs
+				.readFileSync(path.join(__dirname, '../../icons', `${node}.svg`), 'utf8')
+				.replace(/<title>.*<\/title>/, '');
+		expect(new Set(ALL_NODES.map(glyph)).size).toBe(ALL_NODES.length);
+	});
 });
