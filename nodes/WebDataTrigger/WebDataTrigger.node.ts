@@ -17,6 +17,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { nodeIcon } from '../shared/icons';
 import { CREDENTIAL_TYPE, checkCredentials, WebDataClient } from '../shared/transport/client';
 import type { DeliveryRequest, DeliveryResponse } from './delivery';
 import { eventOf, jobIdOf, readJsonBody, respond } from './delivery';
@@ -93,7 +94,7 @@ export class WebDataTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Web Data Trigger',
 		name: 'webDataTrigger',
-		icon: { light: 'file:../../icons/webdata.svg', dark: 'file:../../icons/webdata.dark.svg' },
+		icon: nodeIcon('webDataTrigger'),
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Webhook " + $parameter["webhookId"]}}',
@@ -125,9 +126,9 @@ export class WebDataTrigger implements INodeType {
 				type: 'string',
 				required: true,
 				default: '',
-				placeholder: 'wh_...',
+				placeholder: 'e.g. wh_...',
 				description:
-					"The ID of an existing webhook of your Web Data Service account, as shown where the service's dashboard lists your webhooks. The API cannot create or list webhooks, so create one there first. The local sandbox has one called wh_demo.",
+					"The ID of an existing webhook of your Web Data Service account, as shown where the service's dashboard lists your webhooks. The API cannot create or list webhooks, so create one there first.",
 			},
 			{
 				displayName: 'Events',
@@ -149,7 +150,7 @@ export class WebDataTrigger implements INodeType {
 				name: 'otherEvents',
 				type: 'string',
 				default: '',
-				placeholder: 'batch_scrape.completed, extract.failed',
+				placeholder: 'e.g. batch_scrape.completed, extract.failed',
 				description:
 					"More event names, comma-separated, for events the list above does not offer: the service's full list of event types is not published",
 			},

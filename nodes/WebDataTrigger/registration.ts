@@ -164,7 +164,7 @@ export function requireWebhookId(
 	if (id !== '') return checkWebhookId(node, id);
 	throw new NodeOperationError(node, 'Enter the ID of a webhook of your Web Data Service account', {
 		description:
-			'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID (the local sandbox has wh_demo).',
+			'The API cannot create or list webhooks: create one in the service dashboard and paste its ID into Webhook ID.',
 	});
 }
 

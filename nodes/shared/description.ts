@@ -7,6 +7,7 @@ import { BEHAVIOURS } from './behaviours';
 import { maxConcurrentOption } from './execute/run';
 import type { FieldSpec, OperationSpec, NodeSpec } from './endpoints/types';
 import { jobIdLocator } from './jobs/picker';
+import { nodeIcon } from './icons';
 import { toolDescriptionProperty } from './tool';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -29,7 +30,7 @@ function fieldProperty(field: FieldSpec): INodeProperties {
 		name: field.name,
 		description: isLimit ? LIMIT_DESCRIPTION : explained,
 		hint: isLimit ? explained : field.hint,
-		placeholder: field.placeholder,
+		placeholder: field.placeholder && `e.g. ${field.placeholder.replace(/^e\.g\. /, '')}`,
 		required: field.required || undefined,
 	};
 	switch (field.kind) {
@@ -143,7 +144,7 @@ export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
 	return {
 		displayName: spec.displayName,
 		name: spec.node,
-		icon: { light: 'file:../../icons/webdata.svg', dark: 'file:../../icons/webdata.dark.svg' },
+		icon: nodeIcon(spec.node),
 		group: ['transform'],
 		version: 1,
 		// subtitleOf(NODES), written here by the build (gulpfile.js writeSubtitle): n8n's scanner
@@ -167,8 +168,7 @@ export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
 						name: op.name,
 						value: op.value,
 						action: op.action,
-						// "{ID}": n8n writes ID upper-case in descriptions (node-param-description-miscased-id).
-						description: `${op.description} (${op.method} ${op.path.replaceAll('{id}', '{ID}')})`,
+						description: op.description,
 					}))
 					.sort(byName),
 				default: defaultOperation,
