@@ -11,6 +11,7 @@ export { gatherWire, placeWire, type QueryValue, type WireRequest } from './plac
 export {
 	formatWireIssue,
 	gotValue,
+	issueSentence,
 	isUnset,
 	validateWire,
 	type WireIssue,

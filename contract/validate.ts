@@ -200,6 +200,17 @@ export function gotValue(issue: WireIssue): string {
 	return `, got ${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}`;
 }
 
+/**
+ * The sentence a person reads for an issue: what to do, in the field's label as the editor shows
+ * it, then the bound it broke and the value given, e.g. `Enter a valid "Limit": it must be at most
+ * 1000 (got 5000)`. The API's name of the field is left to the wire sentence below.
+ */
+export function issueSentence(label: string, issue: WireIssue): string {
+	if (issue.message === 'is required') return `Enter a value for "${label}": it is required`;
+	const got = gotValue(issue).replace(/^, got /, '');
+	return `Enter a valid "${label}": it ${issue.message}${got === '' ? '' : ` (got ${got})`}`;
+}
+
 const WHERE: Record<FieldLocation, string> = {
 	path: 'path parameter',
 	query: 'query parameter',

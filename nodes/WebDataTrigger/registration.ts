@@ -11,7 +11,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import {
 	ENDPOINTS,
-	gotValue,
+	issueSentence,
 	isPlainObject,
 	validateWire,
 	type WebhookResponse,
@@ -149,11 +149,9 @@ export function checkWebhookId(node: INode, id: string): string {
 	const checked = validateWire(WEBHOOK_ID_FIELD, { id });
 	if (checked.ok) return id;
 	const [issue] = checked.issues;
-	throw new NodeOperationError(
-		node,
-		`"Webhook ID" (webhookId) ${issue.message}${gotValue(issue)}`,
-		{ description: 'Nothing was sent to the Web Data API.' },
-	);
+	throw new NodeOperationError(node, issueSentence('Webhook ID', issue), {
+		description: 'Nothing was sent to the Web Data API.',
+	});
 }
 
 export function requireWebhookId(

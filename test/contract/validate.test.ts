@@ -2,7 +2,14 @@
  * The contract's wire checks on their own: issues name the field as the API knows it (alternate
  * names included) and where it goes; query text is coerced as the API would read it.
  */
-import { ENDPOINTS, formatWireIssue, gatherWire, placeWire, validateWire } from '../../contract';
+import {
+	ENDPOINTS,
+	formatWireIssue,
+	gatherWire,
+	issueSentence,
+	placeWire,
+	validateWire,
+} from '../../contract';
 
 const competitors = ENDPOINTS.webCompetitors;
 
@@ -49,5 +56,33 @@ test('values are gathered from and placed where each field goes, alternate names
 	expect(placeWire(competitors, { domain: 'acme.com', numCompetitors: 3 }).query).toEqual({
 		domain: 'acme.com',
 		numCompetitors: 3,
+	});
+});
+
+describe('the sentence a person reads: the label they see, what to do, the bound, the value', () => {
+	test('a value out of bounds', () => {
+		const result = validateWire(competitors.fields, { domain: 'acme.com', limit: 26 });
+		if (result.ok) throw new Error('26 was taken');
+		expect(issueSentence('Limit', result.issues[0])).toBe(
+			'Enter a valid "Limit": it must be at most 25 (got 26)',
+		);
+	});
+
+	test('a missing value says to enter one, without a value given', () => {
+		const result = validateWire(competitors.fields, { domain: '  ' });
+		if (result.ok) throw new Error('an empty domain was taken');
+		expect(issueSentence('Domain', result.issues[0])).toBe(
+			'Enter a value for "Domain": it is required',
+		);
+	});
+
+	test("a wrong format says what the API takes, and no API name the panel doesn't show", () => {
+		const result = validateWire(competitors.fields, { domain: 'not a domain' });
+		if (result.ok) throw new Error('"not a domain" was taken');
+		const sentence = issueSentence('Domain', result.issues[0]);
+		expect(sentence).toBe(
+			'Enter a valid "Domain": it must be a domain (example.com) or an http(s) URL (got "not a domain")',
+		);
+		expect(sentence).not.toContain('(domain)');
 	});
 });

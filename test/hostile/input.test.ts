@@ -51,7 +51,7 @@ async function runBounded(options: Parameters<typeof runNode>[0]): Promise<RunNo
 	}
 }
 
-/** Runs one hostile value and checks it was refused clearly, naming `name`, with nothing sent. */
+/** Runs one hostile value and checks it was refused clearly, naming the field (`name`), with nothing sent. */
 async function expectRefused(
 	type: string,
 	parameters: INodeParameters,
@@ -68,7 +68,7 @@ async function expectRefused(
 	if (api.requests.length > 0 || api.unmatched.length > 0) tally.sent++;
 	const { error } = result;
 	expect(error?.name).toBe('NodeOperationError');
-	expect(error?.message).toContain(`(${name})`);
+	expect(error?.message).toContain(name);
 	expect(error?.message).toContain('[item 0]');
 	expect(error?.message).toMatch(/must|required|not valid|give/);
 	expect(error?.message.length).toBeLessThan(600);
@@ -91,7 +91,8 @@ describe.each(FIELDS.map((entry) => ({ ...entry, title: `${entry.label} ${entry.
 		test.each(hostileValues(field).map((value) => [JSON.stringify(value)?.slice(0, 40), value]))(
 			'%s is refused, nothing sent',
 			async (_shown, value) => {
-				await expectRefused(nodeSpec.node, parameters, value, field.name);
+				// The label the person sees, and what to do about it.
+				await expectRefused(nodeSpec.node, parameters, value, `"${field.displayName}": it `);
 			},
 		);
 	},
@@ -190,7 +191,7 @@ describe.each(OPTION_CASES)('$title', ({ nodeSpec, op, option }) => {
 	test.each(option.values.map((value) => [JSON.stringify(value) ?? String(value), value]))(
 		'%s is refused, nothing sent',
 		async (_shown, value) => {
-			await expectRefused(nodeSpec.node, parameters, value, option.name);
+			await expectRefused(nodeSpec.node, parameters, value, `(${option.name})`);
 		},
 	);
 });
@@ -205,7 +206,7 @@ describe('the answer budget of a tool', () => {
 			'webDataBrandTool',
 			withItemValue(base, 'agentBudget', false),
 			value,
-			'agentBudget',
+			'(agentBudget)',
 		);
 	});
 });

@@ -106,7 +106,7 @@ describe('validation of every item comes before any request', () => {
 		});
 
 		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toContain('(domain)');
+		expect(error?.message).toContain('"Domain"');
 		expect(error?.message).toContain('[item 2]');
 		expect(out).toEqual([]);
 		api.expectNothingSent();
@@ -126,7 +126,7 @@ describe('validation of every item comes before any request', () => {
 		expect(api.apiRequests().map((r) => r.query.domain)).toEqual(['acme.com', 'globex.com']);
 		expect(out).toHaveLength(3);
 		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(out[2].json.error).toEqual(expect.stringContaining('(domain)'));
+		expect(out[2].json.error).toEqual(expect.stringContaining('"Domain"'));
 	});
 });
 
@@ -160,7 +160,9 @@ describe('Continue On Fail', () => {
 			{ item: 3 },
 		]);
 		expect(items[0].json).toEqual({ success: true, data: { brand: { domain: 'acme.com' } } });
-		expect(items[1].json.error).toEqual(expect.stringContaining('"Domain" (domain)'));
+		expect(items[1].json.error).toEqual(
+			expect.stringContaining('Enter a valid "Domain": it must be a domain'),
+		);
 		expect(items[2].json.error).toEqual(expect.stringContaining('No brand found for missing.com'));
 		expect(items[2].json.httpCode).toBe('404');
 		expect(items[3].json).toEqual({ success: true, data: { brand: { domain: 'globex.com' } } });

@@ -136,7 +136,7 @@ describe('the job ID resolves in execution in every mode', () => {
 			},
 		});
 		expect(error?.message).toMatch(
-			/^"Job ID" \(id\) must be a job URL .*got "https:\/\/acme.com\/" \[item 0\]$/,
+			/^Enter a valid "Job ID": it must be a job URL .*\(got "https:\/\/acme.com\/"\) \[item 0\]$/,
 		);
 		api.expectNothingSent();
 	});
@@ -165,7 +165,7 @@ describe('the job ID resolves in execution in every mode', () => {
 				id: { __rl: true, mode: 'list', value: '={{ "" }}' },
 			},
 		});
-		expect(error?.message).toMatch(/"Crawl ID" \(id\) is required/);
+		expect(error?.message).toMatch(/Enter a value for "Crawl ID": it is required/);
 		api.expectNothingSent();
 	});
 });

@@ -167,11 +167,11 @@ describe('activation (create)', () => {
 	});
 
 	test.each([
-		['..', 'must not be "." or "..", got ".."'],
-		['.', 'must not be "." or "..", got "."'],
-		['x'.repeat(200_000), `must be at most 256 characters, got "${'x'.repeat(76)}...`],
-		['wh_\ud800', 'must not contain broken Unicode (a lone surrogate), got "wh_\\ud800"'],
-		['wh_\n1', 'must not contain control characters or line breaks, got "wh_\\n1"'],
+		['..', 'must not be "." or ".." (got "..")'],
+		['.', 'must not be "." or ".." (got ".")'],
+		['x'.repeat(200_000), `must be at most 256 characters (got "${'x'.repeat(76)}...)`],
+		['wh_\ud800', 'must not contain broken Unicode (a lone surrogate) (got "wh_\\ud800")'],
+		['wh_\n1', 'must not contain control characters or line breaks (got "wh_\\n1")'],
 	])(
 		'a Webhook ID that is not a valid path ID (%#) is refused with nothing sent',
 		async (id, problem) => {
@@ -182,7 +182,7 @@ describe('activation (create)', () => {
 				(e: Error & { description?: string }) => e,
 			);
 			expect(error?.name).toBe('NodeOperationError');
-			expect(error?.message).toBe(`"Webhook ID" (webhookId) ${problem}`);
+			expect(error?.message).toBe(`Enter a valid "Webhook ID": it ${problem}`);
 			expect(error?.description).toBe('Nothing was sent to the Web Data API.');
 			expect(remote.requests).toEqual([]);
 			expect(registrationOf(h.savedStaticData)).toBeUndefined();
@@ -215,7 +215,7 @@ describe('activation (create)', () => {
 			},
 		};
 		await expect(h.deactivate()).rejects.toThrow(
-			'"Webhook ID" (webhookId) must not be "." or ".."',
+			'Enter a valid "Webhook ID": it must not be "." or ".."',
 		);
 		expect(remote.requests).toEqual([]);
 	});

@@ -145,7 +145,7 @@ describe('parameters', () => {
 	test.each(['..', '.', 'a\u0000b', 'x'.repeat(257)])('the Webhook ID %j is refused', (id) => {
 		expect(() => checkWebhookId(NODE, id)).toThrow(
 			expect.objectContaining({
-				message: expect.stringMatching(/^"Webhook ID" \(webhookId\) /),
+				message: expect.stringMatching(/^Enter a valid "Webhook ID": it /),
 				description: 'Nothing was sent to the Web Data API.',
 			}),
 		);

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { gotValue, namesOf, validateWire, wireNames, type WireIssue } from '../../../contract';
+import { issueSentence, namesOf, validateWire, wireNames, type WireIssue } from '../../../contract';
 import { BEHAVIOURS, outputMode, type ItemBehaviour, type OutputMode } from '../behaviours';
 import type { ItemValues, OperationSpec } from '../endpoints/types';
 import { jobIdValue } from '../jobs/picker';
@@ -79,9 +79,9 @@ function fieldIssues(
 	return { ok: false, issues: [...pickerIssues, ...issues] };
 }
 
-/** One readable sentence for an issue, e.g. `"Max Age (ms)" (maxAgeMs) must be at most 7776000000, got 9e12`. */
+/** One readable sentence for an issue, e.g. `Enter a valid "Max Age (ms)": it must be at most 7776000000 (got 9e12)`. */
 function formatIssue(issue: FieldIssue): string {
-	return `"${issue.displayName}" (${issue.field}) ${issue.message}${gotValue(issue)}`;
+	return issueSentence(issue.displayName, issue);
 }
 
 /** The behaviours on for the item, innermost first (the order of BEHAVIOURS). */
