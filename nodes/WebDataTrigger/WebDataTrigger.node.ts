@@ -18,6 +18,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { nodeIcon } from '../shared/icons';
+import { jobIdLocator, jobSearchMethods } from '../shared/jobs/picker';
 import { CREDENTIAL_TYPE, checkCredentials, WebDataClient } from '../shared/transport/client';
 import type { DeliveryRequest, DeliveryResponse } from './delivery';
 import { eventOf, jobIdOf, readJsonBody, respond } from './delivery';
@@ -36,6 +37,7 @@ import {
 	sameEvents,
 	saveRegistration,
 	selectedEvents,
+	testJobIdOf,
 	webhookIdOf,
 	withToken,
 	withoutQuery,
@@ -68,6 +70,7 @@ function requestSample(
 	webhookId: string,
 	events: string[],
 	url: string,
+	jobId: string | undefined,
 ): void {
 	const event = events.find((e) => !e.includes('*'));
 	if (event === undefined) {
@@ -77,7 +80,7 @@ function requestSample(
 		return;
 	}
 	void Promise.resolve()
-		.then(async () => await requestTestDelivery(client, webhookId, event, url))
+		.then(async () => await requestTestDelivery(client, webhookId, event, url, jobId))
 		.then(
 			() =>
 				ctx.logger.debug(
@@ -154,8 +157,17 @@ export class WebDataTrigger implements INodeType {
 				description:
 					"More event names, comma-separated, for events the list above does not offer: the service's full list of event types is not published",
 			},
+			{
+				displayName: 'Job for Test Events',
+				name: 'testJobId',
+				...jobIdLocator('any'),
+				description:
+					"The job that a test event names. The service's test event carries a made-up job ID that no job has; with a job picked here, the nodes after this trigger run on that job when you test the workflow from the editor. Production events keep their own job.",
+			},
 		],
 	};
+
+	methods = { listSearch: jobSearchMethods };
 
 	webhookMethods = {
 		default: {
@@ -207,6 +219,7 @@ export class WebDataTrigger implements INodeType {
 				const node = this.getNode();
 				const webhookId = requireWebhookId(this, node);
 				const events = requireEvents(this, node);
+				const testJobId = this.getMode() === 'manual' ? testJobIdOf(this, node) : undefined;
 				const nodeUrl = nodeWebhookUrl(this);
 				const client = new WebDataClient(this);
 				const data = this.getWorkflowStaticData('node');
@@ -276,7 +289,8 @@ export class WebDataTrigger implements INodeType {
 						`The Web Data webhook ${webhookId} was deleted while the trigger was registering it`,
 					);
 				}
-				if (this.getMode() === 'manual') requestSample(this, client, webhookId, events, url);
+				if (this.getMode() === 'manual')
+					requestSample(this, client, webhookId, events, url, testJobId);
 				return true;
 			},
 
@@ -345,9 +359,12 @@ export class WebDataTrigger implements INodeType {
 		if (event !== null && !eventSelected(selectedEvents(this), event)) {
 			return { webhookResponse: { received: true, ignored: true, event } };
 		}
+		// Testing from the editor, the job picked for test events stands in for the made-up job
+		// of the service's test event, so the next nodes read a job that exists.
+		const testJobId = this.getMode() === 'manual' ? testJobIdOf(this, this.getNode()) : undefined;
 		const item: IDataObject = {
 			event,
-			jobId: jobIdOf(payload),
+			jobId: testJobId ?? jobIdOf(payload),
 			receivedAt: new Date().toISOString(),
 			payload,
 		};

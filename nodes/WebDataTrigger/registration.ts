@@ -17,6 +17,7 @@ import {
 	type WebhookResponse,
 	type WebhookTestResponse,
 } from '../../contract';
+import { jobIdValue } from '../shared/jobs/picker';
 import { endpointRequest } from '../shared/transport/apiRequest';
 import type { WebDataClient } from '../shared/transport/client';
 import { maskError } from '../shared/transport/errors';
@@ -118,6 +119,33 @@ export function stateOf(value: unknown): WebhookState {
 /** The Webhook ID parameter, trimmed ('' when unset). */
 export function webhookIdOf(ctx: Pick<IHookFunctions, 'getNodeParameter'>): string {
 	return String(ctx.getNodeParameter('webhookId', '') ?? '').trim();
+}
+
+/** Longer than any job ID a path takes (checkWebhookId's bound for IDs). */
+const MAX_TEST_JOB_ID = 256;
+
+/**
+ * The job a test event names ("Job for Test Events"), or undefined when none is picked. A URL
+ * that holds no job path, or an ID too long for a path, is refused before anything is sent.
+ */
+export function testJobIdOf(
+	ctx: Pick<IHookFunctions, 'getNodeParameter'>,
+	node: INode,
+): string | undefined {
+	const picked = jobIdValue(ctx.getNodeParameter('testJobId', '') as unknown);
+	const problem =
+		'problem' in picked
+			? picked.problem
+			: String(picked.id ?? '').trim().length > MAX_TEST_JOB_ID
+				? `must be at most ${MAX_TEST_JOB_ID} characters`
+				: undefined;
+	if (problem !== undefined)
+		throw new NodeOperationError(node, `Enter a valid "Job for Test Events": it ${problem}`, {
+			description: 'Nothing was sent to the Web Data API.',
+		});
+	if (!('id' in picked)) return undefined;
+	const id = String(picked.id ?? '').trim();
+	return id === '' ? undefined : id;
 }
 
 /** Event names from a comma- (or whitespace-) separated list. */
@@ -316,16 +344,24 @@ export function restoreBody(previous: WebhookState): IDataObject {
 	return body;
 }
 
-/** POST /webhooks/{id}/test: the service sends a sample delivery of `event` to `url`. */
+/**
+ * POST /webhooks/{id}/test: the service sends a sample delivery of `event` to `url`. With a
+ * `jobId`, the request's custom payload (the spec's `payload`, whose content is the caller's)
+ * names that job: `{ event, jobId }`, the names the trigger reads a delivery by.
+ */
 export async function requestTestDelivery(
 	client: WebDataClient,
 	id: string,
 	event: string,
 	url: string,
+	jobId?: string,
 ): Promise<WebhookTestResponse> {
 	checkWebhookId(client.node, id);
+	const payload = jobId === undefined ? {} : { payload: { event, jobId } };
 	try {
-		return await client.request<WebhookTestResponse>(endpointRequest('webhookTest', { id, event }));
+		return await client.request<WebhookTestResponse>(
+			endpointRequest('webhookTest', { id, event, ...payload }),
+		);
 	} catch (error) {
 		throw maskedError(client, error, [url]);
 	}

@@ -530,6 +530,26 @@ describe('Listen for test event (manual mode)', () => {
 		});
 	});
 
+	test('with a Job for Test Events, the sample request names it in its custom payload', async () => {
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
+		const h = harness({ testJobId: { __rl: true, mode: 'url', value: '/jobs/job_42' } });
+		await h.listen();
+		await waitFor(() => remote.requests.length === 3);
+		expect(remote.requests[2].body).toEqual({
+			event: 'crawl.completed',
+			payload: { event: 'crawl.completed', jobId: 'job_42' },
+		});
+	});
+
+	test('a Job for Test Events URL without a job path is refused before anything is sent', async () => {
+		const remote = mockWebhooks([{ ...ORIGINAL }]);
+		const h = harness({ testJobId: { __rl: true, mode: 'url', value: 'https://acme.com/' } });
+		await expect(h.listen()).rejects.toThrow(
+			/^Enter a valid "Job for Test Events": it must be a job URL/,
+		);
+		expect(remote.requests).toEqual([]);
+	});
+
 	test('sends the test call only in manual mode', async () => {
 		const remote = mockWebhooks([{ ...ORIGINAL }]);
 		await harness().activate();

@@ -192,6 +192,43 @@ test('Listen for test event: the test URL is registered, a sample arrives at onc
 	expect(h.savedStaticData[STATIC_KEY]).toBeUndefined();
 });
 
+test('Listen for test event with a Job for Test Events: the sample names that job, which exists', async () => {
+	h.parameters = {
+		...h.parameters,
+		testJobId: { __rl: true, mode: 'list', value: 'crawl_demo' },
+	};
+	await h.listen();
+	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), {
+		timeoutMs: 10000,
+	});
+	expect(delivery.items[0]).toMatchObject({ event: 'crawl.completed', jobId: 'crawl_demo' });
+	// The service got the job in the custom payload of its test request (the sandbox nests it).
+	expect(delivery.items[0].payload).toMatchObject({
+		payload: { event: 'crawl.completed', jobId: 'crawl_demo' },
+	});
+	// So the next node (Crawl > Get Status) finds the job instead of a 404.
+	const status = await fetch(`${sandbox.baseUrl}/crawl/crawl_demo?page=1`, {
+		headers: { authorization: `Bearer ${sandbox.apiKey}` },
+	});
+	expect(status.status).toBe(200);
+	await waitFor(() => !h.listening, { timeoutMs: 10000 });
+});
+
+test('a Job for Test Events leaves production deliveries their own job', async () => {
+	h.parameters = {
+		...h.parameters,
+		testJobId: { __rl: true, mode: 'id', value: 'crawl_demo' },
+	};
+	await h.activate();
+	const job = (await admin('POST', '/jobs', { type: 'crawl', durationMs: 50 })) as { id: string };
+	const delivery = await waitFor(() => standIn.deliveries.find((d) => d.started), {
+		timeoutMs: 10000,
+	});
+	expect(delivery.test).toBe(false);
+	expect(delivery.items[0]).toMatchObject({ event: 'crawl.completed', jobId: job.id });
+	await h.deactivate();
+});
+
 test('testing while the workflow is active hands the webhook back to the production URL', async () => {
 	const before = pick(await demoWebhook());
 	await h.activate();
