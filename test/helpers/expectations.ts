@@ -25,8 +25,13 @@ export function expectRejected(
 	expect(error).toBeDefined();
 	expect(error?.name).toBe('NodeOperationError');
 	const message = error?.message ?? '';
-	expect(message).toContain(`(${expected.field})`);
-	expect(message).toContain(`"${expected.displayName}"`);
+	// A field of the request is named by its label, with what to do; a node option (its
+	// behaviour's own check) by its label and its name.
+	const label = `"${expected.displayName}"`;
+	const named = [`Enter a valid ${label}: it `, `Enter a value for ${label}: it `];
+	named.push(`${label} (${expected.field}) `);
+	const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	expect(message).toMatch(new RegExp(`^(${named.map(escape).join('|')})`));
 	for (const text of expected.mentions ?? []) expect(message).toContain(String(text));
 	expect(message).toContain(`[item ${itemIndex}]`);
 	expect(error?.context?.itemIndex).toBe(itemIndex);
