@@ -4,8 +4,7 @@
  *     package only (no second n8n-workflow); types `n8n-nodes-webdata.*`;
  *   - n8n's custom loader, types `CUSTOM.*`: a copy of the package in `.n8n/custom`; the symlink
  *     `n8n-node dev` makes in `.n8n/custom/node_modules/` (`npm link`), here to the package folder
- *     (a link to this checkout makes n8n 2.41.1 exit at start: its loader takes the devDependency
- *     file node_modules/pkce-challenge/dist/index.node.js for a node, see CONTRIBUTING.md); and
+ *     (in a checkout, the loader would also take dist-dev/'s compiled nodes, see CONTRIBUTING.md); and
  *     `N8N_CUSTOM_EXTENSIONS=<package>/dist`.
  * Each way: `n8n execute` runs Account > Get with the sandbox credential (the sandbox answers it
  * only with the bearer key), then `n8n export:nodes` (n8n's loading as at start, without a server)
