@@ -32,8 +32,8 @@ interface FieldIssue extends WireIssue {
 }
 
 /**
- * The values the item gives its operation's fields, keyed by API name, as entered: required
- * fields at the top level, optional ones in the Options collection, a job ID through its picker
+ * The values the item gives its operation's fields, keyed by API name, as entered: fields on the
+ * panel (required ones, and those version 2 shows there) at the top level, the others in Options, a job ID through its picker
  * (the IDs it could not read are its issues).
  */
 function readValues(op: OperationSpec, itemIndex: number, read: ParameterReader) {
@@ -52,7 +52,7 @@ function readValues(op: OperationSpec, itemIndex: number, read: ParameterReader)
 					value: picked.got,
 				});
 			else values[field.name] = picked.id;
-		} else if (field.required) values[field.name] = read(field.name, itemIndex, '');
+		} else if (field.onPanel) values[field.name] = read(field.name, itemIndex, '');
 		else for (const name of namesOf(field)) if (name in options) values[name] = options[name];
 	}
 	return { values, options, pickerIssues };
