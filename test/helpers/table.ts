@@ -117,8 +117,10 @@ export function sampleOperation(
 	const parameters: INodeParameters = { operation: op.value, ...singleRequestParameters(op) };
 	const options: IDataObject = {};
 	const samples: Record<string, Sample> = {};
+	// A field of each of the row's needs (version 1's, as the tests run it) is always given.
+	const needed = new Set((op.needs ?? []).filter((n) => !n.since).map((n) => n.anyOf[0]));
 	for (const field of op.fields) {
-		if (!field.required && !withOptional) continue;
+		if (!field.required && !withOptional && !needed.has(field.name)) continue;
 		const sample = sampleFor(field);
 		samples[field.name] = sample;
 		if (field.required) parameters[field.name] = sample.input;

@@ -9,6 +9,7 @@ import type {
 	FieldName,
 	HttpMethod,
 	JsonShape,
+	OneOf,
 	StringFormat,
 	WireField,
 } from '../../../contract';
@@ -80,11 +81,9 @@ export const LATEST_VERSION: NodeVersion = 2;
 /**
  * Fields of which a request needs at least one, beyond each field's own checks (the API refuses
  * the request, or does nothing, without one). A boolean counts only when true unless
- * `falseCounts`. Checked before sending, with the item named (contract/checks.ts `firstGiven`).
+ * `falseCounts`. Checked before sending, with the item named (contract/checks.ts `firstUnmet`).
  */
-export interface Need {
-	anyOf: readonly string[];
-	falseCounts?: boolean;
+export interface Need extends OneOf {
 	/** The first node version that checks it (default 1: every version). */
 	since?: NodeVersion;
 }

@@ -5,7 +5,14 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { gotValue, namesOf, validateWire, wireNames, type WireIssue } from '../../../contract';
+import {
+	firstUnmet,
+	gotValue,
+	namesOf,
+	validateWire,
+	wireNames,
+	type WireIssue,
+} from '../../../contract';
 import { BEHAVIOURS, outputMode, type ItemBehaviour, type OutputMode } from '../behaviours';
 import type { ItemValues, OperationSpec } from '../endpoints/types';
 import { jobIdValue } from '../jobs/picker';
@@ -84,6 +91,24 @@ function formatIssue(issue: FieldIssue): string {
 	return `"${issue.displayName}" (${issue.field}) ${issue.message}${gotValue(issue)}`;
 }
 
+/**
+ * What the request lacks of its row's needs (fields of which it needs one), as a sentence that
+ * names the fields by their labels and says how to give one; undefined when nothing lacks.
+ */
+function unmetNeed(op: OperationSpec, values: ItemValues): string | undefined {
+	const needs = (op.needs ?? []).filter((need) => (need.since ?? 1) <= op.version);
+	const unmet = firstUnmet(values, needs);
+	if (!unmet) return undefined;
+	const fields = unmet.anyOf.map((name) => op.fields.find((f) => f.name === name));
+	const labels = fields.map((f) => `"${f?.displayName}"`);
+	const fixes = fields.map((f) => {
+		const verb = f?.type === 'boolean' && !unmet.falseCounts ? 'turn on' : 'set';
+		return `${verb} "${f?.displayName}"${f?.onPanel ? '' : ' (in Options)'}`;
+	});
+	const listed = `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+	return `${op.name} needs ${listed}: ${fixes.join(', or ')}`;
+}
+
 /** The behaviours on for the item, innermost first (the order of BEHAVIOURS). */
 function readBehaviours(
 	ctx: IExecuteFunctions,
@@ -137,6 +162,8 @@ export function prepareItem(
 		const all = messages.length > 1 ? `All problems: ${messages.join('; ')}` : '';
 		throw refusal(ctx, messages[0], itemIndex, all);
 	}
+	const lacking = unmetNeed(op, checked.values);
+	if (lacking) throw refusal(ctx, lacking, itemIndex);
 	const output = outputMode(op, entered.options);
 	const behaviours = readBehaviours(ctx, op, itemIndex, read, entered.options, output);
 	return {
