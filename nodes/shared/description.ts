@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { namesOf } from '../../contract';
 import { BEHAVIOURS } from './behaviours';
-import { maxConcurrentOption } from './execute/run';
+import { maxConcurrentOption, offersCap } from './execute/run';
 import {
 	LATEST_VERSION,
 	NODE_VERSIONS,
@@ -105,14 +105,21 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 	const shownFor = { operation: [op.value] };
 	const show = { displayOptions: { show: shownFor } };
 	const required = op.fields
-		.filter((f) => f.onPanel)
+		.filter((f) => f.onPanel && !f.shownWhen)
 		.map((f) => ({ ...fieldProperty(f), ...show }));
+	// Shown by a behaviour's parameter (Return All, Schema Type): below it.
+	const shownByBehaviour = op.fields
+		.filter((f) => f.onPanel && f.shownWhen)
+		.map((f) => ({
+			...fieldProperty(f),
+			displayOptions: { show: { ...shownFor, ...(f.shownWhen as Record<string, string[]>) } },
+		}));
 	const optionalFields = op.fields.filter((f) => !f.onPanel);
 	const optional = [
 		...optionalFields.map(fieldProperty),
 		...optionalFields.flatMap(aliasProperties),
 		...BEHAVIOURS.flatMap((b) => b.options(op)),
-		maxConcurrentOption,
+		...(offersCap(op) ? [maxConcurrentOption] : []),
 	];
 	return [
 		toolDescriptionProperty(op),
@@ -121,6 +128,7 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 			...p,
 			displayOptions: { ...p.displayOptions, show: { ...p.displayOptions?.show, ...shownFor } },
 		})),
+		...shownByBehaviour,
 		{
 			displayName: 'Options',
 			name: 'options',

@@ -90,11 +90,7 @@ describe("editor fields as the spec states them: required at the top, optional i
 	test.each(SPEC_FIELDS)('$title', async ({ node, operation, field }) => {
 		const { property, where } = await uiProperty(node, operation, field.name);
 		if (!property) throw new Error(`${field.name} has no editor field`);
-		// Version 2 shows a field the request needs (or a sibling of) on the panel too.
-		const onPanel = OPERATIONS.find(
-			(o) => o.nodeSpec.node === node && o.op.value === operation,
-		)?.op.fields.find((f) => f.name === field.name)?.onPanel;
-		expect(where).toBe(field.required || onPanel ? 'top' : 'options');
+		expect(where).toBe(field.required ? 'top' : 'options');
 		if (field.required) expect(property.required).toBe(true);
 		const type = field.enum ? 'enum' : field.in === 'path' ? 'pathId' : field.type;
 		if (type) expect(CONTROLS[type]).toContain(property.type);

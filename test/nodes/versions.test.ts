@@ -205,3 +205,224 @@ describe('outputs: the data in version 2, and never a webhook secret', () => {
 		expect(items.map((i) => i.json)).toEqual([{ success: true, message: 'Webhook wh_1 deleted' }]);
 	});
 });
+
+describe('lists page one way in version 2: Return All and Limit on the panel', () => {
+	const LISTS = [
+		['webDataMap', 'map'],
+		['webDataWebsite', 'getCompetitors'],
+		['webDataBrandAi', 'extractProducts'],
+		['webDataJob', 'list'],
+		['webDataJob', 'get'],
+	];
+	test.each(LISTS)('%s %s', async (type, operation) => {
+		const v2 = await resolved(type, 2, { operation });
+		expect(v2).toMatchObject({ returnAll: false });
+		expect(v2).toHaveProperty('limit');
+		expect(Object.keys(v2.options as IDataObject)).not.toContain('limit');
+		expect(await resolved(type, 2, { operation, returnAll: true })).not.toHaveProperty('limit');
+		const v1 = await resolved(type, 1, { operation });
+		expect(v1).not.toHaveProperty('limit');
+	});
+
+	test.each([
+		[false, 20, 20],
+		[true, 20, 1000],
+	])('Map with Return All %s and Limit %d asks for %d links', async (returnAll, limit, sent) => {
+		const api = mockApi();
+		const { error } = await runNode({
+			type: 'webDataMap',
+			typeVersion: 2,
+			parameters: { operation: 'map', url: 'https://example.com', returnAll, limit },
+		});
+		expect(error).toBeUndefined();
+		expect(bodyOf(api, '/map')).toEqual({ url: 'https://example.com', limit: sent });
+	});
+
+	test('Job > List reads every page 100 jobs at a time with Return All', async () => {
+		const api = mockApi((request) =>
+			request.path === '/jobs'
+				? [
+						200,
+						{
+							success: true,
+							data: {
+								jobs: [{ id: `job_${request.query.page}` }],
+								pagination: { page: Number(request.query.page), totalPages: 2 },
+							},
+						},
+					]
+				: OK_REPLY(request),
+		);
+		const { items, error } = await runNode({
+			type: 'webDataJob',
+			typeVersion: 2,
+			parameters: { operation: 'list', returnAll: true },
+		});
+		expect(error).toBeUndefined();
+		expect(api.apiRequests().map((r) => r.query)).toEqual([
+			{ page: '1', limit: '100' },
+			{ page: '2', limit: '100' },
+		]);
+		expect(items.map((i) => i.json.id)).toEqual(['job_1', 'job_2']);
+	});
+
+	test('Job > List refuses a Return All that is not true or false, naming it', async () => {
+		const api = mockApi();
+		const { error } = await runNode({
+			type: 'webDataJob',
+			typeVersion: 2,
+			parameters: { operation: 'list', returnAll: '={{ "yes" }}' },
+		});
+		expect(error?.message).toBe(
+			'"Return All" (returnAll) must be true or false, got "yes" [item 0]',
+		);
+		expect(api.apiRequests()).toEqual([]);
+	});
+
+	test("Job > List's Status filter starts at Completed in version 2 (Cancelled in version 1)", async () => {
+		const { description } = (await loadPackage()).nodeTypes.webDataJob;
+		const statusDefault = (version: number) => {
+			const options = description.properties.find(
+				(p) =>
+					p.name === 'options' &&
+					p.displayOptions?.show?.operation?.includes('list') &&
+					(p.displayOptions.show['@version'] ?? [version]).includes(version),
+			);
+			return (options?.options as Array<{ name: string; default: unknown }>).find(
+				(o) => o.name === 'status',
+			)?.default;
+		};
+		expect(statusDefault(2)).toBe('COMPLETED');
+		expect(statusDefault(1)).toBe('CANCELLED');
+	});
+});
+
+/** The Options entries of an operation at a node version, as the editor lists them. */
+async function optionsAt(type: string, operation: string, version: number) {
+	const { description } = (await loadPackage()).nodeTypes[type];
+	const collection = description.properties.find(
+		(p) =>
+			p.name === 'options' &&
+			p.displayOptions?.show?.operation?.includes(operation) &&
+			(p.displayOptions.show['@version'] ?? [version]).includes(version),
+	);
+	return (collection?.options ?? []) as Array<{
+		name: string;
+		displayName: string;
+		default: unknown;
+		typeOptions?: IDataObject;
+	}>;
+}
+
+/** Every option that is a duration, by its name. */
+const DURATIONS = [
+	'timeout',
+	'timeoutMS',
+	'waitFor',
+	'maxAgeMs',
+	'cacheMaxAgeMs',
+	'maxWait',
+	'pollInterval',
+];
+
+describe('options in version 2: durations in seconds, the cap only where it matters', () => {
+	const map = { operation: 'map', url: 'https://example.com' };
+
+	test('Map sends a Timeout entered in seconds as milliseconds', async () => {
+		const api = mockApi();
+		const { error } = await runNode({
+			type: 'webDataMap',
+			typeVersion: 2,
+			parameters: { ...map, returnAll: true, options: { timeout: 45.5 } },
+		});
+		expect(error).toBeUndefined();
+		expect(bodyOf(api, '/map')).toMatchObject({ timeout: 45500 });
+	});
+
+	test('version 1 still takes milliseconds', async () => {
+		const api = mockApi();
+		await runNode({ type: 'webDataMap', parameters: { ...map, options: { timeout: 45000 } } });
+		expect(bodyOf(api, '/map')).toMatchObject({ timeout: 45000 });
+	});
+
+	test('a duration past its bound is refused in seconds, naming the label', async () => {
+		const api = mockApi();
+		const { error } = await runNode({
+			type: 'webDataMap',
+			typeVersion: 2,
+			parameters: { ...map, options: { timeout: 301 } },
+		});
+		expect(error?.message).toBe(
+			'"Timeout (Seconds)" (timeout) must be at most 300, got 301 [item 0]',
+		);
+		expect(api.apiRequests()).toEqual([]);
+	});
+
+	test("the brand example's Max Age of a day: 86400 seconds, sent as 86400000 ms", async () => {
+		const api = mockApi();
+		await runNode({
+			type: 'webDataBrand',
+			typeVersion: 2,
+			parameters: { operation: 'retrieve', domain: 'example.com', options: { maxAgeMs: 86400 } },
+		});
+		expect(api.apiRequests()[0]?.query).toMatchObject({ maxAgeMs: '86400000' });
+	});
+
+	test('every duration option of version 2 is in seconds, every Timeout starts at 30', async () => {
+		const { nodeTypes } = await loadPackage();
+		const durations: string[] = [];
+		for (const type of Object.keys(nodeTypes).filter((t) => t !== 'webDataTrigger'))
+			for (const operation of (
+				(nodeTypes[type].description.properties.find((p) => p.name === 'operation')?.options ??
+					[]) as Array<{ value: string }>
+			).map((o) => o.value))
+				for (const option of await optionsAt(type, operation, 2)) {
+					if (DURATIONS.includes(option.name))
+						durations.push(`${type} ${operation} ${option.displayName}`);
+					if (/^timeout/i.test(option.name)) expect([type, option.default]).toEqual([type, 30]);
+				}
+		expect(durations.length).toBeGreaterThan(10);
+		expect(durations.filter((d) => !d.endsWith('(Seconds)'))).toEqual([]);
+	});
+
+	test.each([
+		['webDataScrape', 'scrape', false],
+		['webDataAccount', 'get', false],
+		['webDataBrand', 'retrieve', false],
+		['webDataScrape', 'batchScrape', true],
+		['webDataExtract', 'extract', true],
+		['webDataJob', 'list', true],
+	])('%s %s offers Max Concurrent Requests: %s', async (type, operation, offered) => {
+		const names = (version: number) =>
+			optionsAt(type, operation, version).then((list) => list.map((o) => o.name));
+		expect((await names(2)).includes('maxConcurrentRequests')).toBe(offered);
+		expect(await names(1)).toContain('maxConcurrentRequests');
+	});
+});
+
+describe("Extract's Schema Type in version 2: the schema on the panel", () => {
+	const extract = { operation: 'extract', prompt: 'Prices', urls: 'https://example.com' };
+
+	test('Define Using JSON Schema, the default, shows Schema (JSON); the example hides it', async () => {
+		const v2 = await resolved('webDataExtract', 2, extract);
+		expect(v2).toMatchObject({ schemaType: 'jsonSchema', schema: '{}' });
+		const fromExample = await resolved('webDataExtract', 2, {
+			...extract,
+			schemaType: 'fromExample',
+		});
+		expect(fromExample).not.toHaveProperty('schema');
+		expect(fromExample).toHaveProperty('jsonExample');
+		expect(await resolved('webDataExtract', 1, extract)).not.toHaveProperty('schema');
+	});
+
+	test('the schema set on the panel is sent', async () => {
+		const api = mockApi();
+		const schema = '{"type": "object", "properties": {"price": {"type": "number"}}}';
+		await runNode({
+			type: 'webDataExtract',
+			typeVersion: 2,
+			parameters: { ...extract, schema, waitForCompletion: false },
+		});
+		expect(bodyOf(api, '/extract')).toMatchObject({ schema: JSON.parse(schema) });
+	});
+});

@@ -68,6 +68,7 @@ export const brandAi = nodeSpec({
 					displayName: 'Limit',
 					default: 10,
 					description: 'Maximum number of product pages',
+					v2: { onPanel: true, shownWhen: { returnAll: [false] } },
 				},
 				...webhookObjectEditor,
 			},

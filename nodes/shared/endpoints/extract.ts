@@ -36,6 +36,11 @@ export const extract = nodeSpec({
 					displayName: 'Schema (JSON)',
 					default: '{}',
 					description: 'A JSON Schema for the structured output',
+					v2: {
+						onPanel: true,
+						shownWhen: { schemaType: ['jsonSchema'] },
+						description: 'A JSON Schema for the structured output; {} leaves the shape to the AI',
+					},
 				},
 				enableWebSearch: {
 					displayName: 'Enable Web Search',

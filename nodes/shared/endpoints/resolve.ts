@@ -31,16 +31,25 @@ function option(value: string, editor: EditorField): FieldOption {
 /** The field's editor entry at a node version: version 2 applies its `v2` changes. */
 function editorAt(editor: EditorField, version: NodeVersion) {
 	const { v2, ...v1 } = editor;
-	const { onPanel = false, ...changed } = version >= 2 ? (v2 ?? {}) : {};
-	return { editor: { ...v1, ...changed }, onPanel };
+	const { onPanel = false, inSeconds = false, ...changed } = version >= 2 ? (v2 ?? {}) : {};
+	return { editor: { ...v1, ...changed }, onPanel, inSeconds };
+}
+
+const MS_PER_SECOND = 1000;
+
+/** A milliseconds field entered in seconds: its bounds in seconds, and the scale back. */
+function inSecondsField(wire: WireField): Partial<FieldSpec> {
+	const seconds = (ms: number | undefined) => (ms === undefined ? undefined : ms / MS_PER_SECOND);
+	return { min: seconds(wire.min), max: seconds(wire.max), scale: MS_PER_SECOND };
 }
 
 function resolveField(wire: WireField, entry: EditorField, version: NodeVersion): FieldSpec {
-	const { editor, onPanel } = editorAt(entry, version);
+	const { editor, onPanel, inSeconds } = editorAt(entry, version);
 	const { options, ...shown } = editor;
 	const field: FieldSpec = {
 		...wire,
 		...shown,
+		...(inSeconds ? inSecondsField(wire) : {}),
 		kind: KINDS[wire.type],
 		onPanel: wire.required === true || onPanel,
 	};

@@ -71,7 +71,20 @@ export interface EditorField {
 export interface EditorFieldV2 extends Partial<Omit<EditorField, 'v2' | 'jobPicker'>> {
 	/** Shown on the panel instead of in Options: the request cannot do without it (or a sibling). */
 	onPanel?: boolean;
+	/**
+	 * Entered in seconds where the API takes milliseconds: bounds (and `default`, given in
+	 * seconds) shown and checked in seconds, the value converted before sending.
+	 */
+	inSeconds?: boolean;
+	/**
+	 * On the panel, shown only while these parameters of a behaviour (Return All, Schema Type) have
+	 * these values, and placed below them.
+	 */
+	shownWhen?: ShownWhen;
 }
+
+/** Values of top-level parameters that show a field (n8n's `displayOptions.show`). */
+export type ShownWhen = Readonly<Record<string, ReadonlyArray<string | boolean>>>;
 
 /** The node versions of the action nodes (n8n's typeVersion); the last is the default. */
 export const NODE_VERSIONS = [1, 2] as const;
@@ -93,6 +106,10 @@ export interface FieldSpec extends WireField, Omit<EditorField, 'options' | 'v2'
 	kind: FieldKind;
 	/** On the panel: required, or an optional field version 2 shows there. */
 	onPanel: boolean;
+	/** The API's value is the entered one times this (1000: seconds entered, milliseconds sent). */
+	scale?: number;
+	/** See EditorFieldV2's `shownWhen`. */
+	shownWhen?: ShownWhen;
 	options?: readonly FieldOption[];
 	/** For multiOptions: values outside `options` are still accepted. */
 	openOptions?: boolean;

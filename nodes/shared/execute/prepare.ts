@@ -14,6 +14,8 @@ import {
 	type WireIssue,
 } from '../../../contract';
 import { BEHAVIOURS, outputMode, type ItemBehaviour, type OutputMode } from '../behaviours';
+import { booleanOption } from '../behaviours/optionBounds';
+import { panelLimit } from '../behaviours/paging';
 import type { ItemValues, OperationSpec } from '../endpoints/types';
 import { jobIdValue } from '../jobs/picker';
 import { runsAsTool } from '../tool';
@@ -136,10 +138,20 @@ function readBehaviours(
 /** Headroom over the server-side timeout a request carries, for queueing and transfer. */
 const TIMEOUT_HEADROOM_MS = 15000;
 
-/** The HTTP request the operation's row describes, from the item's validated values. */
+/** The values as the API takes them: a value entered in seconds in milliseconds. */
+function wireValues(op: OperationSpec, values: ItemValues): ItemValues {
+	const wire: Record<string, unknown> = { ...values };
+	for (const field of op.fields)
+		for (const name of field.scale ? namesOf(field) : [])
+			if (typeof wire[name] === 'number') wire[name] = Math.round(wire[name] * (field.scale ?? 1));
+	return wire;
+}
+
+/** The HTTP request the operation's row describes, from the item's validated wire values. */
 function buildRequest(op: OperationSpec, values: ItemValues): ApiRequest {
-	const serverTimeout = op.timeoutField
-		? Number(values[op.timeoutField] ?? op.fields.find((f) => f.name === op.timeoutField)?.default)
+	const timeout = op.fields.find((f) => f.name === op.timeoutField);
+	const serverTimeout = timeout
+		? Number(values[timeout.name] ?? Number(timeout.default) * (timeout.scale ?? 1))
 		: NaN;
 	return endpointRequest(op.endpoint, values, {
 		timeoutMs: Number.isFinite(serverTimeout)
@@ -156,6 +168,16 @@ export function prepareItem(
 	read: ParameterReader,
 ): PreparedItem {
 	const entered = readValues(op, itemIndex, read);
+	const limit = panelLimit(op);
+	if (limit) {
+		let all: boolean;
+		try {
+			all = booleanOption(read('returnAll', itemIndex, false), 'Return All', 'returnAll');
+		} catch (error) {
+			throw refusal(ctx, (error as Error).message, itemIndex);
+		}
+		if (all) entered.values.limit = limit.max;
+	}
 	const checked = fieldIssues(op, entered.values, entered.pickerIssues);
 	if (!checked.ok) {
 		const messages = checked.issues.map(formatIssue);
@@ -164,12 +186,13 @@ export function prepareItem(
 	}
 	const lacking = unmetNeed(op, checked.values);
 	if (lacking) throw refusal(ctx, lacking, itemIndex);
+	const values = wireValues(op, checked.values);
 	const output = outputMode(op, entered.options);
 	const behaviours = readBehaviours(ctx, op, itemIndex, read, entered.options, output);
 	return {
 		operation: op,
-		values: checked.values,
-		request: buildRequest(op, checked.values),
+		values,
+		request: buildRequest(op, values),
 		behaviours,
 	};
 }
