@@ -157,23 +157,28 @@ function versionProperties(spec: NodeSpec, version: NodeVersion): INodePropertie
 	return spec.versions[version].flatMap(operationProperties);
 }
 
-const showAt = (property: INodeProperties, versions: number[]): INodeProperties => ({
-	...property,
-	displayOptions: {
-		...property.displayOptions,
-		show: { ...property.displayOptions?.show, '@version': versions },
-	},
-});
+/** The parameter shown only at `versions`; one already shown by version keeps its rule. */
+const showAt = (property: INodeProperties, versions: number[]): INodeProperties =>
+	property.displayOptions?.show?.['@version']
+		? property
+		: {
+				...property,
+				displayOptions: {
+					...property.displayOptions,
+					show: { ...property.displayOptions?.show, '@version': versions },
+				},
+			};
 
 /**
- * Two versions' parameters as one list, in both versions' order: a parameter both have alike is
- * written once, one that differs twice, each shown only at its version (`@version`). Version 1
- * therefore sees exactly its parameters (test/nodes/frozenVersions.test.ts).
+ * The parameters of the versions so far (`older`) and of the next one as one list, in both lists'
+ * order: a parameter both have alike is written once, one that differs twice, each shown only at
+ * its versions (`@version`). Each version therefore sees exactly its own parameters
+ * (test/nodes/frozenVersions.test.ts).
  */
 export function mergeVersions(
 	older: INodeProperties[],
 	newer: INodeProperties[],
-	olderVersion: number,
+	olderVersions: number[],
 	newerVersion: number,
 ): INodeProperties[] {
 	const a = older.map((p) => JSON.stringify(p));
@@ -194,7 +199,7 @@ export function mergeVersions(
 			merged.push(older[i++]);
 			j++;
 		} else if (j >= b.length || (i < a.length && common[i + 1][j] >= common[i][j + 1]))
-			merged.push(showAt(older[i++], [olderVersion]));
+			merged.push(showAt(older[i++], olderVersions));
 		else merged.push(showAt(newer[j++], [newerVersion]));
 	}
 	return merged;
@@ -204,11 +209,10 @@ export function mergeVersions(
 function allVersionsProperties(spec: NodeSpec): INodeProperties[] {
 	const [first, ...later] = NODE_VERSIONS;
 	let merged = versionProperties(spec, first);
-	let previous: NodeVersion = first;
+	const soFar: number[] = [first];
 	for (const version of later) {
-		// Only two versions so far: a third would have to show its older twins at both.
-		merged = mergeVersions(merged, versionProperties(spec, version), previous, version);
-		previous = version;
+		merged = mergeVersions(merged, versionProperties(spec, version), [...soFar], version);
+		soFar.push(version);
 	}
 	return merged;
 }

@@ -4,10 +4,11 @@
  * a saved workflow gets), what a request cannot do without checked before sending, and the
  * outputs.
  */
-import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { loadPackage } from '../../devkit/package';
+import { mergeVersions } from '../../nodes/shared/description';
 import { ACCOUNT_BODY, OK_REPLY, mockApi, useNock, type Responder } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
 
@@ -424,5 +425,30 @@ describe("Extract's Schema Type in version 2: the schema on the panel", () => {
 			parameters: { ...extract, schema, waitForCompletion: false },
 		});
 		expect(bodyOf(api, '/extract')).toMatchObject({ schema: JSON.parse(schema) });
+	});
+});
+
+describe('mergeVersions: each version sees exactly its own parameters', () => {
+	const p = (name: string, type: 'string' | 'number' = 'string') =>
+		({ displayName: name, name, type, default: '' }) as INodeProperties;
+	const seenAt = (list: INodeProperties[], version: number) =>
+		list
+			.filter((q) =>
+				((q.displayOptions?.show?.['@version'] as number[] | undefined) ?? [version]).includes(
+					version,
+				),
+			)
+			.map((q) => `${q.name}:${q.type}`);
+
+	test('two versions, then a third', () => {
+		const v1 = [p('a'), p('b'), p('c')];
+		const v2 = [p('a'), p('c'), p('d')];
+		const v3 = [p('a', 'number'), p('c'), p('d')];
+		const two = mergeVersions(v1, v2, [1], 2);
+		expect(two.filter((q) => !q.displayOptions).map((q) => q.name)).toEqual(['a', 'c']);
+		const three = mergeVersions(two, v3, [1, 2], 3);
+		expect(seenAt(three, 1)).toEqual(['a:string', 'b:string', 'c:string']);
+		expect(seenAt(three, 2)).toEqual(['a:string', 'c:string', 'd:string']);
+		expect(seenAt(three, 3)).toEqual(['a:number', 'c:string', 'd:string']);
 	});
 });
