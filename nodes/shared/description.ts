@@ -5,14 +5,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { namesOf } from '../../contract';
 import { BEHAVIOURS } from './behaviours';
 import { maxConcurrentOption, offersCap } from './execute/run';
-import {
-	LATEST_VERSION,
-	NODE_VERSIONS,
-	type FieldSpec,
-	type NodeSpec,
-	type NodeVersion,
-	type OperationSpec,
-} from './endpoints/types';
+import type { FieldSpec, NodeSpec, OperationSpec } from './endpoints/types';
+import { LATEST_VERSION, NODE_VERSIONS, type NodeVersion } from './endpoints/versions';
 import { jobIdLocator } from './jobs/picker';
 import { toolDescriptionProperty } from './tool';
 

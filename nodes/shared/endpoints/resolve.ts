@@ -9,9 +9,8 @@ import type {
 	OperationSpec,
 	NodeRows,
 	NodeSpec,
-	NodeVersion,
 } from './types';
-import { LATEST_VERSION, NODE_VERSIONS } from './types';
+import { LATEST_VERSION, NODE_VERSIONS, type NodeVersion } from './versions';
 
 const KINDS: Record<WireType, FieldKind> = {
 	string: 'string',

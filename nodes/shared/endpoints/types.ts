@@ -13,8 +13,9 @@ import type {
 	StringFormat,
 	WireField,
 } from '../../../contract';
+import type { NodeVersion } from './versions';
 
-export type { EndpointId, HttpMethod };
+export type { EndpointId, HttpMethod, NodeVersion };
 export type FieldFormat = StringFormat;
 export type { JsonShape };
 
@@ -85,11 +86,6 @@ export interface EditorFieldV2 extends Partial<Omit<EditorField, 'v2' | 'jobPick
 
 /** Values of top-level parameters that show a field (n8n's `displayOptions.show`). */
 export type ShownWhen = Readonly<Record<string, ReadonlyArray<string | boolean>>>;
-
-/** The node versions of the action nodes (n8n's typeVersion); the last is the default. */
-export const NODE_VERSIONS = [1, 2] as const;
-export type NodeVersion = (typeof NODE_VERSIONS)[number];
-export const LATEST_VERSION: NodeVersion = 2;
 
 /**
  * Fields of which a request needs at least one, beyond each field's own checks (the API refuses

@@ -14,12 +14,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	NODE_VERSIONS,
-	type NodeSpec,
-	type NodeVersion,
-	type OperationSpec,
-} from '../endpoints/types';
+import type { NodeSpec, OperationSpec } from '../endpoints/types';
+import { NODE_VERSIONS, type NodeVersion } from '../endpoints/versions';
 import { asNodeError } from '../transport/errors';
 import { parameterReader } from './parameters';
 import { prepareItem } from './prepare';
