@@ -91,3 +91,22 @@ export function checkCharacters(value: string, multiline: boolean): Problem {
 	if (LONE_SURROGATE.test(value)) return 'must not contain broken Unicode (a lone surrogate)';
 	return undefined;
 }
+
+/** Fields of which a request needs at least one; a boolean counts only when true unless `falseCounts`. */
+export interface OneOf {
+	anyOf: readonly string[];
+	falseCounts?: boolean;
+}
+
+/**
+ * The first group none of whose fields `values` gives (checked values: unset ones are absent),
+ * or undefined when every group has one.
+ */
+export function firstUnmet<G extends OneOf>(
+	values: Readonly<Record<string, unknown>>,
+	groups: readonly G[],
+): G | undefined {
+	const gives = (group: G, name: string) =>
+		values[name] !== undefined && (group.falseCounts || values[name] !== false);
+	return groups.find((group) => !group.anyOf.some((name) => gives(group, name)));
+}

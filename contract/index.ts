@@ -5,7 +5,7 @@
  * (responseTypes.ts).
  */
 export { ENDPOINTS, type EndpointId, type FieldName } from './endpoints';
-export { isJsonObject, isPlainObject } from './checks';
+export { firstUnmet, isJsonObject, isPlainObject, type OneOf } from './checks';
 export { namesOf, wireNames } from './names';
 export { gatherWire, placeWire, type QueryValue, type WireRequest } from './placement';
 export {

@@ -52,12 +52,11 @@ export class WebDataApi implements ICredentialType {
 		},
 	];
 
-	// The key goes only to the Web Data API, only through this package's nodes (they set the
-	// header themselves). 2.x refuses to decrypt the credential for any other node, the HTTP
-	// Request node included; without a generic `authenticate`, 1.x's HTTP Request node does not
-	// offer it and sends no key if a workflow names it. See docs/security.md.
-	restrictToSupportedNodes = true as const;
-
+	// The key goes only to the Web Data API, only through this package's nodes: they set the
+	// header themselves, and without a generic `authenticate` n8n's HTTP Request node neither
+	// offers the credential nor sends the key if a workflow names it. No `restrictToSupportedNodes`:
+	// n8n 2.x fills the supported nodes only for packages in .n8n/nodes, so from .n8n/custom,
+	// `n8n-node dev` or N8N_CUSTOM_EXTENSIONS it refused our own nodes. See docs/security.md.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',

@@ -11,18 +11,27 @@ export interface DocumentedNode {
 		name: string;
 		method: string;
 		path: string;
-		fields: ReadonlyArray<{ name: string; required?: boolean }>;
+		fields: ReadonlyArray<DocumentedField>;
 	}>;
 }
 
-function fieldList(fields: ReadonlyArray<{ name: string; required?: boolean }>, required: boolean) {
-	const names = fields.filter((f) => Boolean(f.required) === required).map((f) => `\`${f.name}\``);
+/** A field; `onPanel` where the node's latest version shows an optional one on the panel. */
+interface DocumentedField {
+	name: string;
+	required?: boolean;
+	onPanel?: boolean;
+}
+
+function fieldList(fields: ReadonlyArray<DocumentedField>, onPanel: boolean) {
+	const names = fields
+		.filter((f) => Boolean(f.onPanel ?? f.required) === onPanel)
+		.map((f) => `\`${f.name}\``);
 	return names.length > 0 ? names.join(', ') : '-';
 }
 
 export function operationsMarkdown(nodes: readonly DocumentedNode[]): string {
 	const rows = [
-		'| Node | Operation | Endpoint | Required | Options |',
+		'| Node | Operation | Endpoint | On the panel | Options |',
 		'| --- | --- | --- | --- | --- |',
 	];
 	for (const nodeSpec of nodes) {

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import type { IRun, ITaskData } from 'n8n-workflow';
 
 import { fetchJson } from './loopback';
-import { installPackage } from './tarball';
+import { installPackage, type InstallWay } from './tarball';
 import { ROOT, N8N_MAJOR } from './paths';
 import { startServer, tail, type Group } from './proc';
 import { n8nEntry, getN8nNodeBin, requireFromN8n } from './toolchain';
@@ -147,8 +147,8 @@ export class N8n {
 	}
 
 	/** Installs the package packed from `from` as users get it (devkit/tarball.ts). */
-	installPackage(from: string = ROOT): string {
-		return installPackage(from, path.join(this.userFolder, '.n8n'));
+	installPackage(from: string = ROOT, way?: InstallWay): string {
+		return installPackage(from, path.join(this.userFolder, '.n8n'), way);
 	}
 
 	/** The command line that runs `n8n <args>`: under unshare with a hostsFile. */
@@ -303,11 +303,21 @@ export class N8n {
 
 	/** The node types the editor loads, as `type` -> versions. */
 	async nodeTypes(): Promise<Map<string, number[]>> {
-		type NodeType = { name: string; version: number | number[] };
-		const known = new Map<string, number[]>();
-		for (const { name, version } of await this.asOwner<NodeType[]>('GET', '/types/nodes.json'))
-			known.set(name, [...(known.get(name) ?? []), ...[version].flat()]);
-		return known;
+		return typeVersions(await this.asOwner<NodeTypeEntry[]>('GET', '/types/nodes.json'));
+	}
+
+	/**
+	 * The node types n8n loads, as `type` -> versions, without a server: `n8n export:nodes` (both
+	 * lines) loads nodes as `n8n start` does, AI-tool variants included.
+	 */
+	async exportedNodeTypes(): Promise<Map<string, number[]>> {
+		const file = path.join(this.userFolder, 'exported-nodes.json');
+		try {
+			await this.cliOrThrow(['export:nodes', `--output=${file}`]);
+			return typeVersions(JSON.parse(fs.readFileSync(file, 'utf8')));
+		} finally {
+			fs.rmSync(file, { force: true });
+		}
 	}
 
 	/** Executions of a workflow, newest first, without run data. */
@@ -326,6 +336,16 @@ export class N8n {
 		}
 		return execution as unknown as RunData & { id: string; workflowId: string };
 	}
+}
+
+type NodeTypeEntry = { name: string; version: number | number[] };
+
+/** n8n's node type list (one entry per description) as `type` -> versions. */
+function typeVersions(entries: NodeTypeEntry[]): Map<string, number[]> {
+	const known = new Map<string, number[]>();
+	for (const { name, version } of entries)
+		known.set(name, [...(known.get(name) ?? []), ...[version].flat()]);
+	return known;
 }
 
 /** The first pretty-printed JSON object on stdout that looks like run data. */

@@ -30,31 +30,38 @@ export function packPackage(from: string, into: string): string {
 }
 
 /**
- * Installs `from` packed into `<n8nFolder>/nodes` (replaced) the way n8n's Community Nodes install
- * does: no scripts, no peer dependencies (n8n provides n8n-workflow), no lock file; the tarball
- * stays beside it, as the saved `file:` dependency. Returns the installed package's folder.
+ * How the package reaches `<n8nFolder>/nodes`: `n8n` as n8n's Community Nodes install does it (no
+ * scripts, no peer dependencies, no lock file, a package.json of its own there); `readme` as the
+ * README's manual install, a bare `npm install <package>` in the folder (`--offline`: the tarball
+ * is all it may take).
  */
-export function installPackage(from: string, n8nFolder: string): string {
+export type InstallWay = 'n8n' | 'readme';
+
+const N8N_INSTALL_FLAGS = [
+	'--bin-links=false',
+	'--install-strategy=shallow',
+	'--ignore-scripts=true',
+	'--package-lock=false',
+	'--legacy-peer-deps',
+];
+
+/**
+ * Installs `from` packed into `<n8nFolder>/nodes` (replaced), the tarball staying beside it as the
+ * saved `file:` dependency. Returns the installed package's folder.
+ */
+export function installPackage(from: string, n8nFolder: string, way: InstallWay = 'n8n'): string {
 	const nodesFolder = path.join(n8nFolder, 'nodes');
 	fs.rmSync(nodesFolder, { recursive: true, force: true });
 	fs.mkdirSync(nodesFolder, { recursive: true });
-	// Without a package.json here npm would install into the nearest one up the tree.
-	const manifest = { name: 'installed-nodes', private: true, dependencies: {} };
-	fs.writeFileSync(path.join(nodesFolder, 'package.json'), JSON.stringify(manifest, null, 2));
+	if (way === 'n8n') {
+		// Without a package.json here npm would install into the nearest one up the tree.
+		const manifest = { name: 'installed-nodes', private: true, dependencies: {} };
+		fs.writeFileSync(path.join(nodesFolder, 'package.json'), JSON.stringify(manifest, null, 2));
+	}
 	const tarball = path.basename(packPackage(from, nodesFolder));
+	const flags = way === 'n8n' ? N8N_INSTALL_FLAGS : [];
 	npm(
-		[
-			'install',
-			`./${tarball}`,
-			'--audit=false',
-			'--fund=false',
-			'--bin-links=false',
-			'--install-strategy=shallow',
-			'--ignore-scripts=true',
-			'--package-lock=false',
-			'--legacy-peer-deps',
-			'--offline',
-		],
+		['install', `./${tarball}`, '--audit=false', '--fund=false', '--offline', ...flags],
 		nodesFolder,
 	);
 	const [, name] = /^(.*)-\d+\.\d+\.\d+.*\.tgz$/.exec(tarball) ?? [];
@@ -62,4 +69,14 @@ export function installPackage(from: string, n8nFolder: string): string {
 	if (!name || !fs.existsSync(path.join(installed, 'package.json')))
 		throw new Error(`npm install ${tarball} left no package in ${nodesFolder}/node_modules`);
 	return installed;
+}
+
+/** Packs `from` and unpacks it into `<into>/package`: the package folder as npm installs it. */
+export function unpackPackage(from: string, into: string): string {
+	const tarball = packPackage(from, into);
+	const folder = path.join(into, 'package');
+	fs.rmSync(folder, { recursive: true, force: true });
+	execFileSync('tar', ['-xzf', tarball, '-C', into]);
+	fs.rmSync(tarball);
+	return folder;
 }

@@ -1,7 +1,9 @@
 /**
  * Our nodes as MCP tools inside real n8n 2.x: examples/mcp-server.json (n8n's MCP Server Trigger
  * with three Web Data tools: Brand retrieve, Scrape, Map) published and served by `n8n start`,
- * driven by the official MCP TypeScript SDK client over Streamable HTTP on loopback. The client
+ * driven by the official MCP TypeScript SDK client over Streamable HTTP on loopback (the SDK n8n
+ * itself ships, loaded from the pinned n8n: as a devDependency its `pkce-challenge` brings an
+ * `index.node.js` that n8n's custom loader takes for a node under `n8n-node dev`). The client
  * lists the tools (each with its operation's description and an input schema from `$fromAI`),
  * calls Scrape on a large sandbox page and gets an answer within the Answer Budget, and a bad
  * argument gets a tool error naming the field, with nothing sent to the sandbox.
@@ -9,13 +11,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
 import { NODES } from '../../nodes/shared/endpoints';
 import { toolDescription } from '../../nodes/shared/tool';
 import { loadExamples } from '../../devkit/setup';
+import { requireFromN8n } from '../../devkit/toolchain';
 import { sleep } from '../../devkit/wait';
 import { Suite } from './suite';
 
@@ -24,6 +24,21 @@ const LARGE_PAGE = 'https://docs.example.com/large-guide';
 
 const operation = (node: string, value: string) =>
 	NODES.find((r) => r.node === node)!.operations.find((o) => o.value === value)!;
+
+type Tool = { name: string; description?: string; inputSchema: unknown };
+/** What this suite uses of the SDK's client (`@modelcontextprotocol/sdk/client`). */
+interface Client {
+	connect(transport: unknown): Promise<void>;
+	listTools(): Promise<{ tools: Tool[] }>;
+	callTool(call: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+	close(): Promise<void>;
+}
+const { Client } = requireFromN8n<{ Client: new (info: object) => Client }>(
+	'@modelcontextprotocol/sdk/client/index.js',
+);
+const { StreamableHTTPClientTransport } = requireFromN8n<{
+	StreamableHTTPClientTransport: new (url: URL) => unknown;
+}>('@modelcontextprotocol/sdk/client/streamableHttp.js');
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const text = (result: ToolResult) =>

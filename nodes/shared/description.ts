@@ -4,8 +4,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { namesOf } from '../../contract';
 import { BEHAVIOURS } from './behaviours';
-import { maxConcurrentOption } from './execute/run';
-import type { FieldSpec, OperationSpec, NodeSpec } from './endpoints/types';
+import { maxConcurrentOption, offersCap } from './execute/run';
+import type { FieldSpec, NodeSpec, OperationSpec } from './endpoints/types';
+import { LATEST_VERSION, NODE_VERSIONS, type NodeVersion } from './endpoints/versions';
 import { jobIdLocator } from './jobs/picker';
 import { nodeIcon } from './icons';
 import { toolDescriptionProperty } from './tool';
@@ -99,14 +100,21 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 	const shownFor = { operation: [op.value] };
 	const show = { displayOptions: { show: shownFor } };
 	const required = op.fields
-		.filter((f) => f.required)
+		.filter((f) => f.onPanel && !f.shownWhen)
 		.map((f) => ({ ...fieldProperty(f), ...show }));
-	const optionalFields = op.fields.filter((f) => !f.required);
+	// Shown by a behaviour's parameter (Return All, Schema Type): below it.
+	const shownByBehaviour = op.fields
+		.filter((f) => f.onPanel && f.shownWhen)
+		.map((f) => ({
+			...fieldProperty(f),
+			displayOptions: { show: { ...shownFor, ...(f.shownWhen as Record<string, string[]>) } },
+		}));
+	const optionalFields = op.fields.filter((f) => !f.onPanel);
 	const optional = [
 		...optionalFields.map(fieldProperty),
 		...optionalFields.flatMap(aliasProperties),
 		...BEHAVIOURS.flatMap((b) => b.options(op)),
-		maxConcurrentOption,
+		...(offersCap(op) ? [maxConcurrentOption] : []),
 	];
 	return [
 		toolDescriptionProperty(op),
@@ -115,6 +123,7 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 			...p,
 			displayOptions: { ...p.displayOptions, show: { ...p.displayOptions?.show, ...shownFor } },
 		})),
+		...shownByBehaviour,
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -138,6 +147,71 @@ export function subtitleOf(nodes: readonly NodeSpec[]): string {
 	return `={{${JSON.stringify(labels)}[$parameter["operation"]] ?? $parameter["operation"]}}`;
 }
 
+/** The operations' parameters at one node version (the Operation dropdown is the same in all). */
+function versionProperties(spec: NodeSpec, version: NodeVersion): INodeProperties[] {
+	return spec.versions[version].flatMap(operationProperties);
+}
+
+/** The parameter shown only at `versions`; one already shown by version keeps its rule. */
+const showAt = (property: INodeProperties, versions: number[]): INodeProperties =>
+	property.displayOptions?.show?.['@version']
+		? property
+		: {
+				...property,
+				displayOptions: {
+					...property.displayOptions,
+					show: { ...property.displayOptions?.show, '@version': versions },
+				},
+			};
+
+/**
+ * The parameters of the versions so far (`older`) and of the next one as one list, in both lists'
+ * order: a parameter both have alike is written once, one that differs twice, each shown only at
+ * its versions (`@version`). Each version therefore sees exactly its own parameters
+ * (test/nodes/frozenVersions.test.ts).
+ */
+export function mergeVersions(
+	older: INodeProperties[],
+	newer: INodeProperties[],
+	olderVersions: number[],
+	newerVersion: number,
+): INodeProperties[] {
+	const a = older.map((p) => JSON.stringify(p));
+	const b = newer.map((p) => JSON.stringify(p));
+	// Longest common subsequence, from the ends: common[i][j] for a[i..] and b[j..].
+	const common = Array.from({ length: a.length + 1 }, () =>
+		new Array<number>(b.length + 1).fill(0),
+	);
+	for (let i = a.length - 1; i >= 0; i--)
+		for (let j = b.length - 1; j >= 0; j--)
+			common[i][j] =
+				a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+	const merged: INodeProperties[] = [];
+	let i = 0;
+	let j = 0;
+	while (i < a.length || j < b.length) {
+		if (i < a.length && j < b.length && a[i] === b[j]) {
+			merged.push(older[i++]);
+			j++;
+		} else if (j >= b.length || (i < a.length && common[i + 1][j] >= common[i][j + 1]))
+			merged.push(showAt(older[i++], olderVersions));
+		else merged.push(showAt(newer[j++], [newerVersion]));
+	}
+	return merged;
+}
+
+/** Every version's parameters in one list (see mergeVersions). */
+function allVersionsProperties(spec: NodeSpec): INodeProperties[] {
+	const [first, ...later] = NODE_VERSIONS;
+	let merged = versionProperties(spec, first);
+	const soFar: number[] = [first];
+	for (const version of later) {
+		merged = mergeVersions(merged, versionProperties(spec, version), [...soFar], version);
+		soFar.push(version);
+	}
+	return merged;
+}
+
 export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
 	const operations = spec.operations;
 	const defaultOperation = operations[0].value;
@@ -146,7 +220,8 @@ export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
 		name: spec.node,
 		icon: nodeIcon(spec.node),
 		group: ['transform'],
-		version: 1,
+		version: [...NODE_VERSIONS],
+		defaultVersion: LATEST_VERSION,
 		// subtitleOf(NODES), written here by the build (gulpfile.js writeSubtitle): n8n's scanner
 		// wants a literal. test/nodes/description.test.ts fails while it differs from the table.
 		subtitle:
@@ -173,7 +248,7 @@ export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
 					.sort(byName),
 				default: defaultOperation,
 			},
-			...operations.flatMap(operationProperties),
+			...allVersionsProperties(spec),
 		],
 	};
 }

@@ -55,10 +55,15 @@ export async function uiProperty(
 	node: string,
 	operation: string,
 	name: string,
+	version = 1,
 ): Promise<{ property?: INodeProperties; where?: 'top' | 'options' }> {
 	const type: INodeType = (await loadPackage()).nodeTypes[node];
-	const forOp = type.description.properties.filter((p) =>
-		(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+	const forOp = type.description.properties.filter(
+		(p) =>
+			(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation) &&
+			((p.displayOptions?.show?.['@version'] as number[] | undefined) ?? [version]).includes(
+				version,
+			),
 	);
 	const top = forOp.find((p) => p.name === name);
 	if (top) return { property: top, where: 'top' };

@@ -44,6 +44,8 @@ export const ERROR_NODE: INode = {
 export interface RunNodeOptions {
 	/** Short node type name, e.g. `webDataBrand` (`webDataBrandTool`: the node as an agent's tool). */
 	type: string;
+	/** The node version the workflow was saved with; 1 by default. */
+	typeVersion?: number;
 	/** As a workflow JSON holds them (expressions start with `=`). */
 	parameters: INodeParameters;
 	/** The json of each input item; one empty item by default. */
@@ -133,7 +135,14 @@ async function prepare(options: RunNodeOptions) {
 	const type = `${pkg.packageName}.${options.type}`;
 	const onError = options.continueOnFail ? ('continueRegularOutput' as const) : undefined;
 	const { parameters } = options;
-	const node = { id: 'node-under-test', name: NODE_NAME, type, parameters, onError };
+	const node = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type,
+		parameters,
+		onError,
+		typeVersion: options.typeVersion ?? 1,
+	};
 	const staticData = structuredClone(options.staticData ?? {});
 	const registry = await nodeTypesRegistry();
 	const { workflowData, workflow } = oneNodeWorkflow(registry, 'wf-test', node, staticData);

@@ -385,7 +385,12 @@ describe('Extract waits for its job', () => {
 		]);
 		const { error } = await runNode({
 			type: 'webDataExtract',
-			parameters: { operation: 'extract', prompt: 'x', options: { pollInterval: FAST_POLL_S } },
+			parameters: {
+				operation: 'extract',
+				prompt: 'x',
+				// Extract needs URLs or Enable Web Search: it is refused before sending without.
+				options: { urls: 'https://acme.example', pollInterval: FAST_POLL_S },
+			},
 		});
 		expect(error?.name).toBe('NodeApiError');
 		expect(error!.message).toContain('ex-f');

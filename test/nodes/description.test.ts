@@ -137,8 +137,10 @@ describe('credential webDataApi', () => {
 		expect(baseUrl).toMatchObject({ type: 'string', required: true });
 	});
 
-	test("n8n 2.x refuses it to any node but this package's; no generic authenticate for 1.x's HTTP Request", () => {
-		expect(credential.restrictToSupportedNodes).toBe(true);
+	test("no generic authenticate for n8n's HTTP Request; usable by our nodes however n8n loads them", () => {
+		// n8n 2.x leaves supportedNodes empty for .n8n/custom and N8N_CUSTOM_EXTENSIONS: with the
+		// restriction, our own nodes were refused their credential there (docs/security.md).
+		expect(credential.restrictToSupportedNodes).toBeUndefined();
 		expect(credential.authenticate).toBeUndefined();
 		expect(credential.genericAuth).toBeUndefined();
 	});

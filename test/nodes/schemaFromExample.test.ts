@@ -99,10 +99,11 @@ describe('Extract with a schema generated from a JSON example', () => {
 				operation: 'extract',
 				prompt: 'p',
 				waitForCompletion: false,
-				options: { schema: JSON.stringify(schema) },
+				// Extract needs URLs or Enable Web Search (the API refuses it without).
+				options: { urls: 'https://acme.com', schema: JSON.stringify(schema) },
 			},
 		});
-		expect(api.apiRequests()[0].body).toEqual({ prompt: 'p', schema });
+		expect(api.apiRequests()[0].body).toEqual({ prompt: 'p', urls: ['https://acme.com'], schema });
 		expect(items[0].json).toEqual(CREATED);
 	});
 

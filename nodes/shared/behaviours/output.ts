@@ -9,7 +9,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { OperationSpec } from '../endpoints/types';
-import { asRecords, type Behaviour, type OutputMode } from './types';
+import { asRecords, mapJson, type Behaviour, type OutputMode } from './types';
 import { SPLITTERS, type RecordKind } from '../records';
 import { onlyAsTool } from '../tool';
 
@@ -87,6 +87,32 @@ const jobOutputOption: INodeProperties = {
 	displayOptions: { show: { ...onlyAsTool(false), '/waitForCompletion': [true] } },
 };
 
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The answer without the fields its row withholds, at its top level and in its `data`. */
+function withhold(json: IDataObject, names: readonly string[]): IDataObject {
+	const without = (object: IDataObject) =>
+		Object.fromEntries(Object.entries(object).filter(([key]) => !names.includes(key)));
+	const kept = without(json);
+	return isObject(kept.data) ? { ...kept, data: without(kept.data) } : kept;
+}
+
+/**
+ * The whole answer of an operation without records, as its row and version shape it: its `data`
+ * instead of the API's `{success, data}` (version 2 of a row that says `unwrapData`; an answer
+ * without `data`, such as a deletion's message, stays as it is), and never a withheld field.
+ */
+function answerShape(op: OperationSpec): ((json: IDataObject) => IDataObject) | undefined {
+	const unwrap = op.unwrapData === true && op.version >= 2;
+	const withheld = op.withheld ?? [];
+	if (!unwrap && withheld.length === 0) return undefined;
+	return (json) => {
+		const kept = withhold(json, withheld);
+		return unwrap && isObject(kept.data) ? kept.data : kept;
+	};
+}
+
 export const output: Behaviour = {
 	parameters: () => [],
 	options(op) {
@@ -95,7 +121,10 @@ export const output: Behaviour = {
 	},
 	read(op, { options }) {
 		const kind = op.records;
-		if (!kind) return undefined;
+		if (!kind) {
+			const shape = answerShape(op);
+			return shape && ((next) => async (request) => mapJson(shape)(await next(request)));
+		}
 		const chosen = options.output ?? 'records';
 		if (chosen !== 'records' && chosen !== 'whole' && chosen !== 'file')
 			throw new Error(

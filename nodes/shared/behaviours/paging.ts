@@ -4,6 +4,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { FieldSpec, OperationSpec } from '../endpoints/types';
+
 import type { JobListResponse } from '../../../contract';
 import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
@@ -53,9 +55,20 @@ function pageReader(next: Send, { node }: WebDataClient): Pick<WebDataClient, 'n
 	};
 }
 
+/**
+ * Version 2's Limit of a list on the panel, with Return All beside it (Crawl > Get Status has its
+ * own, the node's, in every version). Return All sends the API's largest limit: all there is for
+ * a list of one request (Map, Competitors, Extract Products), the fewest pages for the lists
+ * whose pages are followed (Job > List, Job > Get).
+ */
+export function panelLimit(op: OperationSpec): FieldSpec | undefined {
+	if (op.version < 2) return undefined;
+	return op.fields.find((field) => field.name === 'limit' && field.onPanel);
+}
+
 export const paging: Behaviour = {
 	parameters: (op) => {
-		if (!op.paginate) return [];
+		if (!op.paginate) return panelLimit(op) ? [returnAll] : [];
 		return op.paginate === 'crawlNext' ? [returnAll, crawlLimit] : [returnAll];
 	},
 	options: () => [],

@@ -1,10 +1,12 @@
 /**
- * Schema Type: Extract's schema typed as JSON Schema (Options > Schema, as before) or generated
+ * Schema Type: Extract's schema typed as JSON Schema (Options > Schema in version 1, on the panel
+ * below Schema Type from version 2) or generated
  * from a JSON example of the wanted output. The generated schema is sent as `schema` and shown
  * in each output record as `generatedSchema`, so the user can check what was asked for.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import type { OperationSpec } from '../endpoints/types';
 import { schemaOfExample } from '../schema/fromExample';
 import { booleanOption } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
@@ -14,27 +16,32 @@ const JSON_SCHEMA = 'jsonSchema';
 const SCHEMA_TYPES = [JSON_SCHEMA, FROM_EXAMPLE];
 const shownForExample = { displayOptions: { show: { schemaType: [FROM_EXAMPLE] } } };
 
-const PARAMETERS: INodeProperties[] = [
-	{
-		displayName: 'Schema Type',
-		name: 'schemaType',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Define Using JSON Schema',
-				value: JSON_SCHEMA,
-				description: 'Optional: a JSON Schema in Options > Schema (JSON)',
-			},
-			{
-				name: 'Generate From JSON Example',
-				value: FROM_EXAMPLE,
-				description: 'Paste an example of the wanted output; its schema is generated and sent',
-			},
-		],
-		default: JSON_SCHEMA,
-		description: 'How the structure of the extracted data is given',
-	},
+const schemaType = (schemaWhere: string): INodeProperties => ({
+	displayName: 'Schema Type',
+	name: 'schemaType',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Define Using JSON Schema',
+			value: JSON_SCHEMA,
+			description: `Optional: a JSON Schema in ${schemaWhere}`,
+		},
+		{
+			name: 'Generate From JSON Example',
+			value: FROM_EXAMPLE,
+			description: 'Paste an example of the wanted output; its schema is generated and sent',
+		},
+	],
+	default: JSON_SCHEMA,
+	description: 'How the structure of the extracted data is given',
+});
+
+/** From version 2 the schema is on the panel, below Schema Type (the row's `schema` field). */
+const schemaTypeAt = (op: OperationSpec) =>
+	schemaType(op.version >= 2 ? 'Schema (JSON) below' : 'Options > Schema (JSON)');
+
+const EXAMPLE_PARAMETERS: INodeProperties[] = [
 	{
 		displayName: 'JSON Example',
 		name: 'jsonExample',
@@ -57,7 +64,7 @@ const PARAMETERS: INodeProperties[] = [
 ];
 
 export const schemaFromExample: Behaviour = {
-	parameters: (op) => (op.schemaFromExample ? PARAMETERS : []),
+	parameters: (op) => (op.schemaFromExample ? [schemaTypeAt(op), ...EXAMPLE_PARAMETERS] : []),
 	options: () => [],
 	read(op, { get, options }) {
 		if (!op.schemaFromExample) return undefined;

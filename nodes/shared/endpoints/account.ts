@@ -9,6 +9,7 @@ export const account = nodeSpec({
 	operations: {
 		account: {
 			value: 'get',
+			unwrapData: true,
 			name: 'Get',
 			action: 'Get account credits and plan',
 			description: 'Get the credit balance, plan limits and queue usage',

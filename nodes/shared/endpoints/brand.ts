@@ -1,5 +1,5 @@
 import type { EndpointId, FieldName } from '../../../contract';
-import { retrieveCommonEditor } from './fields';
+import { retrieveCommonEditor, TIMEOUT_V2 } from './fields';
 import { nodeSpec } from './resolve';
 import type { EditorField, OperationRow } from './types';
 
@@ -52,7 +52,12 @@ export const brand = nodeSpec({
 					default: false,
 					description: 'Whether to ignore a cached profile',
 				},
-				timeout: { displayName: 'Timeout', default: 30000, description: 'Timeout in milliseconds' },
+				timeout: {
+					displayName: 'Timeout',
+					default: 30000,
+					description: 'Timeout in milliseconds',
+					v2: TIMEOUT_V2,
+				},
 			},
 		},
 		brandRetrieve: retrieve('retrieve', 'Retrieve by Domain', 'domain', {

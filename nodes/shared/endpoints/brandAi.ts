@@ -13,6 +13,7 @@ export const brandAi = nodeSpec({
 			name: 'Ask',
 			action: 'Ask a question about a brand website',
 			description: "Answer a question from a brand's website, with its source",
+			needs: [{ anyOf: ['url', 'domain'] }],
 			fields: {
 				query: {
 					displayName: 'Question',
@@ -20,10 +21,15 @@ export const brandAi = nodeSpec({
 					default: '',
 					description: 'The question to answer',
 				},
-				url: { displayName: 'URL', description: 'A fully-qualified HTTP(S) URL to answer from' },
+				url: {
+					displayName: 'URL',
+					description: 'A fully-qualified HTTP(S) URL to answer from',
+					v2: { onPanel: true, placeholder: 'https://example.com/faq', hint: 'Set URL or Domain' },
+				},
 				domain: {
 					displayName: 'Domain',
 					description: 'A bare domain, scraped when no URL is given',
+					v2: { onPanel: true, placeholder: 'example.com' },
 				},
 			},
 		},
@@ -62,6 +68,7 @@ export const brandAi = nodeSpec({
 					displayName: 'Limit',
 					default: 10,
 					description: 'Maximum number of product pages',
+					v2: { onPanel: true, shownWhen: { returnAll: [false] } },
 				},
 				...webhookObjectEditor,
 			},

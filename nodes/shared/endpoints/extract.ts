@@ -15,6 +15,7 @@ export const extract = nodeSpec({
 			description: 'Start an AI extraction job over URLs or web search, and wait for its result',
 			job: 'extract',
 			schemaFromExample: true,
+			needs: [{ anyOf: ['urls', 'enableWebSearch'] }],
 			fields: {
 				prompt: {
 					displayName: 'Prompt',
@@ -25,16 +26,27 @@ export const extract = nodeSpec({
 				urls: {
 					displayName: 'URLs',
 					description: 'URLs to extract from, one per line or comma-separated',
+					v2: {
+						onPanel: true,
+						placeholder: 'https://example.com/pricing',
+						hint: 'Set URLs, or turn on Enable Web Search',
+					},
 				},
 				schema: {
 					displayName: 'Schema (JSON)',
 					default: '{}',
 					description: 'A JSON Schema for the structured output',
+					v2: {
+						onPanel: true,
+						shownWhen: { schemaType: ['jsonSchema'] },
+						description: 'A JSON Schema for the structured output; {} leaves the shape to the AI',
+					},
 				},
 				enableWebSearch: {
 					displayName: 'Enable Web Search',
 					default: false,
 					description: 'Whether to use web search to discover URLs',
+					v2: { onPanel: true },
 				},
 				agent: {
 					displayName: 'Agent (JSON)',

@@ -1,5 +1,19 @@
 /** Editor entries of the field groups several endpoints share (contract/fields.ts), written once. */
-import type { EditorField, JobPickerType } from './types';
+import type { EditorField, EditorFieldV2, JobPickerType } from './types';
+
+/**
+ * Version 2 of a milliseconds field: entered in seconds, labelled so, and starting at `initial`
+ * seconds where given (30 for every timeout, one default everywhere).
+ */
+export const inSeconds = (label: string, description: string, initial?: number): EditorFieldV2 => ({
+	displayName: `${label} (Seconds)`,
+	description,
+	inSeconds: true,
+	...(initial === undefined ? {} : { default: initial }),
+});
+
+/** Every timeout's version 2: seconds, starting at 30. */
+export const TIMEOUT_V2 = inSeconds('Timeout', 'Timeout in seconds', 30);
 
 const PROXY_LABELS = {
 	auto: { name: 'Auto', description: 'Start direct and escalate only when blocked' },
@@ -42,8 +56,16 @@ export const retrieveCommonEditor = {
 		displayName: 'Max Age',
 		description:
 			'Maximum cache age in milliseconds before the record is refreshed, 90 days at most',
+		v2: inSeconds(
+			'Max Age',
+			'Maximum cache age before the record is refreshed, e.g. 86400 for a day; 90 days at most',
+		),
 	},
-	timeoutMS: { displayName: 'Timeout', description: 'Timeout hint in milliseconds' },
+	timeoutMS: {
+		displayName: 'Timeout',
+		description: 'Timeout hint in milliseconds',
+		v2: inSeconds('Timeout', 'Timeout hint in seconds', 30),
+	},
 	forceLanguage: {
 		displayName: 'Force Language',
 		placeholder: 'en',
@@ -70,8 +92,13 @@ export const webLookupCommonEditor = {
 	cacheMaxAgeMs: {
 		displayName: 'Cache Max Age',
 		description: 'Maximum cache age in milliseconds, 7 days at most',
+		v2: inSeconds('Cache Max Age', 'Maximum cache age, e.g. 86400 for a day; 7 days at most'),
 	},
-	timeoutMS: { displayName: 'Timeout', description: 'Timeout hint in milliseconds' },
+	timeoutMS: {
+		displayName: 'Timeout',
+		description: 'Timeout hint in milliseconds',
+		v2: inSeconds('Timeout', 'Timeout hint in seconds', 30),
+	},
 	maxSpeed: {
 		displayName: 'Max Speed',
 		default: false,
@@ -103,11 +130,13 @@ export const batchScrapeOptionsEditor = {
 		displayName: 'Wait For',
 		default: 0,
 		description: 'Milliseconds to wait for the page to load before scraping',
+		v2: inSeconds('Wait For', 'Seconds to wait for the page to load before scraping', 0),
 	},
 	timeout: {
 		displayName: 'Timeout',
 		default: 30000,
 		description: 'Timeout for each page, in milliseconds',
+		v2: inSeconds('Timeout', 'Timeout for each page, in seconds', 30),
 	},
 	proxy: {
 		displayName: 'Proxy',

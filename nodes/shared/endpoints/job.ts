@@ -30,6 +30,8 @@ export const job = nodeSpec({
 					displayName: 'Status',
 					options: STATUS_LABELS,
 					description: 'Only jobs in this status',
+					// Version 1 starts at the first label, Cancelled: rarely the jobs one looks for.
+					v2: { default: 'COMPLETED' },
 				},
 				page: {
 					displayName: 'Page',
@@ -40,6 +42,11 @@ export const job = nodeSpec({
 					displayName: 'Limit',
 					default: 50,
 					description: 'Max number of jobs per page; without Limit the API sends 25',
+					v2: {
+						onPanel: true,
+						shownWhen: { returnAll: [false] },
+						description: 'Max number of jobs to return',
+					},
 				},
 			},
 		},
@@ -57,7 +64,16 @@ export const job = nodeSpec({
 					default: 1,
 					description: 'The page of results to return (or to start from with Return All)',
 				},
-				limit: { displayName: 'Limit', default: 50, description: 'Max number of results per page' },
+				limit: {
+					displayName: 'Limit',
+					default: 50,
+					description: 'Max number of results per page',
+					v2: {
+						onPanel: true,
+						shownWhen: { returnAll: [false] },
+						description: 'Max number of results to return',
+					},
+				},
 			},
 		},
 	},

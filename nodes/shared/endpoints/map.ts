@@ -1,3 +1,4 @@
+import { TIMEOUT_V2 } from './fields';
 import { nodeSpec } from './resolve';
 
 export const map = nodeSpec({
@@ -29,6 +30,7 @@ export const map = nodeSpec({
 					displayName: 'Limit',
 					default: 50,
 					description: 'Maximum number of URLs to return; without Limit the API returns up to 100',
+					v2: { onPanel: true, shownWhen: { returnAll: [false] } },
 				},
 				sitemap: {
 					displayName: 'Sitemap',
@@ -51,7 +53,7 @@ export const map = nodeSpec({
 					description:
 						'A location object, as JSON, passed through as given (its fields are not documented)',
 				},
-				timeout: { displayName: 'Timeout', description: 'Timeout in milliseconds' },
+				timeout: { displayName: 'Timeout', description: 'Timeout in milliseconds', v2: TIMEOUT_V2 },
 				ignoreQueryParameters: {
 					displayName: 'Ignore Query Parameters',
 					default: true,

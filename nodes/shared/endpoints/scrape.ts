@@ -41,6 +41,13 @@ export const scrape = nodeSpec({
 				maxConcurrency: {
 					displayName: 'Max Concurrency',
 					description: 'Concurrent scrapes for this batch',
+					// Beside the node's own Max Concurrent Requests, a name that tells them apart (a
+					// new label moves the option in the sorted list, so version 1 keeps its own).
+					v2: {
+						displayName: 'Service Concurrency',
+						description:
+							"How many of this batch's URLs the Web Data Service scrapes at once, on its side (not this node's Max Concurrent Requests)",
+					},
 				},
 				ignoreInvalidURLs: {
 					displayName: 'Ignore Invalid URLs',

@@ -9,11 +9,13 @@ import type {
 	FieldName,
 	HttpMethod,
 	JsonShape,
+	OneOf,
 	StringFormat,
 	WireField,
 } from '../../../contract';
+import type { NodeVersion } from './versions';
 
-export type { EndpointId, HttpMethod };
+export type { EndpointId, HttpMethod, NodeVersion };
 export type FieldFormat = StringFormat;
 export type { JsonShape };
 
@@ -62,11 +64,48 @@ export interface EditorField {
 	hint?: string;
 	/** Makes the field a job picker listing jobs of this type. */
 	jobPicker?: JobPickerType;
+	/** What differs in node version 2 (a saved version-1 workflow keeps the rest). */
+	v2?: EditorFieldV2;
+}
+
+/** A field's editor entry in node version 2: what it changes of version 1's. */
+export interface EditorFieldV2 extends Partial<Omit<EditorField, 'v2' | 'jobPicker'>> {
+	/** Shown on the panel instead of in Options: the request cannot do without it (or a sibling). */
+	onPanel?: boolean;
+	/**
+	 * Entered in seconds where the API takes milliseconds: bounds (and `default`, given in
+	 * seconds) shown and checked in seconds, the value converted before sending.
+	 */
+	inSeconds?: boolean;
+	/**
+	 * On the panel, shown only while these parameters of a behaviour (Return All, Schema Type) have
+	 * these values, and placed below them.
+	 */
+	shownWhen?: ShownWhen;
+}
+
+/** Values of top-level parameters that show a field (n8n's `displayOptions.show`). */
+export type ShownWhen = Readonly<Record<string, ReadonlyArray<string | boolean>>>;
+
+/**
+ * Fields of which a request needs at least one, beyond each field's own checks (the API refuses
+ * the request, or does nothing, without one). A boolean counts only when true unless
+ * `falseCounts`. Checked before sending, with the item named (contract/checks.ts `firstUnmet`).
+ */
+export interface Need extends OneOf {
+	/** The first node version that checks it (default 1: every version). */
+	since?: NodeVersion;
 }
 
 /** A contract field with what the editor adds: the field the nodes work with. */
-export interface FieldSpec extends WireField, Omit<EditorField, 'options'> {
+export interface FieldSpec extends WireField, Omit<EditorField, 'options' | 'v2'> {
 	kind: FieldKind;
+	/** On the panel: required, or an optional field version 2 shows there. */
+	onPanel: boolean;
+	/** The API's value is the entered one times this (1000: seconds entered, milliseconds sent). */
+	scale?: number;
+	/** See EditorFieldV2's `shownWhen`. */
+	shownWhen?: ShownWhen;
 	options?: readonly FieldOption[];
 	/** For multiOptions: values outside `options` are still accepted. */
 	openOptions?: boolean;
@@ -88,6 +127,12 @@ export interface OperationBehaviour {
 	schemaFromExample?: boolean;
 	/** The field (ms) that bounds the server's work; the HTTP timeout adds headroom to it. */
 	timeoutField?: string;
+	/** Fields of which the request needs one (see `Need`). */
+	needs?: readonly Need[];
+	/** From version 2 outputs the answer's `data`, not the API's `{success, data}` wrapper. */
+	unwrapData?: boolean;
+	/** Answer fields never output, in any version (a webhook's signing secret). */
+	withheld?: readonly string[];
 }
 
 interface OperationLabels extends OperationBehaviour {
@@ -111,6 +156,8 @@ export interface OperationRow<E extends EndpointId> extends OperationLabels {
 
 /** An operation resolved with its contract endpoint. */
 export interface OperationSpec extends OperationLabels {
+	/** The node version this operation is resolved for. */
+	version: NodeVersion;
 	endpoint: EndpointId;
 	method: HttpMethod;
 	/** Path below the base URL; `{name}` segments are filled from path fields. */
@@ -136,8 +183,10 @@ export interface NodeRows<E extends EndpointId> extends NodeLabels {
 
 /** A node as the table describes it, resolved with the contract; `E` are the endpoints of its operations. */
 export interface NodeSpec<E extends EndpointId = never> extends NodeLabels {
-	/** The operations in the editor's order. */
+	/** The operations in the editor's order, at the latest node version. */
 	operations: readonly OperationSpec[];
 	/** The same operations by endpoint id: endpoints/index.ts checks every endpoint has one. */
 	byEndpoint: { readonly [K in E]: OperationSpec };
+	/** The operations as each node version has them (saved workflows keep their version). */
+	versions: { readonly [V in NodeVersion]: readonly OperationSpec[] };
 }

@@ -16,9 +16,14 @@ export const webhook = nodeSpec({
 	operations: {
 		webhookUpdate: {
 			value: 'update',
+			unwrapData: true,
+			// The signing secret verifies deliveries: in execution data anyone who can read runs sees it.
+			withheld: ['secret'],
 			name: 'Update',
 			action: 'Update a webhook',
 			description: "Change a webhook's URL, events or active state",
+			// Version 1 sent an update of nothing, which the API accepts and which changes nothing.
+			needs: [{ anyOf: ['url', 'events', 'isActive'], falseCounts: true, since: 2 }],
 			fields: {
 				...webhookId,
 				url: { displayName: 'URL', description: 'The URL deliveries are sent to' },
@@ -36,6 +41,8 @@ export const webhook = nodeSpec({
 		},
 		webhookTest: {
 			value: 'test',
+			unwrapData: true,
+			withheld: ['secret'],
 			name: 'Test',
 			action: 'Send a test delivery',
 			description: 'Send a test delivery of an event type to a webhook',
@@ -55,6 +62,8 @@ export const webhook = nodeSpec({
 		},
 		webhookDelete: {
 			value: 'delete',
+			unwrapData: true,
+			withheld: ['secret'],
 			name: 'Delete',
 			action: 'Delete a webhook',
 			description: 'Delete a webhook',

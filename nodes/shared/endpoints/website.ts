@@ -30,6 +30,7 @@ export const website = nodeSpec({
 					displayName: 'Limit',
 					default: 10,
 					description: 'Maximum number of competitor domains',
+					v2: { onPanel: true, shownWhen: { returnAll: [false] } },
 				},
 			},
 		},

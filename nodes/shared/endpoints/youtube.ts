@@ -1,3 +1,4 @@
+import { TIMEOUT_V2 } from './fields';
 import { nodeSpec } from './resolve';
 
 export const youtube = nodeSpec({
@@ -25,7 +26,12 @@ export const youtube = nodeSpec({
 					default: '["markdown"]',
 					description: 'Output formats, as a JSON array of strings or format objects',
 				},
-				timeout: { displayName: 'Timeout', default: 30000, description: 'Timeout in milliseconds' },
+				timeout: {
+					displayName: 'Timeout',
+					default: 30000,
+					description: 'Timeout in milliseconds',
+					v2: TIMEOUT_V2,
+				},
 			},
 		},
 	},

@@ -15,15 +15,23 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { NodeSpec, OperationSpec } from '../endpoints/types';
+import { NODE_VERSIONS, type NodeVersion } from '../endpoints/versions';
 import { asNodeError } from '../transport/errors';
 import { parameterReader } from './parameters';
 import { prepareItem } from './prepare';
 import { runItems, type Prepared } from './run';
 
-/** The operation the node is set to, one for all its items. */
+/** The node's version as the table knows it: a saved workflow's typeVersion (1 before there were more). */
+function versionOf(typeVersion: number | undefined): NodeVersion {
+	const known = [...NODE_VERSIONS].reverse().find((version) => version <= (typeVersion ?? 1));
+	return known ?? NODE_VERSIONS[0];
+}
+
+/** The operation the node is set to, at the node's version, one for all its items. */
 function pickOperation(ctx: IExecuteFunctions, spec: NodeSpec): OperationSpec {
 	const value = ctx.getNodeParameter('operation', 0) as string;
-	const op = spec.operations.find((candidate) => candidate.value === value);
+	const operations = spec.versions[versionOf(ctx.getNode().typeVersion)];
+	const op = operations.find((candidate) => candidate.value === value);
 	if (!op)
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -5,8 +5,17 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { issueSentence, namesOf, validateWire, wireNames, type WireIssue } from '../../../contract';
+import {
+	firstUnmet,
+	issueSentence,
+	namesOf,
+	validateWire,
+	wireNames,
+	type WireIssue,
+} from '../../../contract';
 import { BEHAVIOURS, outputMode, type ItemBehaviour, type OutputMode } from '../behaviours';
+import { booleanOption } from '../behaviours/optionBounds';
+import { panelLimit } from '../behaviours/paging';
 import type { ItemValues, OperationSpec } from '../endpoints/types';
 import { jobIdValue } from '../jobs/picker';
 import { runsAsTool } from '../tool';
@@ -32,8 +41,8 @@ interface FieldIssue extends WireIssue {
 }
 
 /**
- * The values the item gives its operation's fields, keyed by API name, as entered: required
- * fields at the top level, optional ones in the Options collection, a job ID through its picker
+ * The values the item gives its operation's fields, keyed by API name, as entered: fields on the
+ * panel (required ones, and those version 2 shows there) at the top level, the others in Options, a job ID through its picker
  * (the IDs it could not read are its issues).
  */
 function readValues(op: OperationSpec, itemIndex: number, read: ParameterReader) {
@@ -52,7 +61,7 @@ function readValues(op: OperationSpec, itemIndex: number, read: ParameterReader)
 					value: picked.got,
 				});
 			else values[field.name] = picked.id;
-		} else if (field.required) values[field.name] = read(field.name, itemIndex, '');
+		} else if (field.onPanel) values[field.name] = read(field.name, itemIndex, '');
 		else for (const name of namesOf(field)) if (name in options) values[name] = options[name];
 	}
 	return { values, options, pickerIssues };
@@ -84,6 +93,24 @@ function formatIssue(issue: FieldIssue): string {
 	return issueSentence(issue.displayName, issue);
 }
 
+/**
+ * What the request lacks of its row's needs (fields of which it needs one), as a sentence that
+ * names the fields by their labels and says how to give one; undefined when nothing lacks.
+ */
+function unmetNeed(op: OperationSpec, values: ItemValues): string | undefined {
+	const needs = (op.needs ?? []).filter((need) => (need.since ?? 1) <= op.version);
+	const unmet = firstUnmet(values, needs);
+	if (!unmet) return undefined;
+	const fields = unmet.anyOf.map((name) => op.fields.find((f) => f.name === name));
+	const labels = fields.map((f) => `"${f?.displayName}"`);
+	const fixes = fields.map((f) => {
+		const verb = f?.type === 'boolean' && !unmet.falseCounts ? 'turn on' : 'set';
+		return `${verb} "${f?.displayName}"${f?.onPanel ? '' : ' (in Options)'}`;
+	});
+	const listed = `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+	return `${op.name} needs ${listed}: ${fixes.join(', or ')}`;
+}
+
 /** The behaviours on for the item, innermost first (the order of BEHAVIOURS). */
 function readBehaviours(
 	ctx: IExecuteFunctions,
@@ -111,10 +138,20 @@ function readBehaviours(
 /** Headroom over the server-side timeout a request carries, for queueing and transfer. */
 const TIMEOUT_HEADROOM_MS = 15000;
 
-/** The HTTP request the operation's row describes, from the item's validated values. */
+/** The values as the API takes them: a value entered in seconds in milliseconds. */
+function wireValues(op: OperationSpec, values: ItemValues): ItemValues {
+	const wire: Record<string, unknown> = { ...values };
+	for (const field of op.fields)
+		for (const name of field.scale ? namesOf(field) : [])
+			if (typeof wire[name] === 'number') wire[name] = Math.round(wire[name] * (field.scale ?? 1));
+	return wire;
+}
+
+/** The HTTP request the operation's row describes, from the item's validated wire values. */
 function buildRequest(op: OperationSpec, values: ItemValues): ApiRequest {
-	const serverTimeout = op.timeoutField
-		? Number(values[op.timeoutField] ?? op.fields.find((f) => f.name === op.timeoutField)?.default)
+	const timeout = op.fields.find((f) => f.name === op.timeoutField);
+	const serverTimeout = timeout
+		? Number(values[timeout.name] ?? Number(timeout.default) * (timeout.scale ?? 1))
 		: NaN;
 	return endpointRequest(op.endpoint, values, {
 		timeoutMs: Number.isFinite(serverTimeout)
@@ -131,18 +168,31 @@ export function prepareItem(
 	read: ParameterReader,
 ): PreparedItem {
 	const entered = readValues(op, itemIndex, read);
+	const limit = panelLimit(op);
+	if (limit) {
+		let all: boolean;
+		try {
+			all = booleanOption(read('returnAll', itemIndex, false), 'Return All', 'returnAll');
+		} catch (error) {
+			throw refusal(ctx, (error as Error).message, itemIndex);
+		}
+		if (all) entered.values.limit = limit.max;
+	}
 	const checked = fieldIssues(op, entered.values, entered.pickerIssues);
 	if (!checked.ok) {
 		const messages = checked.issues.map(formatIssue);
 		const all = messages.length > 1 ? `All problems: ${messages.join('; ')}` : '';
 		throw refusal(ctx, messages[0], itemIndex, all);
 	}
+	const lacking = unmetNeed(op, checked.values);
+	if (lacking) throw refusal(ctx, lacking, itemIndex);
+	const values = wireValues(op, checked.values);
 	const output = outputMode(op, entered.options);
 	const behaviours = readBehaviours(ctx, op, itemIndex, read, entered.options, output);
 	return {
 		operation: op,
-		values: checked.values,
-		request: buildRequest(op, checked.values),
+		values,
+		request: buildRequest(op, values),
 		behaviours,
 	};
 }

@@ -13,6 +13,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { OutputRecord, Send } from '../behaviours';
+import type { OperationSpec } from '../endpoints/types';
 import { boundedNumber } from '../behaviours/optionBounds';
 import { WebDataClient } from '../transport/client';
 import { asNodeError, atItem } from '../transport/errors';
@@ -30,7 +31,16 @@ const MAX_CONCURRENT = {
 	integer: true,
 };
 
-/** The node's cap under the plan the whole process shares, in every operation's Options. */
+/**
+ * Whether an operation offers the node's cap: every one in version 1; from version 2 those whose
+ * items each keep requests going for long (a job's wait, pages followed), where many items can
+ * fill the plan. Elsewhere the plan's own limit, shared by the process, paces the node alone.
+ */
+export function offersCap(op: OperationSpec): boolean {
+	return op.version < 2 || op.job !== undefined || op.paginate !== undefined;
+}
+
+/** The node's cap under the plan the whole process shares, in the Options of `offersCap`. */
 export const maxConcurrentOption: INodeProperties = {
 	displayName: 'Max Concurrent Requests',
 	name: 'maxConcurrentRequests',
