@@ -422,19 +422,61 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(10);
 	});
 
-	test('a usage that leaves our requests out is not used: the plan, and growth by successes', async () => {
+	test('a first read that holds only itself says nothing of what is counted: usage is followed', async () => {
+		// A service that does not count the read: the first read, alone, sees active 0.
 		const pacer = new Pacer();
 		await pacer.acquire();
 		pacer.beginUsageRead();
 		pacer.onPlanRead({ concurrency: 10 }, { active: 0, waiting: 0 }, { first: true });
+		pacer.release();
+		expect(pacer.limit).toBe(5);
+		await acquireMany(pacer, 5);
+		void pacer.acquire();
+		// Reads go on, and their usage is followed: of our 5 slots one is the read, which the
+		// service does not count; 4 of ours and nobody else's: alone, twice: the whole plan.
+		expect(pacer.usageReadDue()).toBe(true);
+		read(pacer, { active: 4, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 4, waiting: 0 });
 		expect(pacer.limit).toBe(10);
-		await acquireMany(pacer, 9);
-		expect(pacer.usageReadDue()).toBe(false);
+	});
+
+	test('a read the service does not count is not taken for another worker', async () => {
+		const pacer = await afterFirstRead({ active: 0, waiting: 0 });
+		await acquireMany(pacer, 5);
+		void pacer.acquire();
+		// Of our 5 slots one is the read, which the service does not count: 4 of ours and 1 of
+		// another worker's. Room beside others, not the whole plan.
+		readTwice(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBeLessThan(10);
+	});
+
+	test('a usage that leaves our requests out: two reads in a row that saw them say so; reads go on', async () => {
+		const pacer = await sharing(5);
+		// 5 of ours in flight, none of them counted, once: not yet believed.
+		read(pacer, { active: 0, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_MIN_MS);
+		read(pacer, { active: 0, waiting: 0 });
+		// Twice: the plan, and growth by successes after a 429.
+		expect(pacer.limit).toBe(5);
 		pacer.onRateLimited(Date.now());
-		expect(pacer.limit).toBe(8);
+		expect(pacer.limit).toBe(4);
 		jest.advanceTimersByTime(CALM_MS + 1);
-		for (let i = 0; i < 8; i++) pacer.onSuccess();
-		expect(pacer.limit).toBe(9);
+		for (let i = 0; i < 4; i++) pacer.onSuccess();
+		expect(pacer.limit).toBe(5);
+		// Still reading, USAGE_READ_ALONE_MS apart (a 429 brings the next closer, as ever).
+		read(pacer, { active: 0, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_ALONE_MS - 1);
+		expect(pacer.usageReadDue()).toBe(false);
+		jest.advanceTimersByTime(1);
+		expect(pacer.usageReadDue()).toBe(true);
+		// A read that sees ours counted: the usage is followed again (alone, twice: the plan).
+		read(pacer, { active: 5, waiting: 0 });
+		for (let i = 0; i < 20; i++) pacer.onSuccess();
+		expect(pacer.limit).toBe(5);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBe(10);
 	});
 
 	test('reads come only with a backlog, within their share of the rate, less and less often alone', async () => {

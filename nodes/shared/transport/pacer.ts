@@ -114,8 +114,18 @@ export class Pacer {
 	/** When a request last left the pacer; accounts.ts drops pacers idle for long. */
 	lastUsedAt = Date.now();
 
-	/** Whether the service's usage counts our requests: undefined until a read says. */
+	/**
+	 * Whether the service's usage counts our requests: undefined until it reports usage, then
+	 * believed until two reads in a row that each saw at least two of ours in flight say not, and
+	 * looked at again by every later read.
+	 */
 	private usageCounted?: boolean;
+
+	/** Reads in a row that saw our requests left out (see usageCounted). */
+	private leftOut = 0;
+
+	/** Whether the usage read counts itself in `active`: until a read sees `active` 0. */
+	private readCounted = true;
 
 	private nextUsageReadAt = 0;
 
@@ -189,11 +199,11 @@ export class Pacer {
 
 	/**
 	 * Whether to read the account's usage now: only while requests wait behind the limit (or the
-	 * next one would), only when the service counts requests, and not sooner than planned.
+	 * next one would), and not sooner than planned.
 	 */
 	usageReadDue(now = Date.now()): boolean {
 		const backlog = this.slots.waiting > 0 || this.slots.busy >= this.slots.limit;
-		return backlog && this.usageCounted === true && now >= this.nextUsageReadAt;
+		return backlog && this.usageCounted !== undefined && now >= this.nextUsageReadAt;
 	}
 
 	/** A usage read has its slot and goes out now. */
@@ -213,11 +223,20 @@ export class Pacer {
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
-		const own = this.slots.busy;
-		// Ours in flight the whole time were counted, some perhaps still on their way: half of them.
-		this.usageCounted = active >= Math.ceil(Math.min(this.fewestDuringRead, own) / 2);
+		// Ours in flight the whole read, the read aside.
+		const ours = Math.min(this.fewestDuringRead, this.slots.busy) - 1;
 		this.fewestDuringRead = Infinity;
-		if (!this.usageCounted) return this.setTarget(first ? this.ceiling : this.target);
+		// Alone with none of ours, a read that counts itself sees at least itself.
+		if (ours === 0 && active === 0) this.readCounted = false;
+		// Ours held by the service: all of ours but a read it does not count.
+		const own = this.slots.busy - (this.readCounted ? 0 : 1);
+		this.learnCounting(ours, active);
+		if (!this.usageCounted) {
+			this.setTarget(first ? this.ceiling : this.target);
+			this.lastUsageReadAt = now;
+			this.nextUsageReadAt = now + Math.max(USAGE_READ_ALONE_MS, this.minUsageReadGap());
+			return;
+		}
 		const others = Math.max(0, active + waiting - own);
 		// Requests wait at the service: it queues past the plan. A few may then wait there, ready
 		// for a slot the moment one is free, unless a 429 came lately (what waits may be jobs).
@@ -277,6 +296,17 @@ export class Pacer {
 		this.lastUsageReadAt = now;
 		// After the first read, the second comes at the first backlog: are we alone?
 		this.nextUsageReadAt = first ? now : now + Math.max(this.usageReadGap, this.minUsageReadGap());
+	}
+
+	/**
+	 * `ours` in flight the whole read (the read aside) were counted, some perhaps still on their way:
+	 * at least half of them. A read that saw fewer than two of ours says nothing either way.
+	 */
+	private learnCounting(ours: number, active: number): void {
+		this.usageCounted ??= true;
+		if (ours < 2) return;
+		this.leftOut = active >= Math.ceil(ours / 2) ? 0 : this.leftOut + 1;
+		this.usageCounted = this.leftOut < 2;
 	}
 
 	/** A usage read that failed (a 429, say): the next waits as long as after one that changed nothing. */
@@ -347,7 +377,7 @@ export class Pacer {
 
 	/** Without a usage that counts requests, successes grow the limit back towards the plan. */
 	onSuccess(): void {
-		if (this.usageCounted || this.target >= this.ceiling) return;
+		if (this.usageCounted === true || this.target >= this.ceiling) return;
 		const limit = this.slots.limit;
 		const calm = Date.now() - this.lastCutAt > CALM_MS;
 		if (++this.streak >= (calm ? limit : INCREASE_EVERY)) {
