@@ -33,10 +33,6 @@ export interface Usage {
 export const DECREASE_FACTOR = 0.8;
 /** Further 429s of the same overload step the limit down by one, but not below this share of it. */
 const OVERLOAD_FLOOR = 0.5;
-/** Successes in a row that earn one more request in flight while others may be sharing the plan... */
-export const INCREASE_EVERY = 20;
-/** ...and after this long without a 429, one more per limit of successes (about one per round trip). */
-export const CALM_MS = 3000;
 /** A Retry-After longer than this means the rate window is spent, not that a slot was busy. */
 export const HOLD_THRESHOLD_MS = 3000;
 /** Rate spacing margin: clock drift between us and the server must not tip the rate window over. */
@@ -44,9 +40,9 @@ const RATE_MARGIN = 1.02;
 
 /** Usage reads: after one that saw room, the next this soon (see onUsage)... */
 export const USAGE_READ_CONFIRM_MS = 150;
-/** ...otherwise at least this far apart, and after a change to the limit exactly this far... */
-export const USAGE_READ_MIN_MS = 500;
-/** ...while sharing and steady, this far apart (how soon room left by an idle worker is seen)... */
+/** ...after a 429 or a pause, this soon... */
+export const USAGE_READ_SOON_MS = 500;
+/** ...otherwise, while sharing, this far apart (how soon room left by an idle worker is seen)... */
 export const USAGE_READ_SHARED_MS = 1000;
 /** ...and alone at the plan, doubling up to this (others arriving show first as 429s)... */
 export const USAGE_READ_ALONE_MS = 8000;
@@ -59,10 +55,8 @@ export const USAGE_READ_RATE_SHARE = 0.05;
 export const RESUME_AFTER_MS = 1000;
 /** ...lately: a read saw others within this long, even if it ran alone at the end. */
 export const SHARED_LATELY_MS = 60_000;
-/** The least free room, while others hold some of the plan, that counts as room (see onUsage)... */
+/** The least free room, while others hold some of the plan, that counts as room (see onUsage). */
 export const SHARED_ROOM_MIN = 2;
-/** ...except for a pacer whose limit is below this share of what all of them hold: one slot. */
-export const SMALL_SHARE = 0.25;
 /**
  * Requests left waiting at a service that queues past the plan (see onUsage): a slot left free by
  * a worker that ran out of work is filled at once, not at the next usage read.
@@ -143,7 +137,7 @@ export class Pacer {
 
 	private lastUsageReadAt = -Infinity;
 
-	private usageReadGap = USAGE_READ_MIN_MS;
+	private usageReadGap = USAGE_READ_CONFIRM_MS;
 
 	/** Fewest of our requests in flight while a usage read was out: all of them were counted. */
 	private fewestDuringRead = Infinity;
@@ -248,12 +242,8 @@ export class Pacer {
 				? this.ceiling - this.target
 				: this.ceiling + allowance - active - (allowance > 0 ? waiting : 0);
 		// While others hold some, requests between a client and the service (theirs and ours) leave
-		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room. But a
-		// pacer with a small share takes that slot: the others may be several workers that each
-		// hold more than it does, none of whom gives back (only one holding more than all does).
-		const small = this.slots.limit < SMALL_SHARE * (this.slots.limit + others);
-		const roomMin = small ? 1 : SHARED_ROOM_MIN;
-		const room = others === 0 || free >= roomMin ? free : Math.min(0, free);
+		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room.
+		const room = others === 0 || free >= SHARED_ROOM_MIN ? free : Math.min(0, free);
 		const seen = this.roomSeen;
 		const seenBefore = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
 		const since = seenBefore && room > 0 ? seen.since : now;
@@ -266,7 +256,6 @@ export class Pacer {
 			(!leaveToOthers || now - since >= ROOM_LEFT_TO_OTHERS_MS);
 		this.roomSeen = { at: now, room, alone: others === 0, first, since };
 		if (others > 0) this.sharedAt = now;
-		const before = this.target;
 		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
 		else if (waiting > 0 && active + waiting > this.ceiling + allowance) {
 			// Queued at the service past the allowance: a pacer holding more than all the others
@@ -282,17 +271,14 @@ export class Pacer {
 			this.setTarget(this.target - Math.max(1, (this.slots.limit - others) / 2));
 			this.gaveBackAt = now;
 		}
-		const changed = Math.floor(this.target) !== Math.floor(before);
 		const alone = others === 0 && this.target >= this.ceiling;
-		// Room seen: look again soon. A change: soon after. Alone at the plan: less and less often.
+		// Room seen: look again soon. Alone at the plan: less and less often.
 		this.usageReadGap =
 			room > 0
 				? USAGE_READ_CONFIRM_MS
-				: changed
-					? USAGE_READ_MIN_MS
-					: alone
-						? Math.min(USAGE_READ_ALONE_MS, this.usageReadGap * 2)
-						: USAGE_READ_SHARED_MS;
+				: alone
+					? Math.min(USAGE_READ_ALONE_MS, this.usageReadGap * 2)
+					: USAGE_READ_SHARED_MS;
 		this.lastUsageReadAt = now;
 		// After the first read, the second comes at the first backlog: are we alone?
 		this.nextUsageReadAt = first ? now : now + Math.max(this.usageReadGap, this.minUsageReadGap());
@@ -326,7 +312,7 @@ export class Pacer {
 	private readUsageSoon(): void {
 		this.nextUsageReadAt = Math.min(
 			this.nextUsageReadAt,
-			this.lastUsageReadAt + Math.max(USAGE_READ_MIN_MS, this.minUsageReadGap()),
+			this.lastUsageReadAt + Math.max(USAGE_READ_SOON_MS, this.minUsageReadGap()),
 		);
 	}
 
@@ -375,12 +361,14 @@ export class Pacer {
 		this.fewestDuringRead = Math.min(this.fewestDuringRead, this.slots.busy);
 	}
 
-	/** Without a usage that counts requests, successes grow the limit back towards the plan. */
+	/**
+	 * Without a usage that counts requests, successes grow the limit back towards the plan: one
+	 * more per limit of them, about one per round trip.
+	 */
 	onSuccess(): void {
 		if (this.usageCounted === true || this.target >= this.ceiling) return;
 		const limit = this.slots.limit;
-		const calm = Date.now() - this.lastCutAt > CALM_MS;
-		if (++this.streak >= (calm ? limit : INCREASE_EVERY)) {
+		if (++this.streak >= limit) {
 			this.streak = 0;
 			this.setTarget(limit + 1);
 		}
