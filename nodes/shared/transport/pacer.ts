@@ -1,15 +1,9 @@
 /**
  * Keeps every request of one account inside its plan: at most `limit` requests in flight and
- * request starts spaced under the per-minute rate limit. One Pacer serves every execution of an
- * n8n process that uses the account (see accounts.ts).
- *
- * Other processes (queue-mode workers) share the plan too but not this memory. When the service
- * reports the account's usage (GET /account's `queue`, counting requests in flight), the limit
- * follows it: a pacer with requests waiting behind its limit reads the usage now and then, takes
- * a share of the room others leave free and gives back its share of any excess (docs/pacing.md).
- * 429s remain the safety net: one cuts the limit (once per overload), and a Retry-After that says
- * the rate window is spent holds every request until then. When the service's usage leaves out
- * requests, successes grow the limit back one request at a time, as before.
+ * request starts spaced under the per-minute rate limit, for every execution of an n8n process
+ * that uses the account (accounts.ts). Queue-mode workers share the plan through the usage
+ * GET /account reports: taking a share of the room, giving back a share of any excess; 429s are
+ * the safety net. The design and each constant's measured effect: docs/pacing.md.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -48,29 +42,19 @@ export const USAGE_READ_SHARED_MS = 1000;
 export const USAGE_READ_ALONE_MS = 8000;
 /** ...all of them within this share of the plan's rate limit. */
 export const USAGE_READ_RATE_SHARE = 0.05;
-/**
- * Back after this long idle, a pacer reads the usage soon; if it shared the plan lately, it starts
- * again at half the plan at most (others may have taken the room meanwhile, or come back with it)...
- */
+/** Back after this long idle, a pacer reads soon, and starts at half the plan if it shared lately... */
 export const RESUME_AFTER_MS = 1000;
 /** ...lately: a read saw others within this long, even if it ran alone at the end. */
 export const SHARED_LATELY_MS = 60_000;
 /** The least free room, while others hold some of the plan, that counts as room (see onUsage). */
 export const SHARED_ROOM_MIN = 2;
-/**
- * Requests left waiting at a service that queues past the plan (see onUsage): a slot left free by
- * a worker that ran out of work is filled at once, not at the next usage read.
- */
+/** Requests left waiting at a service that queues: a slot another worker leaves is filled at once... */
 export const QUEUE_ALLOWANCE = 2;
 /** ...but none for this long after a 429: the service refused past the plan, or its queue is full. */
 export const QUEUE_DOUBT_AFTER_429_MS = 30_000;
 /** Two reads this close that both see room are believed (see onUsage). */
 export const CONFIRM_WITHIN_MS = 2500;
-/**
- * Room beside others is left to them first by a pacer that holds more than all of them together
- * or gave room back lately: it takes room only once reads have seen it free this long. Otherwise
- * it reads sooner than they do and takes back at once what it gave back for them.
- */
+/** A pacer holding more than all the others, or that gave back lately, takes room seen this long. */
 export const ROOM_LEFT_TO_OTHERS_MS = 700;
 /** ...lately: within this long. */
 export const GAVE_BACK_RECENTLY_MS = 2000;
@@ -206,14 +190,8 @@ export class Pacer {
 	}
 
 	/**
-	 * The account's usage. The first read starts the limit at half the plan, whoever holds the rest: a
-	 * newcomer that took only what others leave would never get its share. Later reads give back a
-	 * share of what waits at the service at once, past QUEUE_ALLOWANCE where it queues. Room is taken
-	 * only when the read before (at most CONFIRM_WITHIN_MS earlier) saw room too, since a request on
-	 * its way, or between two of another worker's, makes room look larger for a moment: all of it when
-	 * nobody else holds any, else half of it. Room beside others is never confirmed by the first read:
-	 * at the start, the others may still be waiting for theirs; and it is left to them first
-	 * (ROOM_LEFT_TO_OTHERS_MS).
+	 * The account's usage: the first read starts at half the plan; later ones give back a share of
+	 * what waits past the plan and take confirmed room (docs/pacing.md, "What the pacer does").
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
