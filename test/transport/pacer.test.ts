@@ -436,6 +436,24 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBeLessThan(10);
 	});
 
+	test('a read the service does not count leaves its slot looking free: one more is not room', async () => {
+		const pacer = await afterFirstRead({ active: 0, waiting: 0 });
+		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
+		await acquireMany(pacer, 4);
+		void pacer.acquire();
+		// 4 of ours (the fifth slot is the read) beside 4 of others': 2 free, seen three times: not
+		// room, as any other worker's read may be holding one of them.
+		readTwice(pacer, { active: 8, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// 3 free: room, taken once it stayed free (we hold more than the others' 3): half of it.
+		readTwice(pacer, { active: 7, waiting: 0 });
+		jest.advanceTimersByTime(ROOM_LEFT_TO_OTHERS_MS);
+		read(pacer, { active: 7, waiting: 0 });
+		expect(pacer.limit).toBe(6);
+	});
+
 	test('a usage that leaves our requests out: two reads in a row that saw them say so; reads go on', async () => {
 		const pacer = await sharing(5);
 		// 5 of ours in flight, none of them counted, once: not yet believed.

@@ -220,8 +220,10 @@ export class Pacer {
 				? this.ceiling - this.target
 				: this.ceiling + allowance - active - (allowance > 0 ? waiting : 0);
 		// While others hold some, requests between a client and the service (theirs and ours) leave
-		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room.
-		const room = others === 0 || free >= SHARED_ROOM_MIN ? free : Math.min(0, free);
+		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room. A read
+		// the service does not count holds a slot of its pacer that it leaves free: one more.
+		const roomMin = SHARED_ROOM_MIN + (this.readCounted ? 0 : 1);
+		const room = others === 0 || free >= roomMin ? free : Math.min(0, free);
 		const seen = this.roomSeen;
 		const seenBefore = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
 		const since = seenBefore && room > 0 ? seen.since : now;
