@@ -4,7 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 
-import type { OverloadModel } from './limits';
+/** Past the plan's concurrency: refuse with 429, or queue (sandbox/limits.ts). */
+export type OverloadModel = 'refuse' | 'queue';
+/**
+ * How GET /account stands against the plan's concurrency: it holds a slot and is in
+ * `queue.active` (`counted`); holds none but is refused where a scrape would be (`uncounted`);
+ * or neither (`free`). The spec does not say.
+ */
+export type AccountReadModel = 'counted' | 'uncounted' | 'free';
+/** Which requests count against `plan.concurrency`: every one, or only scrapes (sandbox/limits.ts). */
+export type ConcurrencyCounts = 'every request' | 'scrapes';
 
 export const DEMO_API_KEY = 'bc_sandbox_demo_key';
 export const DEFAULT_PORT = 5680;
@@ -42,6 +51,10 @@ export interface SandboxConfig {
 	apiKeys: string[];
 	/** Past the plan's concurrency: refuse with 429, or queue up to `plan.queueLimit` requests. */
 	overload: OverloadModel;
+	/** How the usage read (GET /account) stands against the plan's concurrency. */
+	accountRead: AccountReadModel;
+	/** Which requests count against the plan's concurrency (GET /account: `accountRead`). */
+	concurrencyCounts: ConcurrencyCounts;
 	/** Added to every API request (inside the in-flight window, so it counts for concurrency). */
 	latencyMs: number;
 	/** Default duration of a job from creation to its terminal state. */
@@ -80,6 +93,8 @@ export function defaultConfig(): SandboxConfig {
 		port: DEFAULT_PORT,
 		apiKeys: [DEMO_API_KEY],
 		overload: 'refuse',
+		accountRead: 'counted',
+		concurrencyCounts: 'every request',
 		latencyMs: 0,
 		jobDurationMs: 2000,
 		crawlPageSize: 3,
@@ -137,6 +152,10 @@ export function mergeConfig(
 	}
 	if (merged.overload !== 'refuse' && merged.overload !== 'queue')
 		throw new Error("overload must be 'refuse' or 'queue'");
+	if (!['counted', 'uncounted', 'free'].includes(merged.accountRead))
+		throw new Error("accountRead must be 'counted', 'uncounted' or 'free'");
+	if (merged.concurrencyCounts !== 'every request' && merged.concurrencyCounts !== 'scrapes')
+		throw new Error("concurrencyCounts must be 'every request' or 'scrapes'");
 	if (!Number.isInteger(merged.crawlPageSize) || merged.crawlPageSize < 1)
 		throw new Error('crawlPageSize must be a positive integer');
 	if (
@@ -161,6 +180,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
 		port: num(env.WEBDATA_SANDBOX_PORT),
 		latencyMs: num(env.WEBDATA_SANDBOX_LATENCY_MS),
 		overload: (env.WEBDATA_SANDBOX_OVERLOAD || undefined) as OverloadModel | undefined,
+		accountRead: (env.WEBDATA_SANDBOX_ACCOUNT_READ || undefined) as AccountReadModel | undefined,
+		concurrencyCounts: (env.WEBDATA_SANDBOX_CONCURRENCY_COUNTS || undefined) as
+			| ConcurrencyCounts
+			| undefined,
 		jobDurationMs: num(env.WEBDATA_SANDBOX_JOB_DURATION_MS),
 		credits: num(env.WEBDATA_SANDBOX_CREDITS),
 		apiKeys: env.WEBDATA_SANDBOX_API_KEYS

@@ -18,6 +18,7 @@ import { injectedFailure } from './faults';
 import { HANDLERS } from './handlers';
 import { delay, errorReply, HttpError, parseJsonBody, queryObject, readBody, send } from './http';
 import type { Reply } from './http';
+import { requestKind } from './limits';
 import { matchRoute } from './router';
 import { RESPONSE_SCHEMAS } from '../contract/schemas';
 import type { Job, RequestRecord, SandboxState } from './state';
@@ -136,7 +137,7 @@ async function handle(
 	const auth = authenticate(req.headers.authorization, core.config.apiKeys);
 	if (!auth.ok) return respond(errorReply(401, auth.message, { 'www-authenticate': 'Bearer' }));
 
-	const admission = core.limiter.admit(core.config.plan, core.config.overload);
+	const admission = core.limiter.admit(core.config, requestKind(method, url.pathname));
 	if (!admission.ok)
 		return respond(
 			errorReply(429, admission.message, { 'retry-after': String(admission.retryAfterS) }),

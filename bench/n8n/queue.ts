@@ -1,6 +1,6 @@
 /**
  * bench:n8n in queue mode (devkit/queue.ts): CALLS webhook calls of ITEMS items at once, under
- * both of the sandbox's overload models. Every item request the sandbox recorded is attributed to
+ * both of the sandbox's overload models and each usage-read reading in ACCOUNT_READS. Every item request the sandbox recorded is attributed to
  * the worker that sent it (the call's domains -> its execution -> the worker whose log started it).
  */
 import * as os from 'node:os';
@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { QueueCluster } from '../../devkit/queue';
+import type { AccountReadModel } from '../../sandbox/config';
 import type { Sandbox } from '../../devkit/sandbox';
 import { sandboxCredential } from '../../devkit/setup';
 import { Runs, callAtOnce, domainsBody, inFlightOverTime, throughput, traffic } from './measure';
@@ -19,6 +20,13 @@ export const WORKER_CONCURRENCY = 5;
 export const CALLS = 8;
 export const ITEMS = [100, 500];
 const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
+/**
+ * WEBDATA_BENCH_READINGS=counted,uncounted,free picks how the sandbox counts the usage read
+ * (`accountRead`, sandbox/README.md); the default measures the two that differ most.
+ */
+export const ACCOUNT_READS = (process.env.WEBDATA_BENCH_READINGS ?? 'counted,free')
+	.split(',')
+	.map((reading) => reading.trim() as AccountReadModel);
 /** Slices of the run in which each worker's requests in flight are averaged. */
 const SLICES = 16;
 /**
@@ -53,34 +61,35 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 		const steps = [];
 		for (const overload of OVERLOAD_MODELS) {
 			if (overload !== OVERLOAD_MODELS[0]) await sleep(BETWEEN_MODELS_MS);
-			for (const items of ITEMS) {
-				await sandbox.reset({ ...SANDBOX_CONFIG, overload });
-				const prefix = `q${workers}${overload[0]}${items}-`;
-				const bodies = Array.from({ length: CALLS }, (_, k) =>
-					domainsBody(domains(`${prefix}${k}`, items)),
-				);
-				await callAtOnce(url, bodies);
-				const ids = await runs.ended(brand.id, CALLS, 300_000);
-				const measured = await runs.read(ids);
-				const { records, ...seen } = await traffic(sandbox);
-				// A call is the prefix of its domains: `<prefix><k>-<i>.example`.
-				const callOf = (domain: unknown) => String(domain).replace(/-\d+\.example$/, '');
-				const perWorker = Object.fromEntries(
-					cluster.workers.map((_, i) => {
-						const started = cluster.executionsStartedBy(`worker-${i + 1}`);
-						const own = measured.filter((r) => started.includes(r.executionId));
-						const calls = own.map((r) => callOf(r.firstDomain));
-						const sent = records.filter((r) => calls.includes(callOf(r.query.domain)));
-						const refused = sent.filter((r) => r.status === 429).length;
-						const inFlight = inFlightOverTime(sent, seen.firstAt, seen.lastDoneAt, SLICES);
-						const figures = { executions: own.length, requests: sent.length, refused, inFlight };
-						return [`worker-${i + 1}`, figures];
-					}),
-				);
-				const step = { workers, overload, items, load: os.loadavg()[0] };
-				const node = throughput(measured);
-				steps.push({ ...step, runs: measured, node, traffic: seen, perWorker });
-			}
+			for (const accountRead of ACCOUNT_READS)
+				for (const items of ITEMS) {
+					await sandbox.reset({ ...SANDBOX_CONFIG, overload, accountRead });
+					const prefix = `q${workers}${overload[0]}${accountRead[0]}${items}-`;
+					const bodies = Array.from({ length: CALLS }, (_, k) =>
+						domainsBody(domains(`${prefix}${k}`, items)),
+					);
+					await callAtOnce(url, bodies);
+					const ids = await runs.ended(brand.id, CALLS, 300_000);
+					const measured = await runs.read(ids);
+					const { records, ...seen } = await traffic(sandbox);
+					// A call is the prefix of its domains: `<prefix><k>-<i>.example`.
+					const callOf = (domain: unknown) => String(domain).replace(/-\d+\.example$/, '');
+					const perWorker = Object.fromEntries(
+						cluster.workers.map((_, i) => {
+							const started = cluster.executionsStartedBy(`worker-${i + 1}`);
+							const own = measured.filter((r) => started.includes(r.executionId));
+							const calls = own.map((r) => callOf(r.firstDomain));
+							const sent = records.filter((r) => calls.includes(callOf(r.query.domain)));
+							const refused = sent.filter((r) => r.status === 429).length;
+							const inFlight = inFlightOverTime(sent, seen.firstAt, seen.lastDoneAt, SLICES);
+							const figures = { executions: own.length, requests: sent.length, refused, inFlight };
+							return [`worker-${i + 1}`, figures];
+						}),
+					);
+					const step = { workers, overload, accountRead, items, load: os.loadavg()[0] };
+					const node = throughput(measured);
+					steps.push({ ...step, runs: measured, node, traffic: seen, perWorker });
+				}
 		}
 		return steps;
 	} finally {

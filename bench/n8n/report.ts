@@ -81,11 +81,13 @@ export function rows(single: SingleResult, queue: QueueStep[], limit: number): R
 	for (const q of queue) {
 		const ratio = q.node.perSecond / bare;
 		const refused = q.traffic.refused / q.traffic.requests;
+		// Issue 41: three workers at 100 items per execution under refuse need 0.85 only.
+		const goal = q.workers === 3 && q.items === 100 && q.overload === 'refuse' ? 0.85 : 0.9;
 		out.push({
-			figure: `queue, ${q.workers} workers, overload ${q.overload}, ${q.runs.length} x ${q.items}`,
+			figure: `queue, ${q.workers} workers, overload ${q.overload}, read ${q.accountRead}, ${q.runs.length} x ${q.items}`,
 			measured: `${q.node.ok}/${q.node.items} ok, ${ratio.toFixed(3)} x bare, ${q.traffic.refused} of ${q.traffic.requests} refused (${pct(refused)})`,
-			target: '>= 0.9 x bare, <= 1%, all ok',
-			met: ratio >= 0.9 && refused <= 0.01 && q.node.ok === q.node.items && q.node.items > 0,
+			target: `>= ${goal} x bare, <= 1%, all ok`,
+			met: ratio >= goal && refused <= 0.01 && q.node.ok === q.node.items && q.node.items > 0,
 		});
 	}
 	const comparisons = single.http.map((h) => ({
@@ -138,7 +140,7 @@ export function details(single: SingleResult, queue: QueueStep[]): string {
 		lines.push(
 			stepDetail({
 				...q,
-				label: `queue ${q.workers}w ${q.overload} ${q.runs.length}x${q.items} (load ${q.load.toFixed(1)})`,
+				label: `queue ${q.workers}w ${q.overload} read ${q.accountRead} ${q.runs.length}x${q.items} (load ${q.load.toFixed(1)})`,
 				cpuMs: {},
 			}),
 			`    executions' node starts spread over ${(Math.max(...q.runs.map((r) => r.startMs)) - nodeStart(q)).toFixed(0)} ms; GET /account reads: ${t.reads} (${t.readsRefused} refused); per worker, requests in flight in ${Object.values(q.perWorker)[0]?.inFlight.length ?? 0} slices of ${((t.lastDoneAt - t.firstAt) / 1000).toFixed(1)} s:`,

@@ -1,7 +1,7 @@
 /**
  * A simulated plan shared by several processes (queue-mode workers), on jest's fake clock: one
- * service that plays either overload model (past the plan's concurrency it refuses with 429, or
- * queues), and workers that each have their own pacer for the account, with its plan and usage
+ * service that plays each reading the sandbox plays (past the plan's concurrency it refuses with
+ * 429, or queues; the usage read holds a slot or not), and workers that each have their own pacer for the account, with its plan and usage
  * reads (accounts.ts), used as the client uses them. test/transport/sharing.test.ts asserts on it;
  * bench/pacing.bench.ts prints figures from it.
  */
@@ -9,6 +9,8 @@ import { sleep } from 'n8n-workflow';
 
 import { accountPacer, readPlanWhenDue } from '../../nodes/shared/transport/accounts';
 import type { PlanRead } from '../../nodes/shared/transport/plan';
+import { DEFAULT_PLAN, type AccountReadModel, type OverloadModel } from '../../sandbox/config';
+import { RequestLimiter, type LimitConfig, type RequestKind } from '../../sandbox/limits';
 import { random } from './random';
 
 export const CONCURRENCY = 10;
@@ -19,12 +21,27 @@ const SAMPLE_MS = 10;
 /** A bare client: CONCURRENCY requests in flight all the time. */
 export const idealMs = (items: number) => (items * LATENCY_MS) / CONCURRENCY;
 
-export type Model = 'refuse' | 'queue';
+export type Model = OverloadModel;
 
-/** One service, one plan: requests in flight, a queue past the concurrency, what it refused. */
+/** A reading of what the spec leaves open (sandbox/config.ts): past the plan, and the usage read. */
+export interface Reading {
+	overload: Model;
+	accountRead: AccountReadModel;
+}
+
+/** Every reading that changes what a pacer sees: both overload models by each kind of usage read. */
+export const READINGS: Reading[] = (['refuse', 'queue'] as const).flatMap((overload) =>
+	(['counted', 'uncounted', 'free'] as const).map((accountRead) => ({ overload, accountRead })),
+);
+
+export const readingName = ({ overload, accountRead }: Reading) =>
+	`${overload}, read ${accountRead}`;
+
+/**
+ * One service, one plan, admitting requests as the sandbox does (sandbox/limits.ts): requests in
+ * flight, a queue past the concurrency, what it refused.
+ */
 export class Service {
-	active = 0;
-	private readonly queue: Array<() => void> = [];
 	refused = 0;
 	requests = 0;
 	reads = 0;
@@ -34,39 +51,58 @@ export class Service {
 	/** Room (slots of the plan nobody holds), every SAMPLE_MS, and when. */
 	private readonly roomSamples: Array<{ at: number; room: number }> = [];
 
+	private readonly limiter = new RequestLimiter();
+	private readonly config: LimitConfig;
+
 	/** Each answer takes LATENCY_MS, give or take 10% (seeded: the same run every time). */
 	private readonly latency: (min: number, max: number) => number;
 
-	constructor(
-		private readonly model: Model,
-		seed = 30,
-	) {
+	/** `reading`: an overload model alone reads the usage read as the sandbox does by default. */
+	constructor(reading: Model | Reading, seed = 30) {
+		const { overload, accountRead } =
+			typeof reading === 'string'
+				? { overload: reading, accountRead: 'counted' as const }
+				: reading;
+		this.config = {
+			overload,
+			accountRead,
+			concurrencyCounts: 'every request',
+			plan: {
+				...DEFAULT_PLAN,
+				concurrency: CONCURRENCY,
+				queueLimit: QUEUE_LIMIT,
+				rateLimitPerMinute: 1e9,
+			},
+		};
 		this.latency = random(seed).int;
 	}
 
-	/** One request; the usage as GET /account would report it, counting this request. */
-	async call(): Promise<{ status: number; active: number; waiting: number }> {
+	get active(): number {
+		return this.limiter.requestsInFlight;
+	}
+
+	/** One request (`account`: the usage read); the usage as GET /account would report it. */
+	async call(
+		kind: RequestKind = 'scrape',
+	): Promise<{ status: number; active: number; waiting: number }> {
 		// On its way: a request reaches the service a moment after it leaves the pacer.
 		await sleep(ARRIVAL_MS);
 		this.requests++;
-		if (this.active >= CONCURRENCY) {
-			if (this.model === 'refuse' || this.queue.length >= QUEUE_LIMIT) {
-				this.refused++;
-				return { status: 429, active: this.active, waiting: this.queue.length };
-			}
-			await new Promise<void>((resolve) => this.queue.push(resolve));
-		} else this.active++;
+		const admission = this.limiter.admit(this.config, kind);
+		if (!admission.ok) {
+			this.refused++;
+			return { status: 429, active: this.active, waiting: this.limiter.requestsWaiting };
+		}
+		await admission.started;
 		this.maxActive = Math.max(this.maxActive, this.active);
-		const usage = { active: this.active, waiting: this.queue.length };
+		const usage = { active: this.active, waiting: this.limiter.requestsWaiting };
 		await sleep(this.latency(LATENCY_MS * 0.9, LATENCY_MS * 1.1));
-		const next = this.queue.shift();
-		if (next) next();
-		else this.active--;
+		admission.release();
 		return { status: 200, ...usage };
 	}
 
 	sample(): void {
-		this.waitingSamples.push(this.queue.length);
+		this.waitingSamples.push(this.limiter.requestsWaiting);
 		this.roomSamples.push({ at: Date.now(), room: CONCURRENCY - this.active });
 	}
 
@@ -92,7 +128,7 @@ export class Worker {
 
 	private readonly readPlan = async (): Promise<PlanRead> => {
 		this.service.reads++;
-		const answer = await this.service.call();
+		const answer = await this.service.call('account');
 		if (answer.status !== 200) return { concurrency: 1, failed: true };
 		return { concurrency: CONCURRENCY, queueLimit: QUEUE_LIMIT, usage: answer };
 	};

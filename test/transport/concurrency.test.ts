@@ -112,12 +112,15 @@ describe('20 items at concurrency 5', () => {
 		// Five at a time (so concurrent, not one by one), never six.
 		expect(stats.maxInFlight).toBe(5);
 		expect(stats.requests).toBe(20);
-		expect(rec.to('/account')).toHaveLength(1);
+		// The plan read, and at most two usage reads: this double's usage (active 0) leaves our
+		// requests out, which two reads that each saw two of ours in flight establish.
+		expect(rec.to('/account').length).toBeLessThanOrEqual(3);
 	});
 
 	test("the plan's concurrency (5) applies when the option is not set", async () => {
 		const rec = new Recorder();
-		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 100000 });
+		// The first read starts at half the plan; the next, alone, takes all of it.
+		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 100000 }, 3);
 		const stats = slowBrand((domain) => (Number(domain.match(/\d+/)![0]) % 3) * 20 + 20);
 
 		const { items: out, error } = await runNode({
@@ -168,13 +171,15 @@ describe('20 items at concurrency 5', () => {
 });
 
 describe('one plan for the whole process', () => {
-	test('20 items: one GET /account', async () => {
+	test('20 items: one plan read, and at most two usage reads', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 10 }, 5);
 		slowBrand(() => 1);
 		const { error } = await runNode({ type: 'webDataBrand', parameters: retrieveEach, items });
 		expect(error).toBeUndefined();
-		expect(rec.to('/account')).toHaveLength(1);
+		// The plan read, and at most two usage reads: this double's usage (active 0) leaves our
+		// requests out, which two reads that each saw two of ours in flight establish.
+		expect(rec.to('/account').length).toBeLessThanOrEqual(3);
 	});
 
 	test('two executions one after the other: the plan is read once, and the second starts at full speed', async () => {
@@ -189,7 +194,9 @@ describe('one plan for the whole process', () => {
 			items: items.slice(3, 8),
 		});
 		expect(error).toBeUndefined();
-		expect(rec.to('/account')).toHaveLength(1);
+		// The plan read, and at most two usage reads: this double's usage (active 0) leaves our
+		// requests out, which two reads that each saw two of ours in flight establish.
+		expect(rec.to('/account').length).toBeLessThanOrEqual(3);
 		// The plan is known: all five items of the second run are in flight together from the start.
 		expect(rec.seen.slice(before).every((s) => s.path === '/brand/retrieve')).toBe(true);
 		expect(stats.maxInFlight).toBe(5);
@@ -219,7 +226,9 @@ describe('one plan for the whole process', () => {
 		}
 		expect(stats.refused).toBe(0);
 		expect(stats.maxInFlight).toBe(4);
-		expect(rec.to('/account')).toHaveLength(1);
+		// The plan read, and at most two usage reads: this double's usage (active 0) leaves our
+		// requests out, which two reads that each saw two of ours in flight establish.
+		expect(rec.to('/account').length).toBeLessThanOrEqual(3);
 	});
 
 	test('Max Concurrent Requests lowers the limit for its node only, and never raises it past the plan', async () => {
@@ -308,7 +317,9 @@ describe('one plan for the whole process', () => {
 	test('a plan read that is due waits for a slot: N in flight never become N + 1', async () => {
 		const stats = planCountingDouble(3, 40);
 		await runNode({ type: 'webDataBrand', parameters: retrieveEach, items });
-		expect(stats.reads).toBe(1);
+		// The plan read and at most two usage reads (this double's usage leaves requests out).
+		const reads = stats.reads;
+		expect(reads).toBeLessThanOrEqual(3);
 		// The plan is old: the next run's first request starts a read while its window is full.
 		jest.setSystemTime(Date.now() + PLAN_MAX_AGE_MS + 1);
 		const { error, items: out } = await runNode({
@@ -318,7 +329,7 @@ describe('one plan for the whole process', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(out).toHaveLength(20);
-		expect(stats.reads).toBe(2);
+		expect(stats.reads).toBeGreaterThan(reads);
 		expect(stats.maxInFlight).toBe(3);
 		expect(stats.refused).toBe(0);
 	});
@@ -541,8 +552,10 @@ describe('429 and waits', () => {
 	});
 
 	test('the plan body without a rate limit still paces by concurrency only', async () => {
+		// The first read starts at half the plan; the next, alone, takes all of it.
 		nock(BASE_URL)
 			.get('/account')
+			.times(3)
 			.reply(200, { success: true, data: { ...account().data, plan: { concurrency: 4 } } });
 		const stats = slowBrand(() => 20);
 		const { error } = await runNode({

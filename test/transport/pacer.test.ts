@@ -4,12 +4,10 @@
  * same behaviour through n8n-core; sharing.test.ts, pacers sharing one simulated service.
  */
 import {
-	CALM_MS,
 	CONFIRM_WITHIN_MS,
 	DECREASE_FACTOR,
 	GAVE_BACK_RECENTLY_MS,
 	HOLD_THRESHOLD_MS,
-	INCREASE_EVERY,
 	Pacer,
 	type PacerLimits,
 	QUEUE_DOUBT_AFTER_429_MS,
@@ -18,7 +16,7 @@ import {
 	SHARED_LATELY_MS,
 	USAGE_READ_ALONE_MS,
 	USAGE_READ_CONFIRM_MS,
-	USAGE_READ_MIN_MS,
+	USAGE_READ_SHARED_MS,
 } from '../../nodes/shared/transport/pacer';
 import { Slots } from '../../nodes/shared/transport/slots';
 
@@ -94,14 +92,11 @@ describe('Pacer', () => {
 		const pacer = new Pacer({ concurrency: 10 });
 		expect(pacer.onRateLimited(Date.now())).toBe(true);
 		expect(pacer.limit).toBe(Math.floor(10 * DECREASE_FACTOR));
-		// Soon after an overload (up to CALM_MS): one more in flight per INCREASE_EVERY successes.
-		jest.advanceTimersByTime(CALM_MS - 1);
-		for (let i = 0; i < INCREASE_EVERY - 1; i++) pacer.onSuccess();
+		// One more in flight per limit of successes: about one per round trip.
+		for (let i = 0; i < 7; i++) pacer.onSuccess();
 		expect(pacer.limit).toBe(8);
 		pacer.onSuccess();
 		expect(pacer.limit).toBe(9);
-		// Calm for a while: one more per limit of successes.
-		jest.advanceTimersByTime(2);
 		for (let i = 0; i < 9; i++) pacer.onSuccess();
 		expect(pacer.limit).toBe(10);
 		for (let i = 0; i < 100; i++) pacer.onSuccess();
@@ -255,32 +250,22 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		void pacer.acquire();
 		// Full, 5 of ours beside 5: steady, so the next read is USAGE_READ_SHARED_MS away.
 		read(pacer, { active: 10, waiting: 0 });
-		jest.advanceTimersByTime(USAGE_READ_MIN_MS);
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS / 2);
 		expect(pacer.usageReadDue()).toBe(false);
 		pacer.onRateLimited(Date.now());
 		expect(pacer.usageReadDue()).toBe(true);
 	});
 
-	test('a small share takes a single free slot; a larger one leaves it', async () => {
-		const pacer = await sharing(1);
-		// Cut to 2 by 429s (the first 429 to 4, two sent before the cut one each).
-		pacer.onRateLimited(Date.now());
-		pacer.onRateLimited(Date.now() - 1);
-		pacer.onRateLimited(Date.now() - 1);
-		expect(pacer.limit).toBe(2);
-		expect(pacer.inFlight).toBe(2);
-		// 2 of ours beside 7 of others': below SMALL_SHARE of the 9, so 1 free slot is room; seen
-		// twice in a row, half of it, then the rest.
+	test('one free slot beside others is not room: requests on their way leave it', async () => {
+		const pacer = await sharing(3);
+		// 4 of ours beside 5 of others': 1 free slot, seen three times in a row: not taken.
 		readTwice(pacer, { active: 9, waiting: 0 });
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, { active: 9, waiting: 0 });
-		expect(pacer.limit).toBe(3);
-		// 3 of ours beside 6: not a small share; 1 free slot may be requests on their way.
-		await acquireMany(pacer, 1);
-		readTwice(pacer, { active: 9, waiting: 0 });
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 9, waiting: 0 });
-		expect(pacer.limit).toBe(3);
+		expect(pacer.limit).toBe(5);
+		// 2 free: room, half of it.
+		readTwice(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(6);
 	});
 
 	test('room is left to others first by a pacer holding more than all of them together', async () => {
@@ -422,19 +407,78 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(10);
 	});
 
-	test('a usage that leaves our requests out is not used: the plan, and growth by successes', async () => {
+	test('a first read that holds only itself says nothing of what is counted: usage is followed', async () => {
+		// A service that does not count the read: the first read, alone, sees active 0.
 		const pacer = new Pacer();
 		await pacer.acquire();
 		pacer.beginUsageRead();
 		pacer.onPlanRead({ concurrency: 10 }, { active: 0, waiting: 0 }, { first: true });
+		pacer.release();
+		expect(pacer.limit).toBe(5);
+		await acquireMany(pacer, 5);
+		void pacer.acquire();
+		// Reads go on, and their usage is followed: of our 5 slots one is the read, which the
+		// service does not count; 4 of ours and nobody else's: alone, twice: the whole plan.
+		expect(pacer.usageReadDue()).toBe(true);
+		read(pacer, { active: 4, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 4, waiting: 0 });
 		expect(pacer.limit).toBe(10);
-		await acquireMany(pacer, 9);
-		expect(pacer.usageReadDue()).toBe(false);
+	});
+
+	test('a read the service does not count is not taken for another worker', async () => {
+		const pacer = await afterFirstRead({ active: 0, waiting: 0 });
+		await acquireMany(pacer, 5);
+		void pacer.acquire();
+		// Of our 5 slots one is the read, which the service does not count: 4 of ours and 1 of
+		// another worker's. Room beside others, not the whole plan.
+		readTwice(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBeLessThan(10);
+	});
+
+	test('a read the service does not count leaves its slot looking free: one more is not room', async () => {
+		const pacer = await afterFirstRead({ active: 0, waiting: 0 });
+		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
+		await acquireMany(pacer, 4);
+		void pacer.acquire();
+		// 4 of ours (the fifth slot is the read) beside 4 of others': 2 free, seen three times: not
+		// room, as any other worker's read may be holding one of them.
+		readTwice(pacer, { active: 8, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// 3 free: room, taken once it stayed free (we hold more than the others' 3): half of it.
+		readTwice(pacer, { active: 7, waiting: 0 });
+		jest.advanceTimersByTime(ROOM_LEFT_TO_OTHERS_MS);
+		read(pacer, { active: 7, waiting: 0 });
+		expect(pacer.limit).toBe(6);
+	});
+
+	test('a usage that leaves our requests out: two reads in a row that saw them say so; reads go on', async () => {
+		const pacer = await sharing(5);
+		// 5 of ours in flight, none of them counted, once: not yet believed.
+		read(pacer, { active: 0, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 0, waiting: 0 });
+		// Twice: the plan, and growth by successes after a 429.
+		expect(pacer.limit).toBe(5);
 		pacer.onRateLimited(Date.now());
-		expect(pacer.limit).toBe(8);
-		jest.advanceTimersByTime(CALM_MS + 1);
-		for (let i = 0; i < 8; i++) pacer.onSuccess();
-		expect(pacer.limit).toBe(9);
+		expect(pacer.limit).toBe(4);
+		for (let i = 0; i < 4; i++) pacer.onSuccess();
+		expect(pacer.limit).toBe(5);
+		// Still reading, USAGE_READ_ALONE_MS apart (a 429 brings the next closer, as ever).
+		read(pacer, { active: 0, waiting: 0 });
+		jest.advanceTimersByTime(USAGE_READ_ALONE_MS - 1);
+		expect(pacer.usageReadDue()).toBe(false);
+		jest.advanceTimersByTime(1);
+		expect(pacer.usageReadDue()).toBe(true);
+		// A read that sees ours counted: the usage is followed again (alone, twice: the plan).
+		read(pacer, { active: 5, waiting: 0 });
+		for (let i = 0; i < 20; i++) pacer.onSuccess();
+		expect(pacer.limit).toBe(5);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBe(10);
 	});
 
 	test('reads come only with a backlog, within their share of the rate, less and less often alone', async () => {

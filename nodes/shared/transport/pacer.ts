@@ -1,15 +1,9 @@
 /**
  * Keeps every request of one account inside its plan: at most `limit` requests in flight and
- * request starts spaced under the per-minute rate limit. One Pacer serves every execution of an
- * n8n process that uses the account (see accounts.ts).
- *
- * Other processes (queue-mode workers) share the plan too but not this memory. When the service
- * reports the account's usage (GET /account's `queue`, counting requests in flight), the limit
- * follows it: a pacer with requests waiting behind its limit reads the usage now and then, takes
- * a share of the room others leave free and gives back its share of any excess (docs/pacing.md).
- * 429s remain the safety net: one cuts the limit (once per overload), and a Retry-After that says
- * the rate window is spent holds every request until then. When the service's usage leaves out
- * requests, successes grow the limit back one request at a time, as before.
+ * request starts spaced under the per-minute rate limit, for every execution of an n8n process
+ * that uses the account (accounts.ts). Queue-mode workers share the plan through the usage
+ * GET /account reports: taking a share of the room, giving back a share of any excess; 429s are
+ * the safety net. The design and each constant's measured effect: docs/pacing.md.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -33,10 +27,6 @@ export interface Usage {
 export const DECREASE_FACTOR = 0.8;
 /** Further 429s of the same overload step the limit down by one, but not below this share of it. */
 const OVERLOAD_FLOOR = 0.5;
-/** Successes in a row that earn one more request in flight while others may be sharing the plan... */
-export const INCREASE_EVERY = 20;
-/** ...and after this long without a 429, one more per limit of successes (about one per round trip). */
-export const CALM_MS = 3000;
 /** A Retry-After longer than this means the rate window is spent, not that a slot was busy. */
 export const HOLD_THRESHOLD_MS = 3000;
 /** Rate spacing margin: clock drift between us and the server must not tip the rate window over. */
@@ -44,39 +34,27 @@ const RATE_MARGIN = 1.02;
 
 /** Usage reads: after one that saw room, the next this soon (see onUsage)... */
 export const USAGE_READ_CONFIRM_MS = 150;
-/** ...otherwise at least this far apart, and after a change to the limit exactly this far... */
-export const USAGE_READ_MIN_MS = 500;
-/** ...while sharing and steady, this far apart (how soon room left by an idle worker is seen)... */
+/** ...after a 429 or a pause, this soon... */
+export const USAGE_READ_SOON_MS = 500;
+/** ...otherwise, while sharing, this far apart (how soon room left by an idle worker is seen)... */
 export const USAGE_READ_SHARED_MS = 1000;
 /** ...and alone at the plan, doubling up to this (others arriving show first as 429s)... */
 export const USAGE_READ_ALONE_MS = 8000;
 /** ...all of them within this share of the plan's rate limit. */
 export const USAGE_READ_RATE_SHARE = 0.05;
-/**
- * Back after this long idle, a pacer reads the usage soon; if it shared the plan lately, it starts
- * again at half the plan at most (others may have taken the room meanwhile, or come back with it)...
- */
+/** Back after this long idle, a pacer reads soon, and starts at half the plan if it shared lately... */
 export const RESUME_AFTER_MS = 1000;
 /** ...lately: a read saw others within this long, even if it ran alone at the end. */
 export const SHARED_LATELY_MS = 60_000;
-/** The least free room, while others hold some of the plan, that counts as room (see onUsage)... */
+/** The least free room, while others hold some of the plan, that counts as room (see onUsage). */
 export const SHARED_ROOM_MIN = 2;
-/** ...except for a pacer whose limit is below this share of what all of them hold: one slot. */
-export const SMALL_SHARE = 0.25;
-/**
- * Requests left waiting at a service that queues past the plan (see onUsage): a slot left free by
- * a worker that ran out of work is filled at once, not at the next usage read.
- */
+/** Requests left waiting at a service that queues: a slot another worker leaves is filled at once... */
 export const QUEUE_ALLOWANCE = 2;
 /** ...but none for this long after a 429: the service refused past the plan, or its queue is full. */
 export const QUEUE_DOUBT_AFTER_429_MS = 30_000;
 /** Two reads this close that both see room are believed (see onUsage). */
 export const CONFIRM_WITHIN_MS = 2500;
-/**
- * Room beside others is left to them first by a pacer that holds more than all of them together
- * or gave room back lately: it takes room only once reads have seen it free this long. Otherwise
- * it reads sooner than they do and takes back at once what it gave back for them.
- */
+/** A pacer holding more than all the others, or that gave back lately, takes room seen this long. */
 export const ROOM_LEFT_TO_OTHERS_MS = 700;
 /** ...lately: within this long. */
 export const GAVE_BACK_RECENTLY_MS = 2000;
@@ -114,8 +92,18 @@ export class Pacer {
 	/** When a request last left the pacer; accounts.ts drops pacers idle for long. */
 	lastUsedAt = Date.now();
 
-	/** Whether the service's usage counts our requests: undefined until a read says. */
+	/**
+	 * Whether the service's usage counts our requests: undefined until it reports usage, then
+	 * believed until two reads in a row that each saw at least two of ours in flight say not, and
+	 * looked at again by every later read.
+	 */
 	private usageCounted?: boolean;
+
+	/** Reads in a row that saw our requests left out (see usageCounted). */
+	private leftOut = 0;
+
+	/** Whether the usage read counts itself in `active`: until a read sees `active` 0. */
+	private readCounted = true;
 
 	private nextUsageReadAt = 0;
 
@@ -133,7 +121,7 @@ export class Pacer {
 
 	private lastUsageReadAt = -Infinity;
 
-	private usageReadGap = USAGE_READ_MIN_MS;
+	private usageReadGap = USAGE_READ_CONFIRM_MS;
 
 	/** Fewest of our requests in flight while a usage read was out: all of them were counted. */
 	private fewestDuringRead = Infinity;
@@ -189,11 +177,11 @@ export class Pacer {
 
 	/**
 	 * Whether to read the account's usage now: only while requests wait behind the limit (or the
-	 * next one would), only when the service counts requests, and not sooner than planned.
+	 * next one would), and not sooner than planned.
 	 */
 	usageReadDue(now = Date.now()): boolean {
 		const backlog = this.slots.waiting > 0 || this.slots.busy >= this.slots.limit;
-		return backlog && this.usageCounted === true && now >= this.nextUsageReadAt;
+		return backlog && this.usageCounted !== undefined && now >= this.nextUsageReadAt;
 	}
 
 	/** A usage read has its slot and goes out now. */
@@ -202,22 +190,25 @@ export class Pacer {
 	}
 
 	/**
-	 * The account's usage. The first read starts the limit at half the plan, whoever holds the rest: a
-	 * newcomer that took only what others leave would never get its share. Later reads give back a
-	 * share of what waits at the service at once, past QUEUE_ALLOWANCE where it queues. Room is taken
-	 * only when the read before (at most CONFIRM_WITHIN_MS earlier) saw room too, since a request on
-	 * its way, or between two of another worker's, makes room look larger for a moment: all of it when
-	 * nobody else holds any, else half of it. Room beside others is never confirmed by the first read:
-	 * at the start, the others may still be waiting for theirs; and it is left to them first
-	 * (ROOM_LEFT_TO_OTHERS_MS).
+	 * The account's usage: the first read starts at half the plan; later ones give back a share of
+	 * what waits past the plan and take confirmed room (docs/pacing.md, "What the pacer does").
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
-		const own = this.slots.busy;
-		// Ours in flight the whole time were counted, some perhaps still on their way: half of them.
-		this.usageCounted = active >= Math.ceil(Math.min(this.fewestDuringRead, own) / 2);
+		// Ours in flight the whole read, the read aside.
+		const ours = Math.min(this.fewestDuringRead, this.slots.busy) - 1;
 		this.fewestDuringRead = Infinity;
-		if (!this.usageCounted) return this.setTarget(first ? this.ceiling : this.target);
+		// Alone with none of ours, a read that counts itself sees at least itself.
+		if (ours === 0 && active === 0) this.readCounted = false;
+		// Ours held by the service: all of ours but a read it does not count.
+		const own = this.slots.busy - (this.readCounted ? 0 : 1);
+		this.learnCounting(ours, active);
+		if (!this.usageCounted) {
+			this.setTarget(first ? this.ceiling : this.target);
+			this.lastUsageReadAt = now;
+			this.nextUsageReadAt = now + Math.max(USAGE_READ_ALONE_MS, this.minUsageReadGap());
+			return;
+		}
 		const others = Math.max(0, active + waiting - own);
 		// Requests wait at the service: it queues past the plan. A few may then wait there, ready
 		// for a slot the moment one is free, unless a 429 came lately (what waits may be jobs).
@@ -229,11 +220,9 @@ export class Pacer {
 				? this.ceiling - this.target
 				: this.ceiling + allowance - active - (allowance > 0 ? waiting : 0);
 		// While others hold some, requests between a client and the service (theirs and ours) leave
-		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room. But a
-		// pacer with a small share takes that slot: the others may be several workers that each
-		// hold more than it does, none of whom gives back (only one holding more than all does).
-		const small = this.slots.limit < SMALL_SHARE * (this.slots.limit + others);
-		const roomMin = small ? 1 : SHARED_ROOM_MIN;
+		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room. A read
+		// the service does not count holds a slot of its pacer that it leaves free: one more.
+		const roomMin = SHARED_ROOM_MIN + (this.readCounted ? 0 : 1);
 		const room = others === 0 || free >= roomMin ? free : Math.min(0, free);
 		const seen = this.roomSeen;
 		const seenBefore = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
@@ -247,7 +236,6 @@ export class Pacer {
 			(!leaveToOthers || now - since >= ROOM_LEFT_TO_OTHERS_MS);
 		this.roomSeen = { at: now, room, alone: others === 0, first, since };
 		if (others > 0) this.sharedAt = now;
-		const before = this.target;
 		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
 		else if (waiting > 0 && active + waiting > this.ceiling + allowance) {
 			// Queued at the service past the allowance: a pacer holding more than all the others
@@ -263,20 +251,28 @@ export class Pacer {
 			this.setTarget(this.target - Math.max(1, (this.slots.limit - others) / 2));
 			this.gaveBackAt = now;
 		}
-		const changed = Math.floor(this.target) !== Math.floor(before);
 		const alone = others === 0 && this.target >= this.ceiling;
-		// Room seen: look again soon. A change: soon after. Alone at the plan: less and less often.
+		// Room seen: look again soon. Alone at the plan: less and less often.
 		this.usageReadGap =
 			room > 0
 				? USAGE_READ_CONFIRM_MS
-				: changed
-					? USAGE_READ_MIN_MS
-					: alone
-						? Math.min(USAGE_READ_ALONE_MS, this.usageReadGap * 2)
-						: USAGE_READ_SHARED_MS;
+				: alone
+					? Math.min(USAGE_READ_ALONE_MS, this.usageReadGap * 2)
+					: USAGE_READ_SHARED_MS;
 		this.lastUsageReadAt = now;
 		// After the first read, the second comes at the first backlog: are we alone?
 		this.nextUsageReadAt = first ? now : now + Math.max(this.usageReadGap, this.minUsageReadGap());
+	}
+
+	/**
+	 * `ours` in flight the whole read (the read aside) were counted, some perhaps still on their way:
+	 * at least half of them. A read that saw fewer than two of ours says nothing either way.
+	 */
+	private learnCounting(ours: number, active: number): void {
+		this.usageCounted ??= true;
+		if (ours < 2) return;
+		this.leftOut = active >= Math.ceil(ours / 2) ? 0 : this.leftOut + 1;
+		this.usageCounted = this.leftOut < 2;
 	}
 
 	/** A usage read that failed (a 429, say): the next waits as long as after one that changed nothing. */
@@ -296,7 +292,7 @@ export class Pacer {
 	private readUsageSoon(): void {
 		this.nextUsageReadAt = Math.min(
 			this.nextUsageReadAt,
-			this.lastUsageReadAt + Math.max(USAGE_READ_MIN_MS, this.minUsageReadGap()),
+			this.lastUsageReadAt + Math.max(USAGE_READ_SOON_MS, this.minUsageReadGap()),
 		);
 	}
 
@@ -345,12 +341,14 @@ export class Pacer {
 		this.fewestDuringRead = Math.min(this.fewestDuringRead, this.slots.busy);
 	}
 
-	/** Without a usage that counts requests, successes grow the limit back towards the plan. */
+	/**
+	 * Without a usage that counts requests, successes grow the limit back towards the plan: one
+	 * more per limit of them, about one per round trip.
+	 */
 	onSuccess(): void {
-		if (this.usageCounted || this.target >= this.ceiling) return;
+		if (this.usageCounted === true || this.target >= this.ceiling) return;
 		const limit = this.slots.limit;
-		const calm = Date.now() - this.lastCutAt > CALM_MS;
-		if (++this.streak >= (calm ? limit : INCREASE_EVERY)) {
+		if (++this.streak >= limit) {
 			this.streak = 0;
 			this.setTarget(limit + 1);
 		}
