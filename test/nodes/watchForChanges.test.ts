@@ -8,6 +8,7 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { mockApi, useNock } from '../helpers/http';
+import { sleep } from '../../devkit/wait';
 import { loadPackage } from '../../devkit/package';
 import { NODE_NAME, runNode, type RunNodeResult } from '../helpers/runNode';
 import { SIMPLIFIERS } from '../../nodes/shared/behaviours/simplify';
@@ -60,16 +61,22 @@ const retrieved = (brand: IDataObject) => ({
 	},
 });
 
-/** A service whose brands a test can change between runs; `failing` domains answer 404. */
+/**
+ * A service whose brands a test can change between runs; `failing` domains answer 404, 300 ms
+ * after the others (the failure arrives once the other lookups' answers are read).
+ */
 function brandService(brands: Record<string, Brand>, failing: Set<string> = new Set()) {
-	return mockApi((request) => {
+	return mockApi(async (request) => {
 		if (request.path === '/account') return [200, { success: true, data: {} }];
 		// The other lookups (ticker, name, e-mail, ISIN) all find acme.com.
 		const domain = request.query.domain ?? 'acme.com';
 		const host = new URL(domain.includes('//') ? domain : `https://${domain}`).hostname
 			.replace(/^www\./, '')
 			.toLowerCase();
-		if (failing.has(host)) return [404, { success: false, error: `No brand found for ${host}` }];
+		if (failing.has(host)) {
+			await sleep(300);
+			return [404, { success: false, error: `No brand found for ${host}` }];
+		}
 		return [200, retrieved(apiBrand(host, brands[host]))];
 	});
 }
@@ -246,22 +253,87 @@ describe('Watch for Changes', () => {
 		api.expectNothingSent();
 	});
 
-	test('a failed lookup (Continue On Fail) leaves the stored state untouched', async () => {
+	test('a lookup that fails the node loses no change: nothing is saved, and the next run reports it', async () => {
+		const brands = initialBrands();
+		const failing = new Set<string>();
+		brandService(brands, failing);
+		const first = await watch(DOMAINS, undefined);
+
+		// Run 2: acme.com's slogan changes, and globex.com answers 404 after acme.com's answer is read.
+		brands['acme.com'].slogan = 'Drop it now';
+		failing.add('globex.com');
+		const second = await runNode({
+			type: 'webDataBrand',
+			parameters: watchParameters(),
+			items: DOMAINS.map((domain) => ({ domain })),
+			staticData: first.staticData,
+		});
+		expect(second.error?.message).toContain('No brand found for globex.com');
+		expect(second.items).toEqual([]);
+		// n8n saves static data even for a failed production execution: it must be as it was.
+		expect(second.staticData).toEqual(first.staticData);
+
+		// Run 3: globex.com still fails, under Continue On Fail: its error item, and acme.com's change.
+		const third = await watch(DOMAINS, second.staticData, { continueOnFail: true });
+		expect(third.items.map((i) => [i.pairedItem, i.json.change ?? i.json.error])).toEqual([
+			[
+				{ item: 0 },
+				{
+					status: 'changed',
+					fields: [{ field: 'slogan', before: 'Drop it', after: 'Drop it now' }],
+				},
+			],
+			[{ item: 1 }, expect.stringContaining('No brand found for globex.com')],
+		]);
+		expect(stored(third.staticData)['retrieve:acme.com']).toMatchObject({ slogan: 'Drop it now' });
+		expect(stored(third.staticData)['retrieve:globex.com']).toEqual(
+			stored(first.staticData)['retrieve:globex.com'],
+		);
+
+		// Run 4: delivered once, the change is not reported again.
+		failing.clear();
+		expect((await watch(DOMAINS, third.staticData)).items).toEqual([]);
+	});
+
+	test("a failing node leaves the previous version's state where it was", async () => {
+		const brands = initialBrands();
+		brandService(brands, new Set(['globex.com']));
+		const keys = watchedKeys('brandRecord', watchableFields('brandRecord'));
+		const whole = watchedValues(
+			SIMPLIFIERS.brandRecord(retrieved(apiBrand('acme.com', brands['acme.com']))),
+			keys,
+		);
+		const staticData = { [`node:${NODE_NAME}`]: { watchedBrands: { 'retrieve:acme.com': whole } } };
+		const failed = await runNode({
+			type: 'webDataBrand',
+			parameters: watchParameters(),
+			items: [{ domain: 'acme.com' }, { domain: 'globex.com' }],
+			staticData,
+		});
+		expect(failed.error).toBeDefined();
+		expect(failed.staticData).toEqual(staticData);
+	});
+
+	test('a failed lookup (Continue On Fail) leaves its stored state untouched; the others are saved', async () => {
 		const brands = initialBrands();
 		const failing = new Set<string>();
 		brandService(brands, failing);
 		const first = await watch(DOMAINS, undefined);
 
 		brands['acme.com'].colors = ['#000000'];
+		brands['globex.com'].title = 'Globex Corp';
 		failing.add('acme.com');
 		const second = await watch(DOMAINS, first.staticData, { continueOnFail: true });
-		expect(second.items).toHaveLength(1);
-		expect(second.items[0].json.error).toEqual(
-			expect.stringContaining('No brand found for acme.com'),
-		);
+		expect(second.items.map((i) => [i.pairedItem, i.json.error ?? i.json.title])).toEqual([
+			[{ item: 0 }, expect.stringContaining('No brand found for acme.com')],
+			[{ item: 1 }, 'Globex Corp'],
+		]);
 		expect(stored(second.staticData)['retrieve:acme.com']).toEqual(
 			stored(first.staticData)['retrieve:acme.com'],
 		);
+		expect(stored(second.staticData)['retrieve:globex.com']).toMatchObject({
+			title: 'Globex Corp',
+		});
 
 		failing.clear();
 		const third = await watch(DOMAINS, second.staticData);
