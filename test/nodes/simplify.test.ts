@@ -135,6 +135,24 @@ describe('Brand > Retrieve with Simplify', () => {
 		},
 	);
 
+	test('a status the service reports other than plain success stays visible', async () => {
+		const partial = {
+			...RECORD,
+			data: { ...RECORD.data, status: 'partial', code: 206, message: 'Logos still loading' },
+		};
+		mockApi(() => [200, partial]);
+		const { items } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'retrieve', domain: 'acme.com', simplify: true },
+		});
+		expect(items[0].json).toMatchObject({
+			status: 'partial',
+			code: 206,
+			message: 'Logos still loading',
+			title: 'Acme Corporation',
+		});
+	});
+
 	test('off, the whole record is returned', async () => {
 		mockApi(() => [200, RECORD]);
 		const { items } = await runNode({

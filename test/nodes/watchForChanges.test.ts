@@ -7,6 +7,8 @@
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
+import nock from 'nock';
+
 import { mockApi, useNock } from '../helpers/http';
 import { sleep } from '../../devkit/wait';
 import { loadPackage } from '../../devkit/package';
@@ -343,6 +345,36 @@ describe('Watch for Changes', () => {
 				fields: [{ field: 'colors', before: ['#ff0000', '#222222'], after: ['#000000'] }],
 			},
 		]);
+	});
+
+	test('a failure reported inside a 2xx is an error item, never a change of every field to null', async () => {
+		const brands = initialBrands();
+		const outage = new Set<string>();
+		brandService(brands);
+		const first = await watch(DOMAINS, undefined);
+		// The service answers 200 with `data.status: "error"`, code 503 and no brand for acme.com.
+		nock.cleanAll();
+		mockApi((request) =>
+			outage.has(request.query.domain)
+				? [200, { success: true, data: { status: 'error', code: 503, message: 'Source down' } }]
+				: [200, retrieved(apiBrand(request.query.domain, brands[request.query.domain]))],
+		);
+		outage.add('acme.com');
+		const second = await watch(DOMAINS, first.staticData, { continueOnFail: true });
+		expect(second.items.map((i) => [i.pairedItem, i.json])).toEqual([
+			[
+				{ item: 0 },
+				expect.objectContaining({
+					error:
+						'The Web Data API reported a failure (code 503, status "error", HTTP 200): Source down',
+					httpCode: '503',
+				}),
+			],
+		]);
+		expect(second.staticData).toEqual(first.staticData);
+
+		outage.clear();
+		expect((await watch(DOMAINS, second.staticData)).items).toEqual([]);
 	});
 
 	test('each watched field that changes is reported under its name, with before only when it was small', async () => {

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BrandProfileResponse, BrandRecordResponse } from '../../../contract';
 import { onlyAsTool } from '../tool';
-import { listOf } from '../transport/answers';
+import { listOf, reportsPlainSuccess, serviceReport } from '../transport/answers';
 import { booleanOption } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
@@ -12,11 +12,21 @@ const pick = <T, K extends keyof T>(items: T[] | undefined, key: K) =>
 		.map((item) => item[key])
 		.filter((v) => v !== undefined);
 
+/**
+ * The service's `data.status`, `data.code` and message, kept whenever they say anything but plain
+ * success (a failure reported in a 2xx is an error before Simplify; anything else stays visible).
+ */
+function unusualReport(json: IDataObject): IDataObject {
+	const report = serviceReport(json);
+	return reportsPlainSuccess(report) ? {} : { ...report };
+}
+
 /** GET /brand/retrieve*: `{success, data: {status, code, brand, key_metadata}}`. */
 function brandRecord(json: IDataObject): IDataObject {
 	const { data } = json as BrandRecordResponse;
 	const brand = data?.brand;
 	return {
+		...unusualReport(json),
 		domain: brand?.domain,
 		title: brand?.title,
 		description: brand?.description,
@@ -38,6 +48,7 @@ function brandProfile(json: IDataObject): IDataObject {
 	const brand = data?.brand;
 	const meta = data?.meta;
 	return {
+		...unusualReport(json),
 		name: brand?.name,
 		domain: brand?.domain,
 		description: brand?.description,
