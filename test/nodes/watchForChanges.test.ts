@@ -179,6 +179,28 @@ describe('Watch for Changes', () => {
 		expect(Object.keys(stored(second.staticData))).toEqual(['retrieve:acme.com']);
 	});
 
+	test('a social or logo URL whose scheme or host differs only in case is not a change; a path is', async () => {
+		const brands = initialBrands();
+		brands['acme.com'].socials = [{ type: 'x', url: 'https://X.com/acme' }];
+		brands['acme.com'].logos = ['https://CDN.acme.com/logo.svg'];
+		brandService(brands);
+		const first = await watch(['acme.com'], undefined);
+
+		brands['acme.com'].socials = [
+			{ type: 'x', url: 'https://x.com/acme' },
+			{ type: 'X', url: 'HTTPS://x.com/acme' },
+		];
+		brands['acme.com'].logos = ['https://cdn.acme.com/logo.svg'];
+		const second = await watch(['acme.com'], first.staticData);
+		expect(second.items).toEqual([]);
+
+		brands['acme.com'].socials = [{ type: 'x', url: 'https://x.com/Acme' }];
+		const third = await watch(['acme.com'], second.staticData);
+		expect(third.items.map((i) => (i.json.change as IDataObject).fields)).toEqual([
+			[expect.objectContaining({ field: 'socials' })],
+		]);
+	});
+
 	test('a ticker, name, e-mail or ISIN is trimmed and case-folded for the lookup', async () => {
 		brandService(initialBrands());
 		const lookups = [
