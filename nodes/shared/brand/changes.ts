@@ -123,7 +123,7 @@ function canonical(comparison: Comparison, value: unknown): string {
 		case 'links': {
 			const entries = Object.entries(value ?? {})
 				.filter(([, v]) => v != null)
-				.map(([name, url]) => [name, sameUrl(url)]);
+				.map(([name, url]): [string, unknown] => [name, sameUrl(url)]);
 			return JSON.stringify(entries.sort(([a], [b]) => a.localeCompare(b)));
 		}
 		default:
