@@ -3,7 +3,7 @@
  * carry `data.status` and `data.code`): the item's error with the service's code and message,
  * in every brand, web and AI operation; a real success, or a job's own state, is never refused.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { mockApi, useNock } from '../helpers/http';
 import { API_KEY, everythingIn, runNode } from '../helpers/runNode';
@@ -57,7 +57,7 @@ describe('the service report of an answer', () => {
 });
 
 describe('a failure inside a 2xx, in n8n', () => {
-	const cases: [string, string, IDataObject][] = [
+	const cases: [string, string, INodeParameters][] = [
 		['webDataBrand', '/brand/retrieve', { operation: 'retrieve', domain: 'acme.com' }],
 		[
 			'webDataBrand',
