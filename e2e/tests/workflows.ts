@@ -50,7 +50,8 @@ export function brandWatchWorkflow(): WorkflowJson {
 	});
 }
 
-export const WATCH_FAILURES_WORKFLOW_ID = 'wdE2eBrandWatchFailures';
+// n8n saves static data only for workflow IDs of at most 21 characters.
+export const WATCH_FAILURES_WORKFLOW_ID = 'wdE2eBrandWatchFail';
 export const WATCH_FAILURES_PATH = 'webdata-e2e-brand-watch-failures';
 
 /** Watch for Changes alone behind a published webhook: for runs where a lookup fails. */
