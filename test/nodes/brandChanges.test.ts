@@ -168,6 +168,11 @@ describe('URLs as people compare them', () => {
 		['  https://acme.com/a  ', 'https://acme.com/a'],
 		['acme.com/Logo.svg', 'acme.com/Logo.svg'],
 		['', ''],
+		['HTTPS://X.com/a b', 'https://x.com/a b'],
+		['S3://Bucket/Key', 's3://bucket/Key'],
+		['see HTTPS://X.com/a', 'see HTTPS://X.com/a'],
+		[null, null],
+		[5, 5],
 	])('%j is %j', (url, same) => {
 		expect(sameUrl(url)).toBe(same);
 	});
