@@ -10,7 +10,8 @@ export const BrandEditBody = z.object({
 	domain: z.string().min(1),
 	title: z.string().min(1).optional(),
 	colors: z.array(z.string().regex(/^#[0-9a-f]{3,8}$/i, 'a hex colour like #1a2b3c')).optional(),
-	logos: z.array(z.string().url()).optional(),
+	/** Each logo's URL; `null` is an entry without one (outside the spec: checkResponses refuses it). */
+	logos: z.array(z.string().url().nullable()).optional(),
 });
 
 export type BrandEdit = Omit<z.infer<typeof BrandEditBody>, 'domain'>;
@@ -18,6 +19,13 @@ export type BrandEdit = Omit<z.infer<typeof BrandEditBody>, 'domain'>;
 interface EditableBrand {
 	colors: Array<{ hex: string }>;
 	logos: Array<{ url: string; type: string }>;
+}
+
+/** A logo at `url` with the other fields of `model`; without a url when `url` is null. */
+function editedLogo(model: EditableBrand['logos'][number] | undefined, url: string | null) {
+	const rest: Partial<EditableBrand['logos'][number]> = { ...model };
+	delete rest.url;
+	return url === null ? { ...rest, type: 'logo' } : { ...rest, url, type: 'logo' };
 }
 
 /**
@@ -34,8 +42,6 @@ export function editBrand<B extends EditableBrand>(
 		...brand,
 		...(edit.title ? { [titleKey]: edit.title } : {}),
 		...(edit.colors ? { colors: edit.colors.map((hex) => ({ hex })) } : {}),
-		...(edit.logos
-			? { logos: edit.logos.map((url) => ({ ...brand.logos[0], url, type: 'logo' })) }
-			: {}),
+		...(edit.logos ? { logos: edit.logos.map((url) => editedLogo(brand.logos[0], url)) } : {}),
 	};
 }

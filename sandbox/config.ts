@@ -43,6 +43,13 @@ export interface FailureConfig {
 	retryAfter?: number;
 	/** A Location header: with a 3xx status, the injected failure is a redirect (a hostile API). */
 	location?: string;
+	/** Only requests whose query has these values fail (`{domain: "globex.com"}`; case-free). */
+	query?: Record<string, string>;
+	/**
+	 * The failure is reported inside a 200 answer, as brand, web and AI answers can (spec, Errors
+	 * 3): `{success: true, data: {status: "error", code: <status>, message}}`.
+	 */
+	inBody?: boolean;
 }
 
 export interface SandboxConfig {
@@ -61,6 +68,8 @@ export interface SandboxConfig {
 	jobDurationMs: number;
 	/** Results per page of GET /crawl/{id}. */
 	crawlPageSize: number;
+	/** A crawl page's `next`: the page number (`"2"`), or a URL (`http://host/crawl/{id}?page=2`). */
+	crawlNext: 'page' | 'url';
 	failure: FailureConfig | null;
 	plan: PlanConfig;
 	/** The account's starting balance. */
@@ -98,6 +107,7 @@ export function defaultConfig(): SandboxConfig {
 		latencyMs: 0,
 		jobDurationMs: 2000,
 		crawlPageSize: 3,
+		crawlNext: 'page',
 		failure: null,
 		plan: { ...DEFAULT_PLAN },
 		credits: 10000,
@@ -158,6 +168,8 @@ export function mergeConfig(
 		throw new Error("concurrencyCounts must be 'every request' or 'scrapes'");
 	if (!Number.isInteger(merged.crawlPageSize) || merged.crawlPageSize < 1)
 		throw new Error('crawlPageSize must be a positive integer');
+	if (merged.crawlNext !== 'page' && merged.crawlNext !== 'url')
+		throw new Error("crawlNext must be 'page' or 'url'");
 	if (
 		!Array.isArray(merged.apiKeys) ||
 		merged.apiKeys.some((key) => typeof key !== 'string' || !key.startsWith('bc_'))

@@ -39,6 +39,8 @@ export interface HandlerInput {
 	body: unknown;
 	/** Validated, coerced values of the contract's fields (keyed by API name). */
 	values: Record<string, unknown>;
+	/** The sandbox's own origin, as the request reached it (`http://127.0.0.1:5680`). */
+	origin?: string;
 }
 
 export type Handler = (core: SandboxCore, req: HandlerInput) => Reply;
@@ -201,7 +203,7 @@ export const HANDLERS = {
 		return ok({ success: true, id: job.id, status: job.status, url: `/jobs/${job.id}` });
 	},
 
-	crawlStatus: (core, { params, values }) => {
+	crawlStatus: (core, { params, values, origin }) => {
 		const job = findJob(core, params.id, (j) => listType(j) === 'crawl', 'Crawl job');
 		const page = String(values.page);
 		if (!/^[1-9]\d*$/.test(page))
@@ -209,7 +211,10 @@ export const HANDLERS = {
 				400,
 				`Invalid request: page must be a positive whole number, got ${JSON.stringify(page)}`,
 			);
-		return ok({ success: true, data: crawlStatus(job, Number(page), core.config.crawlPageSize) });
+		const data = crawlStatus(job, Number(page), core.config.crawlPageSize);
+		if (data.next !== null && core.config.crawlNext === 'url')
+			data.next = `${origin}/crawl/${encodeURIComponent(job.id)}?page=${data.next}`;
+		return ok({ success: true, data });
 	},
 
 	map: (core, { values }) => {

@@ -145,7 +145,7 @@ async function handle(
 	try {
 		await admission.started;
 		if (core.config.latencyMs > 0) await delay(core.config.latencyMs);
-		const injected = injectedFailure(core, url.pathname);
+		const injected = injectedFailure(core, url.pathname, Math.random, query);
 		if (injected) return respond(injected);
 		if (!parsed) return respond(errorReply(413, 'The request body is too large'));
 		const match = matchRoute(method, url.pathname);
@@ -165,7 +165,9 @@ async function handle(
 		respond(
 			tryReply(() => {
 				const values = validateRequest(route.endpoint, params, query, parsed.value);
-				const reply = HANDLERS[route.id](core, { params, query, body: parsed.value, values });
+				const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
+				const input = { params, query, body: parsed.value, values, origin };
+				const reply = HANDLERS[route.id](core, input);
 				return core.config.checkResponses ? checked(route.id, reply) : reply;
 			}),
 		);

@@ -11,7 +11,9 @@
  *      fails it);
  *   3. brand monitoring: an active workflow (Webhook > Brand with Watch for Changes and Download
  *      Logo) called three times while the sandbox changes one brand: new brands, then the change,
- *      then nothing; logos come from a loopback host as binary data.
+ *      then nothing; logos come from a loopback host as binary data; and, in another workflow, a
+ *      run where one lookup changes while another fails (404, then inside a 200), and the run
+ *      after it, which delivers the change.
  * Step timings go to artifacts/e2e/timings-n8n.json.
  */
 import * as fs from 'node:fs';
@@ -41,6 +43,9 @@ import {
 	pickerWorkflow,
 	triggerWorkflow,
 	brandWatchWorkflow,
+	brandWatchFailuresWorkflow,
+	WATCH_FAILURES_PATH,
+	WATCH_FAILURES_WORKFLOW_ID,
 	WATCH_NODE,
 	WATCH_PATH,
 	WATCH_WORKFLOW_ID,
@@ -66,12 +71,16 @@ beforeAll(async () => {
 			editorWorkflow(),
 			pickerWorkflow(),
 			brandWatchWorkflow(),
+			brandWatchFailuresWorkflow(),
 			...loadExamples().map((e) => e.workflow),
 		],
 	});
 	({ sandbox, n8n } = suite);
 	await time('publish:workflow (trigger)', () => n8n.publish(TRIGGER_WORKFLOW_ID));
 	await time('publish:workflow (brand monitoring)', () => n8n.publish(WATCH_WORKFLOW_ID));
+	await time('publish:workflow (brand monitoring, failures)', () =>
+		n8n.publish(WATCH_FAILURES_WORKFLOW_ID),
+	);
 });
 
 afterAll(async () => {
@@ -394,21 +403,27 @@ describe('3. brand monitoring in an active workflow', () => {
 		fields: Array<{ field: string; before: unknown; after: unknown }>;
 	};
 
-	/** Calls the production webhook and returns what the Brand node output in that execution. */
-	async function watchRun(domains: string[]): Promise<RunItem[]> {
-		const before = (await n8n.executions(WATCH_WORKFLOW_ID)).length;
+	/**
+	 * Calls the production webhook and returns what the Brand node output in that execution, which
+	 * ends with `status` (a failed lookup fails it).
+	 */
+	async function watchRun(
+		domains: string[],
+		{ workflowId = WATCH_WORKFLOW_ID, path = WATCH_PATH, status = 'success' } = {},
+	): Promise<RunItem[]> {
+		const before = (await n8n.executions(workflowId)).length;
 		let res: Response | undefined;
 		// A freshly started n8n may answer 404 for a moment before the webhook is registered.
 		for (let i = 0; i < 40 && res?.status !== 200; i++) {
 			if (res) await sleep(250);
-			res = await fetch(`${n8n.baseUrl}/webhook/${WATCH_PATH}`, {
+			res = await fetch(`${n8n.baseUrl}/webhook/${path}`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ domains: domains.map((domain) => ({ domain })) }),
 			});
 		}
 		expect(res?.status).toBe(200);
-		let executions = await n8n.executions(WATCH_WORKFLOW_ID);
+		let executions = await n8n.executions(workflowId);
 		for (let i = 0; i < 80; i++) {
 			if (
 				executions.length > before &&
@@ -416,10 +431,10 @@ describe('3. brand monitoring in an active workflow', () => {
 			)
 				break;
 			await sleep(250);
-			executions = await n8n.executions(WATCH_WORKFLOW_ID);
+			executions = await n8n.executions(workflowId);
 		}
 		expect(executions).toHaveLength(before + 1);
-		expect(executions[0]).toMatchObject({ status: 'success', mode: 'webhook' });
+		expect(executions[0]).toMatchObject({ status, mode: 'webhook' });
 		const execution = await n8n.execution(executions[0].id);
 		return nodeTask(execution, WATCH_NODE)?.data?.main?.[0] ?? [];
 	}
@@ -472,6 +487,57 @@ describe('3. brand monitoring in an active workflow', () => {
 			expect(JSON.stringify(logos.requests)).not.toContain(sandbox.apiKey);
 		} finally {
 			await logos.close();
+		}
+	});
+
+	test('a lookup that fails the run loses no change: the next production run delivers it; a failure inside a 200 is no change', async () => {
+		await ensureServer();
+		await sandbox.reset();
+		const domains = ['hooli.com', 'piedpiper.com'];
+		const failures = { workflowId: WATCH_FAILURES_WORKFLOW_ID, path: WATCH_FAILURES_PATH };
+		const failOnly = (failure: Record<string, unknown>) =>
+			sandbox.configure({
+				failure: { ...failure, paths: ['/brand/'], query: { domain: 'piedpiper.com' } },
+			});
+		try {
+			const first = await time('brand monitoring, failures: run 1', () =>
+				watchRun(domains, failures),
+			);
+			expect(first.map(({ json }) => (json.change as Change).status)).toEqual(['new', 'new']);
+			const title = first[0].json.title;
+
+			// Run 2: hooli.com changes, and piedpiper.com answers 404: the run fails, nothing is saved.
+			await sandbox.admin('POST', '/brands', { domain: 'hooli.com', title: 'Hooli XYZ' });
+			await failOnly({ status: 404 });
+			const second = await time('brand monitoring, failures: run 2', () =>
+				watchRun(domains, { ...failures, status: 'error' }),
+			);
+			expect(second).toEqual([]);
+
+			// Run 3: every lookup answers; the change of run 2 is delivered.
+			await sandbox.configure({ failure: null });
+			const third = await time('brand monitoring, failures: run 3', () =>
+				watchRun(domains, failures),
+			);
+			expect(third.map(({ json }) => [json.domain, json.change])).toEqual([
+				[
+					'hooli.com',
+					{ status: 'changed', fields: [{ field: 'title', before: title, after: 'Hooli XYZ' }] },
+				],
+			]);
+
+			// Run 4: piedpiper.com's failure comes inside a 200: the run fails, and invents no change.
+			await failOnly({ status: 503, inBody: true });
+			await time('brand monitoring, failures: run 4', () =>
+				watchRun(domains, { ...failures, status: 'error' }),
+			);
+			await sandbox.configure({ failure: null });
+			const fifth = await time('brand monitoring, failures: run 5', () =>
+				watchRun(domains, failures),
+			);
+			expect(fifth).toEqual([]);
+		} finally {
+			await sandbox.configure({ failure: null });
 		}
 	});
 });

@@ -50,6 +50,22 @@ export function brandWatchWorkflow(): WorkflowJson {
 	});
 }
 
+// n8n saves static data only for workflow IDs of at most 21 characters.
+export const WATCH_FAILURES_WORKFLOW_ID = 'wdE2eBrandWatchFail';
+export const WATCH_FAILURES_PATH = 'webdata-e2e-brand-watch-failures';
+
+/** Watch for Changes alone behind a published webhook: for runs where a lookup fails. */
+export function brandWatchFailuresWorkflow(): WorkflowJson {
+	return webhookBrandsWorkflow({
+		id: WATCH_FAILURES_WORKFLOW_ID,
+		name: 'e2e: brand monitoring while a lookup fails',
+		path: WATCH_FAILURES_PATH,
+		webhookId: '2f6c1a94-7d3e-4b85-a0c9-6e1b3d5f8a27',
+		brandNode: WATCH_NODE,
+		brandParameters: { watchForChanges: true },
+	});
+}
+
 /** Web Data Crawl reading the sandbox's demo crawl whole into one JSON Lines file. */
 export function crawlToFileNode(id: string, name: string, position: [number, number]) {
 	const parameters = { operation: 'getStatus', id: 'crawl_demo', page: '1', returnAll: true };

@@ -84,8 +84,13 @@ export function replyWith(handler: (request: NockedRequest) => NockReply | Promi
 	};
 }
 
-/** A double of the whole API at BASE_URL: every request is recorded and answered by `respond`. */
-export function mockApi(respond: Responder = OK_REPLY) {
+/**
+ * A double of the whole API at BASE_URL: every request is recorded and answered by `respond`
+ * (which may answer later: a promise).
+ */
+export function mockApi(
+	respond: (request: NockedRequest) => NockReply | Promise<NockReply> = OK_REPLY,
+) {
 	const requests: NockedRequest[] = [];
 	const unmatched: string[] = [];
 	// nock hands 'no match' listeners request options or a request, depending on the path taken.
@@ -99,9 +104,9 @@ export function mockApi(respond: Responder = OK_REPLY) {
 			.intercept(() => true, method)
 			.query(true)
 			.reply(
-				replyWith((request) => {
+				replyWith(async (request) => {
 					requests.push(request);
-					return respond(request);
+					return await respond(request);
 				}),
 			);
 	}

@@ -15,8 +15,11 @@ import {
 	MAX_EMPTY_PAGES,
 	MAX_PAGES,
 	nextCrawlPage,
+	nextCrawlRequest,
 } from '../../nodes/shared/jobs/pagination';
 
+/** The credential's base URL, below which the service lives. */
+const BASE = 'https://api.test/v1';
 const NODE = { name: 'Web Data', type: 'webDataJob', typeVersion: 1, position: [0, 0] } as INode;
 
 /** A client answering each request with `answer(qs)`, recording the query of each. */
@@ -24,6 +27,7 @@ function scripted(answer: (qs: Record<string, unknown>) => unknown) {
 	const asked: Array<Record<string, unknown>> = [];
 	const client = {
 		node: NODE,
+		baseUrl: async () => BASE,
 		request: async (request: ApiRequest) => {
 			// A chain that runs past the page bound fails here at once instead of spinning on.
 			if (asked.length > MAX_PAGES) throw new Error('asked for a page past the page bound');
@@ -153,6 +157,82 @@ describe('a crawl', () => {
 		expect(nextCrawlPage('/crawl/c1?page=3#top')).toBe('3');
 		expect(nextCrawlPage('/crawl/c1?mypage=4')).toBe('/crawl/c1?mypage=4');
 		expect(nextCrawlPage('cursor-9')).toBe('cursor-9');
+	});
+
+	test.each([
+		['a token', 'cursor-9', { page: 'cursor-9' }],
+		['a query', '?x=1&page=2', { page: '2' }],
+		[
+			'a URL on the origin with a page query',
+			'https://api.test/v1/crawl/c1?page=a%2Fb',
+			{ page: 'a/b' },
+		],
+		['a path with a page query', '/v1/crawl/c1?page=3#top', { page: '3' }],
+		[
+			'its own address, any query (Firecrawl)',
+			'https://api.test/v1/crawl/c1?skip=10',
+			{ skip: '10' },
+		],
+		['its own address from the root', '/v1/crawl/c1?skip=20&limit=5', { skip: '20', limit: '5' }],
+		['a host in capitals', 'HTTPS://API.test/v1/crawl/c1?skip=10', { skip: '10' }],
+	])('next as %s: %s asks for %j', async (_, next, qs) => {
+		const { client } = scripted(() => ({}));
+		const found = await nextCrawlRequest(client, { ...STATUS, qs: { page: '1' } }, next);
+		// A page replaces the request's page; an own URL's query replaces the whole query.
+		expect(found.request).toEqual({ ...STATUS, qs });
+	});
+
+	test.each([
+		[
+			'another origin',
+			'https://evil.test/v1/crawl/c1?page=2',
+			'is on another origin (https://evil.test)',
+		],
+		[
+			'another port',
+			'https://api.test:8443/v1/crawl/c1?skip=1',
+			'is on another origin (https://api.test:8443)',
+		],
+		[
+			'another scheme',
+			'http://api.test/v1/crawl/c1?page=2',
+			'is on another origin (http://api.test)',
+		],
+		[
+			'a host-relative URL elsewhere',
+			'//evil.test/crawl/c1?page=2',
+			'is on another origin (https://evil.test)',
+		],
+		['not http(s)', 'ftp://api.test/v1/crawl/c1?page=2', 'is not an http(s) URL (ftp:)'],
+		[
+			'another address of the service',
+			'https://api.test/v1/account?skip=1',
+			'is another address of the service (/v1/account)',
+		],
+		['outside the base path', '/crawl/c1?skip=1', 'is another address of the service (/crawl/c1)'],
+	])('next on %s is refused, naming why', async (_, next, why) => {
+		const { client, asked } = scripted(() => crawlPage(1, next));
+		await expect(crawlWithAllPages(client, STATUS, {})).rejects.toThrow(
+			`The crawl's next page ${why}: it was not followed`,
+		);
+		expect(asked).toHaveLength(1);
+	});
+
+	test('a URL next without a base URL to check it against is refused', async () => {
+		const reader = { node: NODE, request: async () => ({}) } as unknown as WebDataClient;
+		await expect(nextCrawlRequest(reader, STATUS, 'https://api.test/v1/crawl/c1')).rejects.toThrow(
+			'the base URL to check it against is unknown',
+		);
+	});
+
+	test('a chain of next URLs carrying their own query is followed to the end', async () => {
+		const { client, asked } = scripted(({ skip }) => {
+			const at = Number(skip ?? 0);
+			return crawlPage(2, at < 4 ? `${BASE}/crawl/c1?skip=${at + 2}` : null, at);
+		});
+		const crawl = await crawlWithAllPages(client, STATUS, {});
+		expect(crawl.data.data.map((r) => r.url)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
+		expect(asked).toEqual([{}, { skip: '2' }, { skip: '4' }]);
 	});
 
 	test('next is followed until null; the pages are gathered, next of the last kept', async () => {

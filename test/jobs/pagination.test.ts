@@ -3,7 +3,9 @@
  * resultPagination.totalPages, Crawl > Get Status follows `next` until null. Each page is one
  * request and no page past the last is asked for.
  */
-import { runNode } from '../helpers/runNode';
+import nock from 'nock';
+
+import { BASE_URL, runNode } from '../helpers/runNode';
 import { resetNock, Recorder, answer, jobDetail } from '../helpers/http';
 
 afterEach(resetNock);
@@ -275,6 +277,51 @@ describe('Crawl > Get Status', () => {
 			'https://s.example/2/0',
 			`https://s.example/2/${PER_PAGE - 1}`,
 		]);
+	});
+
+	test('a next URL with its own query (skip, as Firecrawl sends it) is requested as it is', async () => {
+		const rec = new Recorder();
+		answer(
+			rec,
+			'get',
+			'/crawl/crawl-1',
+			(seen) => {
+				const skip = Number(seen.query.skip ?? 0);
+				const next = skip < 4 ? `${BASE_URL}/crawl/crawl-1?skip=${skip + 2}` : null;
+				return [200, crawlPage(String(skip), next)];
+			},
+			{ times: 10 },
+		);
+		const { items, error } = await runNode({
+			type: 'webDataCrawl',
+			parameters: { operation: 'getStatus', id: 'crawl-1', page: '1', returnAll: true },
+		});
+		expect(error).toBeUndefined();
+		expect(rec.to('/crawl/crawl-1').map((s) => s.query)).toEqual([
+			{ page: '1' },
+			{ skip: '2' },
+			{ skip: '4' },
+		]);
+		expect(items).toHaveLength(6);
+	});
+
+	test('a next URL on another origin is refused: the key never goes there', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/crawl/crawl-1', () => [
+			200,
+			crawlPage('1', 'https://collector.example/crawl/crawl-1?page=2'),
+		]);
+		const elsewhere = nock('https://collector.example').get(/.*/).query(true).reply(200, {});
+		const { error } = await runNode({
+			type: 'webDataCrawl',
+			parameters: { operation: 'getStatus', id: 'crawl-1', page: '1', returnAll: true },
+		});
+		expect(error?.message).toBe(
+			"The crawl's next page is on another origin (https://collector.example): it was not followed",
+		);
+		expect(error?.description).toContain(`(${BASE_URL})`);
+		expect(elsewhere.isDone()).toBe(false);
+		expect(rec.to('/crawl/crawl-1')).toHaveLength(1);
 	});
 
 	test('a next link that points back to a page already read ends the chain', async () => {

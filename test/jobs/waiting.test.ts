@@ -223,6 +223,21 @@ describe('Batch Scrape waits for its job', () => {
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(String(items[0].json.error)).toContain('job-f2');
 		expect(String(items[0].json.error)).toContain('timeout');
+		// The job's state in a field of its own: no HTTP code was involved (every poll was a 200).
+		expect(items[0].json.jobStatus).toBe('failed');
+		expect(items[0].json).not.toHaveProperty('httpCode');
+	});
+
+	test('CANCELLED under Continue On Fail: jobStatus "cancelled", no httpCode', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-c2')]);
+		answer(rec, 'get', '/jobs/job-c2', () => [200, jobDetail('Cancelled')]);
+
+		const { items } = await runNode({ ...batchScrape(), continueOnFail: true });
+
+		expect(items.map((i) => [i.json.jobStatus, i.json.httpCode])).toEqual([
+			['cancelled', undefined],
+		]);
 	});
 
 	test('CANCELLED: NodeApiError naming the job ID', async () => {
@@ -235,6 +250,8 @@ describe('Batch Scrape waits for its job', () => {
 		expect(error?.name).toBe('NodeApiError');
 		expect(error!.message).toContain('job-c');
 		expect(error!.message).toContain('CANCELLED');
+		expect(error!.httpCode ?? undefined).toBeUndefined();
+		expect(error!.context).toMatchObject({ jobStatus: 'cancelled' });
 	});
 
 	test('past Max Wait: an error that names the job ID and points to Job > Get', async () => {

@@ -8,6 +8,7 @@ import {
 	digest,
 	jsonBytes,
 	KEPT_BYTES_PER_LOOKUP,
+	sameUrl,
 	KEPT_VALUE_BYTES,
 	watchableFields,
 	watchedKeys,
@@ -85,6 +86,15 @@ describe('what is a change', () => {
 		['socials', [{ network: 'x', url: 'u' }], [{ network: 'y', url: 'u' }]],
 		['links', { blog: 'a' }, { blog: 'b' }],
 		['links', { blog: 'a' }, { blog: 'a', careers: 'c' }],
+		['logos', ['https://cdn.acme.com/Logo.svg'], ['https://cdn.acme.com/logo.svg']],
+		['logos', ['https://acme.com/a.svg'], ['http://acme.com/a.svg']],
+		['logos', ['https://acme.com/a.svg'], ['https://acme.com:8443/a.svg']],
+		[
+			'socials',
+			[{ type: 'x', url: 'https://x.com/Acme' }],
+			[{ type: 'x', url: 'https://x.com/acme' }],
+		],
+		['links', { blog: 'https://acme.com/blog?a=1' }, { blog: 'https://acme.com/blog?a=2' }],
 	])('%s: %j to %j is a change, kept whole or as a fingerprint', (key, before, after) => {
 		expect(changed(key, before, after)).toEqual([key]);
 		expect(changedLarge(key, before, after)).toEqual([key]);
@@ -109,6 +119,26 @@ describe('what is a change', () => {
 		['links', { blog: 'a', careers: 'c' }, { careers: 'c', blog: 'a', press: null }],
 		['links', null, {}],
 		['colors', 'not a list', []],
+		[
+			'socials',
+			[{ type: 'x', url: 'https://X.com/acme' }],
+			[{ type: 'x', url: 'https://x.com/acme' }],
+		],
+		[
+			'socials',
+			[{ type: 'x', url: 'https://x.com/acme' }],
+			[
+				{ type: 'X', url: 'HTTPS://x.COM/acme' },
+				{ type: 'x', url: ' https://x.com:443/acme ' },
+			],
+		],
+		[
+			'logos',
+			['https://CDN.Acme.com/logo.svg'],
+			['https://cdn.acme.com/logo.svg', 'HTTPS://cdn.acme.com/logo.svg'],
+		],
+		['logos', ['http://acme.com:80/a.svg', 'b.svg'], ['b.svg', 'http://ACME.com/a.svg']],
+		['links', { blog: 'https://Acme.com/blog' }, { blog: 'https://acme.com/blog' }],
 	])('%s: %j to %j means the same', (key, before, after) => {
 		expect(changed(key, before, after)).toEqual([]);
 		expect(changedLarge(key, before, after)).toEqual([]);
@@ -127,6 +157,38 @@ describe('what is a change', () => {
 	test('a field the previous run did not watch is not a change', () => {
 		expect(changedFields({ title: 'Acme' }, { title: 'Acme', slogan: 'New' })).toEqual([]);
 		expect(changedFields({}, { slogan: 'New' })).toEqual([]);
+	});
+});
+
+describe('URLs as people compare them', () => {
+	test.each([
+		['HTTPS://X.com:443/Acme?Q=1#Top', 'https://x.com/Acme?Q=1#Top'],
+		['http://Acme.com:80', 'http://acme.com'],
+		['http://acme.com:8080/a', 'http://acme.com:8080/a'],
+		['  https://acme.com/a  ', 'https://acme.com/a'],
+		['acme.com/Logo.svg', 'acme.com/Logo.svg'],
+		['', ''],
+		['HTTPS://X.com/a b', 'https://x.com/a b'],
+		['S3://Bucket/Key', 's3://bucket/Key'],
+		['see HTTPS://X.com/a', 'see HTTPS://X.com/a'],
+		[null, null],
+		[5, 5],
+	])('%j is %j', (url, same) => {
+		expect(sameUrl(url)).toBe(same);
+	});
+
+	test('a long hostile text is read in linear time', () => {
+		const hostile = `https://a${' '.repeat(200_000)}x${'/'.repeat(200_000)}`;
+		const started = performance.now();
+		sameUrl(hostile);
+		expect(performance.now() - started).toBeLessThan(1000);
+	});
+
+	test('fingerprints kept before URLs were compared this way still match URLs already in that form', () => {
+		const logos = ['https://cdn.acme.com/b.svg', 'https://cdn.acme.com/a.svg'];
+		// The fingerprint the previous version kept: the sorted list, as written.
+		const kept = { '#': { logos: digest(JSON.stringify([...logos].sort())) } };
+		expect(changedFields(kept, { logos })).toEqual([]);
 	});
 });
 

@@ -18,7 +18,8 @@ const names = useFakeDns();
 const LOGO_HOST = 'https://cdn.acme.test';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
-function brandApi(logoUrl: string) {
+/** A brand whose first logo is at `logoUrl` (an entry without a URL when undefined), then an icon. */
+function brandApi(logoUrl: string | undefined, icon: string | null = `${LOGO_HOST}/icon.png`) {
 	return mockApi((request) =>
 		request.path === '/account'
 			? [200, { success: true, data: {} }]
@@ -34,8 +35,8 @@ function brandApi(logoUrl: string) {
 								title: 'Acme',
 								colors: [{ hex: '#ff0000' }],
 								logos: [
-									{ url: logoUrl, type: 'logo' },
-									{ url: `${LOGO_HOST}/icon.png`, type: 'icon' },
+									logoUrl === undefined ? { type: 'logo' } : { url: logoUrl, type: 'logo' },
+									icon === null ? { type: 'icon', url: '' } : { url: icon, type: 'icon' },
 								],
 							},
 						},
@@ -93,6 +94,30 @@ describe('Download Logo', () => {
 
 		expect(items[0].json.logos).toEqual([`${LOGO_HOST}/logo.png`, `${LOGO_HOST}/icon.png`]);
 		expect(items[0].binary?.logo).toMatchObject({ fileName: 'logo.png' });
+	});
+
+	test.each([false, true])(
+		'the first logo that has a URL is taken: an entry without one is skipped (Simplify %s)',
+		async (simplify) => {
+			brandApi(undefined);
+			const requests = logoHost(() => [200, PNG, { 'Content-Type': 'image/png' }]);
+
+			const { items } = await runNode(retrieve({ simplify }));
+
+			expect(items[0].json.logoError).toBeUndefined();
+			expect(items[0].binary?.logo).toMatchObject({ fileName: 'icon.png' });
+			expect(requests.map((r) => r.path)).toEqual(['/icon.png']);
+		},
+	);
+
+	test('no logo with a URL: logoError says the brand has none, and nothing is fetched', async () => {
+		brandApi(undefined, null);
+		const requests = logoHost(() => [200, PNG, { 'Content-Type': 'image/png' }]);
+
+		const { items } = await runNode(retrieve());
+
+		expect(items[0].json.logoError).toBe('The brand has no logo');
+		expect(requests).toEqual([]);
 	});
 
 	test('a logo over 5 MB is not kept: the brand stays, with logoError', async () => {

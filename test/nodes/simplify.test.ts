@@ -135,6 +135,37 @@ describe('Brand > Retrieve with Simplify', () => {
 		},
 	);
 
+	test('a status the service reports other than plain success stays visible', async () => {
+		const partial = {
+			...RECORD,
+			data: { ...RECORD.data, status: 'partial', code: 206, message: 'Logos still loading' },
+		};
+		mockApi(() => [200, partial]);
+		const { items } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'retrieve', domain: 'acme.com', simplify: true },
+		});
+		expect(items[0].json).toMatchObject({
+			status: 'partial',
+			code: 206,
+			message: 'Logos still loading',
+			title: 'Acme Corporation',
+		});
+	});
+
+	test('duplicate colors (hex in any case) are one, as first written', async () => {
+		const colors = [{ hex: '#1a2b3c' }, { hex: '#1A2B3C' }, { hex: '#ffffff' }, { hex: '#1a2b3c' }];
+		mockApi(() => [
+			200,
+			{ ...RECORD, data: { ...RECORD.data, brand: { ...RECORD.data.brand, colors } } },
+		]);
+		const { items } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'retrieve', domain: 'acme.com', simplify: true },
+		});
+		expect(items[0].json.colors).toEqual(['#1a2b3c', '#ffffff']);
+	});
+
 	test('off, the whole record is returned', async () => {
 		mockApi(() => [200, RECORD]);
 		const { items } = await runNode({
@@ -168,6 +199,24 @@ describe('Brand > Get Profile with Simplify', () => {
 			sourceUrl: 'https://acme.com/',
 			cached: true,
 		});
+	});
+
+	test('duplicate colors and fonts are one, as first written', async () => {
+		const brand = {
+			...PROFILE.data.brand,
+			colors: [{ hex: '#FF0000' }, { hex: '#ff0000' }],
+			fonts: [
+				{ family: 'Inter', weights: ['400'] },
+				{ family: 'Inter', weights: ['700'] },
+				{ family: 'Lora' },
+			],
+		};
+		mockApi(() => [200, { ...PROFILE, data: { ...PROFILE.data, brand } }]);
+		const { items } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'getProfile', url: 'https://acme.com', simplify: true },
+		});
+		expect(items[0].json).toMatchObject({ colors: ['#FF0000'], fonts: ['Inter', 'Lora'] });
 	});
 
 	test('off, the whole profile is returned', async () => {

@@ -7,7 +7,10 @@
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
+import nock from 'nock';
+
 import { mockApi, useNock } from '../helpers/http';
+import { sleep } from '../../devkit/wait';
 import { loadPackage } from '../../devkit/package';
 import { NODE_NAME, runNode, type RunNodeResult } from '../helpers/runNode';
 import { SIMPLIFIERS } from '../../nodes/shared/behaviours/simplify';
@@ -60,16 +63,22 @@ const retrieved = (brand: IDataObject) => ({
 	},
 });
 
-/** A service whose brands a test can change between runs; `failing` domains answer 404. */
+/**
+ * A service whose brands a test can change between runs; `failing` domains answer 404, 300 ms
+ * after the others (the failure arrives once the other lookups' answers are read).
+ */
 function brandService(brands: Record<string, Brand>, failing: Set<string> = new Set()) {
-	return mockApi((request) => {
+	return mockApi(async (request) => {
 		if (request.path === '/account') return [200, { success: true, data: {} }];
 		// The other lookups (ticker, name, e-mail, ISIN) all find acme.com.
 		const domain = request.query.domain ?? 'acme.com';
 		const host = new URL(domain.includes('//') ? domain : `https://${domain}`).hostname
 			.replace(/^www\./, '')
 			.toLowerCase();
-		if (failing.has(host)) return [404, { success: false, error: `No brand found for ${host}` }];
+		if (failing.has(host)) {
+			await sleep(300);
+			return [404, { success: false, error: `No brand found for ${host}` }];
+		}
 		return [200, retrieved(apiBrand(host, brands[host]))];
 	});
 }
@@ -170,6 +179,28 @@ describe('Watch for Changes', () => {
 		expect(Object.keys(stored(second.staticData))).toEqual(['retrieve:acme.com']);
 	});
 
+	test('a social or logo URL whose scheme or host differs only in case is not a change; a path is', async () => {
+		const brands = initialBrands();
+		brands['acme.com'].socials = [{ type: 'x', url: 'https://X.com/acme' }];
+		brands['acme.com'].logos = ['https://CDN.acme.com/logo.svg'];
+		brandService(brands);
+		const first = await watch(['acme.com'], undefined);
+
+		brands['acme.com'].socials = [
+			{ type: 'x', url: 'https://x.com/acme' },
+			{ type: 'X', url: 'HTTPS://x.com/acme' },
+		];
+		brands['acme.com'].logos = ['https://cdn.acme.com/logo.svg'];
+		const second = await watch(['acme.com'], first.staticData);
+		expect(second.items).toEqual([]);
+
+		brands['acme.com'].socials = [{ type: 'x', url: 'https://x.com/Acme' }];
+		const third = await watch(['acme.com'], second.staticData);
+		expect(third.items.map((i) => (i.json.change as IDataObject).fields)).toEqual([
+			[expect.objectContaining({ field: 'socials' })],
+		]);
+	});
+
 	test('a ticker, name, e-mail or ISIN is trimmed and case-folded for the lookup', async () => {
 		brandService(initialBrands());
 		const lookups = [
@@ -246,22 +277,87 @@ describe('Watch for Changes', () => {
 		api.expectNothingSent();
 	});
 
-	test('a failed lookup (Continue On Fail) leaves the stored state untouched', async () => {
+	test('a lookup that fails the node loses no change: nothing is saved, and the next run reports it', async () => {
+		const brands = initialBrands();
+		const failing = new Set<string>();
+		brandService(brands, failing);
+		const first = await watch(DOMAINS, undefined);
+
+		// Run 2: acme.com's slogan changes, and globex.com answers 404 after acme.com's answer is read.
+		brands['acme.com'].slogan = 'Drop it now';
+		failing.add('globex.com');
+		const second = await runNode({
+			type: 'webDataBrand',
+			parameters: watchParameters(),
+			items: DOMAINS.map((domain) => ({ domain })),
+			staticData: first.staticData,
+		});
+		expect(second.error?.message).toContain('No brand found for globex.com');
+		expect(second.items).toEqual([]);
+		// n8n saves static data even for a failed production execution: it must be as it was.
+		expect(second.staticData).toEqual(first.staticData);
+
+		// Run 3: globex.com still fails, under Continue On Fail: its error item, and acme.com's change.
+		const third = await watch(DOMAINS, second.staticData, { continueOnFail: true });
+		expect(third.items.map((i) => [i.pairedItem, i.json.change ?? i.json.error])).toEqual([
+			[
+				{ item: 0 },
+				{
+					status: 'changed',
+					fields: [{ field: 'slogan', before: 'Drop it', after: 'Drop it now' }],
+				},
+			],
+			[{ item: 1 }, expect.stringContaining('No brand found for globex.com')],
+		]);
+		expect(stored(third.staticData)['retrieve:acme.com']).toMatchObject({ slogan: 'Drop it now' });
+		expect(stored(third.staticData)['retrieve:globex.com']).toEqual(
+			stored(first.staticData)['retrieve:globex.com'],
+		);
+
+		// Run 4: delivered once, the change is not reported again.
+		failing.clear();
+		expect((await watch(DOMAINS, third.staticData)).items).toEqual([]);
+	});
+
+	test("a failing node leaves the previous version's state where it was", async () => {
+		const brands = initialBrands();
+		brandService(brands, new Set(['globex.com']));
+		const keys = watchedKeys('brandRecord', watchableFields('brandRecord'));
+		const whole = watchedValues(
+			SIMPLIFIERS.brandRecord(retrieved(apiBrand('acme.com', brands['acme.com']))),
+			keys,
+		);
+		const staticData = { [`node:${NODE_NAME}`]: { watchedBrands: { 'retrieve:acme.com': whole } } };
+		const failed = await runNode({
+			type: 'webDataBrand',
+			parameters: watchParameters(),
+			items: [{ domain: 'acme.com' }, { domain: 'globex.com' }],
+			staticData,
+		});
+		expect(failed.error).toBeDefined();
+		expect(failed.staticData).toEqual(staticData);
+	});
+
+	test('a failed lookup (Continue On Fail) leaves its stored state untouched; the others are saved', async () => {
 		const brands = initialBrands();
 		const failing = new Set<string>();
 		brandService(brands, failing);
 		const first = await watch(DOMAINS, undefined);
 
 		brands['acme.com'].colors = ['#000000'];
+		brands['globex.com'].title = 'Globex Corp';
 		failing.add('acme.com');
 		const second = await watch(DOMAINS, first.staticData, { continueOnFail: true });
-		expect(second.items).toHaveLength(1);
-		expect(second.items[0].json.error).toEqual(
-			expect.stringContaining('No brand found for acme.com'),
-		);
+		expect(second.items.map((i) => [i.pairedItem, i.json.error ?? i.json.title])).toEqual([
+			[{ item: 0 }, expect.stringContaining('No brand found for acme.com')],
+			[{ item: 1 }, 'Globex Corp'],
+		]);
 		expect(stored(second.staticData)['retrieve:acme.com']).toEqual(
 			stored(first.staticData)['retrieve:acme.com'],
 		);
+		expect(stored(second.staticData)['retrieve:globex.com']).toMatchObject({
+			title: 'Globex Corp',
+		});
 
 		failing.clear();
 		const third = await watch(DOMAINS, second.staticData);
@@ -271,6 +367,36 @@ describe('Watch for Changes', () => {
 				fields: [{ field: 'colors', before: ['#ff0000', '#222222'], after: ['#000000'] }],
 			},
 		]);
+	});
+
+	test('a failure reported inside a 2xx is an error item, never a change of every field to null', async () => {
+		const brands = initialBrands();
+		const outage = new Set<string>();
+		brandService(brands);
+		const first = await watch(DOMAINS, undefined);
+		// The service answers 200 with `data.status: "error"`, code 503 and no brand for acme.com.
+		nock.cleanAll();
+		mockApi((request) =>
+			outage.has(request.query.domain)
+				? [200, { success: true, data: { status: 'error', code: 503, message: 'Source down' } }]
+				: [200, retrieved(apiBrand(request.query.domain, brands[request.query.domain]))],
+		);
+		outage.add('acme.com');
+		const second = await watch(DOMAINS, first.staticData, { continueOnFail: true });
+		expect(second.items.map((i) => [i.pairedItem, i.json])).toEqual([
+			[
+				{ item: 0 },
+				expect.objectContaining({
+					error:
+						'The Web Data API reported a failure (code 503, status "error", HTTP 200): Source down',
+					httpCode: '503',
+				}),
+			],
+		]);
+		expect(second.staticData).toEqual(first.staticData);
+
+		outage.clear();
+		expect((await watch(DOMAINS, second.staticData)).items).toEqual([]);
 	});
 
 	test('each watched field that changes is reported under its name, with before only when it was small', async () => {

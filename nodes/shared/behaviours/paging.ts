@@ -46,12 +46,17 @@ const crawlLimit: INodeProperties = {
 
 /**
  * Reads every page through `next`, the send below paging: a page is the one record it gives (the
- * answer as it came). The client lends only its node, for the errors.
+ * answer as it came). The client lends only its node, for the errors, and its base URL, to check
+ * a crawl's `next` URL against.
  */
-function pageReader(next: Send, { node }: WebDataClient): Pick<WebDataClient, 'node' | 'request'> {
+function pageReader(
+	next: Send,
+	client: WebDataClient,
+): Pick<WebDataClient, 'node' | 'request' | 'baseUrl'> {
 	return {
-		node,
+		node: client.node,
 		request: async <T>(request: ApiRequest) => (await next(request))[0].json as T,
+		baseUrl: async () => await client.baseUrl(),
 	};
 }
 

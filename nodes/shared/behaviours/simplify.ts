@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { BrandProfileResponse, BrandRecordResponse } from '../../../contract';
 import { onlyAsTool } from '../tool';
-import { listOf } from '../transport/answers';
+import { listOf, reportsPlainSuccess, serviceReport } from '../transport/answers';
 import { booleanOption } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
@@ -12,17 +12,41 @@ const pick = <T, K extends keyof T>(items: T[] | undefined, key: K) =>
 		.map((item) => item[key])
 		.filter((v) => v !== undefined);
 
+/** The values without repeats, each as first written; `same` says which spellings are one. */
+function unique<T>(values: T[], same: (value: T) => unknown = (value) => value): T[] {
+	const seen = new Set<unknown>();
+	return values.filter((value) => {
+		const key = same(value);
+		if (seen.has(key)) return false;
+		seen.add(key);
+		return true;
+	});
+}
+
+/** `#1a2b3c` and `#1A2B3C ` are one color. */
+const hexKey = (hex: unknown) => (typeof hex === 'string' ? hex.trim().toLowerCase() : hex);
+
+/**
+ * The service's `data.status`, `data.code` and message, kept whenever they say anything but plain
+ * success (a failure reported in a 2xx is an error before Simplify; anything else stays visible).
+ */
+function unusualReport(json: IDataObject): IDataObject {
+	const report = serviceReport(json);
+	return reportsPlainSuccess(report) ? {} : { ...report };
+}
+
 /** GET /brand/retrieve*: `{success, data: {status, code, brand, key_metadata}}`. */
 function brandRecord(json: IDataObject): IDataObject {
 	const { data } = json as BrandRecordResponse;
 	const brand = data?.brand;
 	return {
+		...unusualReport(json),
 		domain: brand?.domain,
 		title: brand?.title,
 		description: brand?.description,
 		slogan: brand?.slogan,
 		language: brand?.primary_language,
-		colors: pick(brand?.colors, 'hex'),
+		colors: unique(pick(brand?.colors, 'hex'), hexKey),
 		logos: pick(brand?.logos, 'url'),
 		socials: listOf(brand?.socials).map(({ type, url }) => ({ type, url })),
 		links: brand?.links,
@@ -38,14 +62,15 @@ function brandProfile(json: IDataObject): IDataObject {
 	const brand = data?.brand;
 	const meta = data?.meta;
 	return {
+		...unusualReport(json),
 		name: brand?.name,
 		domain: brand?.domain,
 		description: brand?.description,
 		tagline: brand?.tagline,
 		language: brand?.language,
 		logos: pick(brand?.logos, 'url'),
-		colors: pick(brand?.colors, 'hex'),
-		fonts: pick(brand?.fonts, 'family'),
+		colors: unique(pick(brand?.colors, 'hex'), hexKey),
+		fonts: unique(pick(brand?.fonts, 'family')),
 		socials: listOf(brand?.socials).map(({ network, url }) => ({ network, url })),
 		sourceUrl: meta?.sourceUrl,
 		cached: meta?.cached,

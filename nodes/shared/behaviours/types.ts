@@ -35,6 +35,12 @@ export interface TripContext {
 	exec: IExecuteFunctions;
 	/** The item's validated values, keyed by API name: what a behaviour reads of the item. */
 	values: ItemValues;
+	/**
+	 * Runs `commit` once the item's records are output: after every item has finished, only when
+	 * the node completes and this item did not fail. What a behaviour keeps of a record (Watch for
+	 * Changes' memory) waits for it, so a record never delivered is never counted as seen.
+	 */
+	onDelivered(commit: () => void): void;
 }
 
 /** A behaviour on for one item: builds its send around the next one (the one nearer the API). */

@@ -1,6 +1,8 @@
 /**
  * Watch for Changes: compare each brand with what the same lookup returned in the previous
- * production execution, and output only the brands that are new or changed.
+ * production execution, and output only the brands that are new or changed. A lookup is saved as
+ * seen only once its item is output (TripContext.onDelivered): a failed item, or a node that
+ * fails, leaves the saved state as it was, and the next run reports the change again.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -87,7 +89,7 @@ export const watching: Behaviour = {
 					.join(', ')}`,
 			);
 		const alreadySimplified = booleanOption(get('simplify', false), 'Simplify', 'simplify');
-		return (next, { exec, values }) =>
+		return (next, { exec, values, onDelivered }) =>
 			async (request) => {
 				const records = await next(request);
 				const memory = memoryOf(exec);
@@ -96,7 +98,8 @@ export const watching: Behaviour = {
 					const record = alreadySimplified ? json : SIMPLIFIERS[shape](json);
 					const seen = watchedValues(record, keys);
 					const before = memory.recall(key);
-					memory.remember(key, seen);
+					// Seen only once delivered: if this item or the node fails, the next run reports it.
+					onDelivered(() => memory.remember(key, seen));
 					if (!before) return [{ json: { ...record, change: { status: 'new', fields: [] } } }];
 					const fields = changedFields(before, seen);
 					if (fields.length === 0) return [];

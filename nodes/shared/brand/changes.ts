@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 export type BrandShape = 'brandRecord' | 'brandProfile';
 
-type Comparison = 'text' | 'set' | 'caseFreeSet' | 'socials' | 'object';
+type Comparison = 'text' | 'set' | 'caseFreeSet' | 'urlSet' | 'socials' | 'links';
 
 interface WatchedField {
 	label: string;
@@ -42,7 +42,7 @@ export const WATCHED_FIELDS = {
 	logos: {
 		label: 'Logos',
 		keys: { brandRecord: 'logos', brandProfile: 'logos' },
-		comparison: 'set',
+		comparison: 'urlSet',
 	},
 	fonts: { label: 'Fonts', keys: { brandProfile: 'fonts' }, comparison: 'set' },
 	socials: {
@@ -50,7 +50,7 @@ export const WATCHED_FIELDS = {
 		keys: { brandRecord: 'socials', brandProfile: 'socials' },
 		comparison: 'socials',
 	},
-	links: { label: 'Links', keys: { brandRecord: 'links' }, comparison: 'object' },
+	links: { label: 'Links', keys: { brandRecord: 'links' }, comparison: 'links' },
 } as const satisfies Record<string, WatchedField>;
 
 export type WatchedFieldName = keyof typeof WATCHED_FIELDS;
@@ -80,6 +80,25 @@ const texts = (value: unknown): string[] =>
 
 const sortedUnique = (values: string[]) => JSON.stringify([...new Set(values)].sort());
 
+const DEFAULT_PORTS: Record<string, string> = { 'http://': ':80', 'https://': ':443' };
+
+/**
+ * A URL as people compare it: scheme and host in any case, a default port or none, and the path,
+ * query and fragment exactly as written (`HTTPS://X.com:443/Acme` is `https://x.com/Acme`). A URL
+ * already in that form is left as it is, so fingerprints kept before this comparison still match.
+ * Anything else (not a URL with a scheme) is left as it is.
+ */
+export function sameUrl(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	const parts = /^([a-z][a-z\d+.-]*:\/\/)([^/?#]*)([\s\S]*)$/i.exec(value.trim());
+	if (!parts) return value;
+	const scheme = parts[1].toLowerCase();
+	let host = parts[2].toLowerCase();
+	const port = DEFAULT_PORTS[scheme];
+	if (port && host.endsWith(port)) host = host.slice(0, -port.length);
+	return `${scheme}${host}${parts[3]}`;
+}
+
 /**
  * A value in a form where two values that mean the same are equal. Values are open: a simplified
  * record's or a saved state's, whatever the API answered then.
@@ -90,17 +109,21 @@ function canonical(comparison: Comparison, value: unknown): string {
 			return sortedUnique(texts(value).map((v) => v.trim().toLowerCase()));
 		case 'set':
 			return sortedUnique(texts(value));
+		case 'urlSet':
+			return sortedUnique(texts(value).map((url) => sameUrl(url) as string));
 		case 'socials':
 			return sortedUnique(
 				(Array.isArray(value) ? (value as IDataObject[]) : []).map((social) =>
 					JSON.stringify([
 						String(social.type ?? social.network ?? '').toLowerCase(),
-						social.url ?? null,
+						sameUrl(social.url ?? null),
 					]),
 				),
 			);
-		case 'object': {
-			const entries = Object.entries(value ?? {}).filter(([, v]) => v != null);
+		case 'links': {
+			const entries = Object.entries(value ?? {})
+				.filter(([, v]) => v != null)
+				.map(([name, url]): [string, unknown] => [name, sameUrl(url)]);
 			return JSON.stringify(entries.sort(([a], [b]) => a.localeCompare(b)));
 		}
 		default:

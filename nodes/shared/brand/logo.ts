@@ -20,20 +20,25 @@ const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 /** A logo as a simplified record lists it (its URL) or as a whole answer does (an asset): open. */
 const urlOf = (logo: unknown): string | undefined => {
-	if (typeof logo === 'string') return logo;
-	const url = (logo as IDataObject | null | undefined)?.url;
-	return typeof url === 'string' ? url : undefined;
+	const url = typeof logo === 'string' ? logo : (logo as IDataObject | null | undefined)?.url;
+	return typeof url === 'string' && url.trim() !== '' ? url.trim() : undefined;
 };
 
 /**
- * The first logo the brand lists: `logos` of a simplified record (URLs), or `data.brand.logos`
- * of a whole response (assets with a `url`).
+ * The brand's main logo: the first it lists that has a URL (an entry without one is skipped), in
+ * `logos` of a simplified record (URLs), or `data.brand.logos` of a whole response (assets with a
+ * `url`).
  */
 export function mainLogoUrl(json: IDataObject): string | undefined {
 	const logos = Array.isArray(json.logos)
 		? json.logos
 		: (json as BrandRecordResponse | BrandProfileResponse).data?.brand?.logos;
-	return Array.isArray(logos) ? urlOf(logos[0]) : undefined;
+	if (!Array.isArray(logos)) return undefined;
+	for (const logo of logos as unknown[]) {
+		const url = urlOf(logo);
+		if (url) return url;
+	}
+	return undefined;
 }
 
 /** The response body as n8n's HTTP helper streams it. */

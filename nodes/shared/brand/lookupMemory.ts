@@ -66,27 +66,30 @@ export function lookupKey(op: OperationSpec, values: ItemValues): string {
  * The lookups of one node, oldest first. Object keys keep their insertion order (also through
  * n8n's JSON round trip), so a lookup seen again is moved to the end, and the first keys are
  * the oldest. The order is mirrored in a Map, so an eviction does not list 10,000 keys.
+ *
+ * Reading changes nothing in the static data: the previous version's state is moved to its new
+ * place only by the first remember(), so a node that fails leaves the static data as it was.
  */
 export class LookupMemory {
 	private readonly order: Map<string, true>;
 
-	constructor(
+	private constructor(
+		private readonly nodeStaticData: IDataObject,
 		private readonly lookups: IDataObject,
-		private readonly max = MAX_LOOKUPS,
+		private readonly max: number,
 	) {
 		this.order = new Map(Object.keys(lookups).map((key) => [key, true]));
 	}
 
 	/** The node's memory in its workflow static data (`getWorkflowStaticData('node')`). */
 	static in(nodeStaticData: IDataObject, max = MAX_LOOKUPS): LookupMemory {
-		if (!nodeStaticData[STATIC_DATA_KEY]) {
-			const former = (nodeStaticData[FORMER_STATIC_DATA_KEY] ?? {}) as Record<string, IDataObject>;
-			nodeStaticData[STATIC_DATA_KEY] = Object.fromEntries(
-				Object.entries(former).map(([key, values]) => [bounded(key), compactState(values)]),
-			);
-			if (FORMER_STATIC_DATA_KEY in nodeStaticData) delete nodeStaticData[FORMER_STATIC_DATA_KEY];
-		}
-		return new LookupMemory(nodeStaticData[STATIC_DATA_KEY] as IDataObject, max);
+		const current = nodeStaticData[STATIC_DATA_KEY] as IDataObject | undefined;
+		if (current) return new LookupMemory(nodeStaticData, current, max);
+		const former = (nodeStaticData[FORMER_STATIC_DATA_KEY] ?? {}) as Record<string, IDataObject>;
+		const moved = Object.fromEntries(
+			Object.entries(former).map(([key, values]) => [bounded(key), compactState(values)]),
+		);
+		return new LookupMemory(nodeStaticData, moved, max);
 	}
 
 	/** The compact state kept for a lookup (compare it with changedFields). */
@@ -96,6 +99,10 @@ export class LookupMemory {
 
 	/** Keeps the compact state of a lookup's watched values (whole values, see watchedValues). */
 	remember(key: string, values: IDataObject): void {
+		if (this.nodeStaticData[STATIC_DATA_KEY] !== this.lookups) {
+			this.nodeStaticData[STATIC_DATA_KEY] = this.lookups;
+			delete this.nodeStaticData[FORMER_STATIC_DATA_KEY];
+		}
 		if (this.order.delete(key)) delete this.lookups[key];
 		this.lookups[key] = compactState(values);
 		this.order.set(key, true);

@@ -16,12 +16,20 @@ export function outputItems(records: OutputRecord[], itemIndex: number): INodeEx
 	);
 }
 
-/** The item Continue On Fail outputs for a failure: its message, description and HTTP code. */
+/**
+ * The item Continue On Fail outputs for a failure: its message, description and HTTP code, and a
+ * failed or cancelled job's state (`jobStatus`).
+ */
 export function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
-	const { description, httpCode } = error as Error & { description?: string; httpCode?: string };
+	const { description, httpCode, context } = error as Error & {
+		description?: string;
+		httpCode?: string | null;
+		context?: IDataObject;
+	};
 	if (description) json.description = description;
 	if (httpCode) json.httpCode = httpCode;
+	if (typeof context?.jobStatus === 'string') json.jobStatus = context.jobStatus;
 	return { json, pairedItem: { item: itemIndex } };
 }
 

@@ -2,7 +2,8 @@
  * The trip's second stage, for every prepared item at once: one paced client under the node's
  * cap (Max Concurrent Requests), each item's request sent through the behaviours on for it, and
  * its output, in input order. Without Continue On Fail the first failure stops the run: items
- * still waiting send nothing, as when the execution is cancelled. A refused cap fails the node,
+ * still waiting send nothing, as when the execution is cancelled, and no item's onDelivered
+ * commit runs (nothing was output). A refused cap fails the node,
  * or under Continue On Fail gives every item that error, with nothing sent.
  */
 import type {
@@ -67,9 +68,11 @@ async function sendItem(
 	client: WebDataClient,
 	item: PreparedItem,
 	exec: IExecuteFunctions,
+	commits: Array<() => void>,
 ): Promise<OutputRecord[]> {
 	const toApi: Send = async (request) => [{ json: await client.request<IDataObject>(request) }];
-	const context = { client, op: item.operation, exec, values: item.values };
+	const onDelivered = (commit: () => void) => void commits.push(commit);
+	const context = { client, op: item.operation, exec, values: item.values, onDelivered };
 	const send = item.behaviours.reduce((next, behaviour) => behaviour(next, context), toApi);
 	return await send(item.request);
 }
@@ -92,12 +95,15 @@ export async function runItems(
 		return prepared.map((_, i) => errorItem(refused, i));
 	}
 	const client = new WebDataClient(ctx, { shared: true, maxConcurrent, signal });
+	// What each item's behaviours keep once its records are output (onDelivered).
+	const commits: Array<Array<() => void>> = prepared.map(() => []);
 	const outputs = await Promise.all(
 		prepared.map(async (entry, i): Promise<INodeExecutionData[]> => {
 			if ('error' in entry) return [errorItem(entry.error, i)];
 			try {
-				return outputItems(await sendItem(client, entry.item, ctx), i);
+				return outputItems(await sendItem(client, entry.item, ctx, commits[i]), i);
 			} catch (error) {
+				commits[i] = [];
 				const failure = atItem(asNodeError(ctx.getNode(), error), i);
 				if (continueOnFail) return [errorItem(failure, i)];
 				if (!halt.signal.aborted) halt.abort(failure);
@@ -106,5 +112,6 @@ export async function runItems(
 		}),
 	);
 	if (halt.signal.aborted) throw halt.signal.reason;
+	for (const commit of commits.flat()) commit();
 	return outputs.flat();
 }

@@ -16,8 +16,11 @@ import type {
 import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 
-/** What the pages are read through: the client, or paging's send below it (its node, for errors). */
-type PageReader = Pick<WebDataClient, 'node' | 'request'>;
+/**
+ * What the pages are read through: the client, or paging's send below it (its node, for errors;
+ * the credential's base URL, where a crawl's `next` is a URL to check against it).
+ */
+type PageReader = Pick<WebDataClient, 'node' | 'request'> & Partial<Pick<WebDataClient, 'baseUrl'>>;
 
 /** Page size used when returning everything and the user set none: the API's maximum. */
 export const MAX_PAGE_SIZE = 100;
@@ -128,6 +131,57 @@ export function nextCrawlPage(next: string): string {
 	return match ? decodeURIComponent(match[1]) : next;
 }
 
+/** The next page's request, and what tells it from the pages already read. */
+interface NextPage {
+	key: string;
+	request: ApiRequest;
+}
+
+function notFollowed(reader: PageReader, why: string, baseOrigin?: string): NodeOperationError {
+	return new NodeOperationError(reader.node, `The crawl's next page ${why}: it was not followed`, {
+		description: `Requests carrying the API key go only to the Base URL of the Web Data API credential${baseOrigin ? ` (${baseOrigin})` : ''}. The pages read so far are not output.`,
+	});
+}
+
+/** A `next` that is a URL: absolute (`https://...`, `//host/...`) or a path from the root. */
+const isUrl = (next: string) => /^([a-z][a-z\d+.-]*:)?\/\//i.test(next) || next.startsWith('/');
+
+/**
+ * Where a crawl's `next` leads, whatever its form. A page token, or a `?page=` query, is the
+ * `page` of the same request. A URL must be on the credential's origin (else it is refused, and
+ * the key never leaves it): its `page` query is taken when it has one; otherwise it must be this
+ * crawl's own address below the base URL, and its query is sent as it is (`?skip=10`).
+ */
+export async function nextCrawlRequest(
+	reader: PageReader,
+	request: ApiRequest,
+	next: string,
+): Promise<NextPage> {
+	if (!isUrl(next)) {
+		const page = nextCrawlPage(next);
+		return { key: page, request: withQuery(request, { page }) };
+	}
+	const base = reader.baseUrl ? new URL(await reader.baseUrl()) : undefined;
+	if (!base) throw notFollowed(reader, 'is a URL, and the base URL to check it against is unknown');
+	let url: URL;
+	try {
+		url = new URL(next, base);
+	} catch {
+		throw notFollowed(reader, 'is not a valid URL', base.origin);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw notFollowed(reader, `is not an http(s) URL (${url.protocol})`, base.origin);
+	if (url.origin !== base.origin)
+		throw notFollowed(reader, `is on another origin (${url.origin})`, base.origin);
+	const page = url.searchParams.get('page');
+	if (page !== null) return { key: page, request: withQuery(request, { page }) };
+	const basePath = base.pathname.replace(/\/+$/, '');
+	if (url.pathname !== basePath + request.path.split('?')[0])
+		throw notFollowed(reader, `is another address of the service (${url.pathname})`, base.origin);
+	const qs = Object.fromEntries(url.searchParams);
+	return { key: url.search, request: { ...request, qs } };
+}
+
 /** The page results of one crawl status page. */
 export const crawlResultsOf = (body: CrawlStatusResponse): CrawlStatusResponse['data']['data'] =>
 	body.data?.data ?? [];
@@ -154,9 +208,11 @@ export async function* crawlStatusPages(
 		const next = body.data?.next;
 		count += results.length;
 		if (read > 1) emptyInARow = results.length === 0 ? emptyInARow + 1 : 0;
-		const page = next ? nextCrawlPage(next) : undefined;
-		const last =
-			page === undefined || count >= limit || emptyInARow >= MAX_EMPTY_PAGES || seen.has(page);
+		const following =
+			next && count < limit && emptyInARow < MAX_EMPTY_PAGES
+				? await nextCrawlRequest(client, request, String(next))
+				: undefined;
+		const last = following === undefined || seen.has(following.key);
 		if (!last && seen.size >= MAX_PAGES) throw tooManyPages(client, 'crawl results');
 		if (last) {
 			const kept = count > limit ? results.slice(0, results.length - (count - limit)) : results;
@@ -165,8 +221,8 @@ export async function* crawlStatusPages(
 			return;
 		}
 		yield body;
-		seen.add(page);
-		body = await client.request<CrawlStatusResponse>(withQuery(request, { page }));
+		seen.add(following.key);
+		body = await client.request<CrawlStatusResponse>(following.request);
 	}
 }
 

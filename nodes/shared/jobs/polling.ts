@@ -2,6 +2,7 @@
  * Waiting for a job: poll its status with a backoff that starts at the poll interval, stop at a
  * terminal status, honour the execution's cancel signal, and give up past Max Wait.
  */
+import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ExtractStatus, JobDetailResponse } from '../../../contract';
@@ -73,6 +74,30 @@ export function pollDelays(intervalMs: number): () => number {
 	};
 }
 
+/** The word a job failure carries in its own field (`jobStatus`): it is no HTTP code. */
+export type JobFailureStatus = 'failed' | 'cancelled';
+
+/**
+ * A job that ended FAILED or CANCELLED: the job's state in `context.jobStatus` (the error item's
+ * `jobStatus` under Continue On Fail), no HTTP code (every poll was answered 200).
+ */
+function jobFailure(
+	client: WebDataClient,
+	id: string,
+	status: string,
+	errors: unknown[],
+	detail: string,
+): NodeApiError {
+	const jobStatus = status.toLowerCase() as JobFailureStatus;
+	// No `status` in the body: n8n would take it for the HTTP code.
+	const error = new NodeApiError(client.node, { jobId: id, jobStatus, errors } as JsonObject, {
+		message: `Job ${id} ended ${status}${detail ? `: ${detail}` : ''}`,
+		description: `Job ID ${id}. ${errors.length} error(s) reported by the Web Data API.`,
+	});
+	error.context.jobStatus = jobStatus;
+	return error;
+}
+
 export async function waitForJob(
 	client: WebDataClient,
 	kind: JobKind,
@@ -95,14 +120,7 @@ export async function waitForJob(
 			const detail =
 				errors.map((e) => `${e.url ?? ''} ${e.error ?? ''}`.trim()).join('; ') ||
 				String(data?.error ?? '');
-			throw new NodeApiError(
-				client.node,
-				{ jobId: id, status, errors },
-				{
-					message: `Job ${id} ended ${status}${detail ? `: ${detail}` : ''}`,
-					description: `Job ID ${id}. ${errors.length} error(s) reported by the Web Data API.`,
-				},
-			);
+			throw jobFailure(client, id, status, errors, detail);
 		}
 	}
 	throw new NodeOperationError(

@@ -17,7 +17,16 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { isPlainObject, type AccountResponse } from '../../../contract';
 
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
-import { apiError, asNodeError, maskError, maskParsed, maskSecret, networkError } from './errors';
+import { carriesServiceReport, reportsFailure, serviceReport } from './answers';
+import {
+	apiError,
+	asNodeError,
+	maskError,
+	maskParsed,
+	maskSecret,
+	networkError,
+	reportedFailureError,
+} from './errors';
 import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
 import { Pacer } from './pacer';
 import { readPlanLimits } from './plan';
@@ -306,6 +315,12 @@ export class WebDataClient {
 		// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
 		if (isPlainObject(payload) && payload.success === false)
 			throw apiError(this.node, statusCode, payload, what);
+		// Or with `data.status` / `data.code` saying so (brand, web and AI answers).
+		if (carriesServiceReport(request.path)) {
+			const report = serviceReport(payload);
+			if (report && reportsFailure(report))
+				throw reportedFailureError(this.node, statusCode, report, payload, what);
+		}
 		return payload as T;
 	}
 

@@ -47,6 +47,29 @@ export function apiError(
 	});
 }
 
+/**
+ * A failure the service reports inside a 2xx answer (`data.status` / `data.code`, see
+ * answers.ts): the item's error, with the service's code and message.
+ */
+export function reportedFailureError(
+	node: INode,
+	httpStatus: number,
+	report: { status?: string; code?: number; message?: string },
+	body: unknown,
+	context?: string,
+): NodeApiError {
+	const said = [
+		report.code === undefined ? undefined : `code ${report.code}`,
+		report.status === undefined ? undefined : `status "${report.status}"`,
+	].filter(Boolean);
+	const message = report.message ?? apiMessage(body);
+	return new NodeApiError(node, body as JsonObject, {
+		message: `The Web Data API reported a failure (${[...said, `HTTP ${httpStatus}`].join(', ')})${message ? `: ${message}` : ''}`,
+		description: [context, message].filter(Boolean).join(' - ') || undefined,
+		httpCode: String(report.code ?? httpStatus),
+	});
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const patterns = new Map<string, RegExp>();
