@@ -291,7 +291,7 @@ describe('2. the editor in headless Chromium', () => {
 			const shown = (await description.count()) > 0 ? await description.inputValue() : undefined;
 			await page.locator('[data-test-id="collection-parameter-add"] input').first().click();
 			const items = page.locator('.el-select-dropdown__item');
-			await items.filter({ hasText: 'Max Concurrent Requests' }).waitFor({ timeout: 30_000 });
+			await items.filter({ hasText: 'Force Language' }).waitFor({ timeout: 30_000 });
 			return { description: shown, options: await items.allInnerTexts() };
 		};
 		// The AI example's Brand lookup tool (Retrieve by Domain), then the plain Brand node.

@@ -125,7 +125,7 @@ describe('2. an out-of-bounds parameter', () => {
 		expect(result.ok).toBe(false);
 		expect(result.run?.status).toBe('error');
 		const message = runError(result.run);
-		expect(message).toContain('(maxAgeMs)');
+		expect(message).toContain('"Max Age"');
 		expect(message).toContain(String(BRAND_RETRIEVE_BOUND));
 		expect(message).toContain(String(BRAND_RETRIEVE_BOUND + 1));
 	});

@@ -68,7 +68,7 @@ describe('a failure inside a 2xx, in n8n', () => {
 		[
 			'webDataBrandAi',
 			'/brand/ai/query',
-			{ operation: 'query', query: 'Refunds?', domain: 'acme.com' },
+			{ operation: 'query', query: 'Refunds?', options: { domain: 'acme.com' } },
 		],
 	];
 	test.each(cases)(
