@@ -15,12 +15,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { N8n, nodeItems } from '../../devkit/n8n';
+import { N8n } from '../../devkit/n8n';
 import { loadPackage } from '../../devkit/package';
 import { PACKAGE_NAME, ROOT } from '../../devkit/paths';
 import { MANUAL_TRIGGER, chainWorkflow, webDataNode, type WorkflowJson } from '../../devkit/setup';
 import { unpackPackage } from '../../devkit/tarball';
-import { Suite, runError } from './suite';
+import { Suite, expectAccountGetRuns } from './suite';
 
 /** The package name n8n gives everything its custom loader reads. */
 const CUSTOM = 'CUSTOM';
@@ -111,22 +111,7 @@ describe.each(WAYS.map((way) => [way.title, way] as const))('%s', (title, way) =
 	});
 
 	test('Account > Get runs with the credential: the bearer key reaches the sandbox', async () => {
-		await suite.sandbox.clearRequests();
-		const result = await suite.time(`execute: Account > Get, ${title}`, () =>
-			n8n.execute(workflowId(way.prefix)),
-		);
-		suite.saveRun(`install-${title.replace(/\W+/g, '-')}`, result);
-		expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
-			status: 'success',
-			error: '',
-		});
-		expect(nodeItems(result.run, 'Account')).toHaveLength(1);
-		// The plan read and the operation: both reach the sandbox, which answers 401 without the key.
-		const requests = await suite.sandbox.requests();
-		expect(requests.length).toBeGreaterThan(0);
-		expect(new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))).toEqual(
-			new Set(['GET /account 200']),
-		);
+		await expectAccountGetRuns(suite, n8n, workflowId(way.prefix), title);
 	});
 
 	test('n8n lists the 12 node types and their AI-tool variants', async () => {

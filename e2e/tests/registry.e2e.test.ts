@@ -11,12 +11,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { N8n, nodeItems } from '../../devkit/n8n';
+import { N8n } from '../../devkit/n8n';
 import { PACKAGE_NAME, ROOT } from '../../devkit/paths';
 import { LocalRegistry, registryUnavailable } from '../../devkit/registry';
 import { MANUAL_TRIGGER, chainWorkflow, webDataNode } from '../../devkit/setup';
 import { unpackPackage } from '../../devkit/tarball';
-import { Suite, runError } from './suite';
+import { Suite, expectAccountGetRuns } from './suite';
 
 const OLDER = '0.1.0';
 const NEWER = '0.1.1';
@@ -58,20 +58,7 @@ function n8nWith(env: Record<string, string>): N8n {
 }
 
 async function accountGetRuns(step: string): Promise<void> {
-	await suite.sandbox.clearRequests();
-	const result = await suite.time(`execute: Account > Get, ${step}`, () =>
-		n8n!.execute(WORKFLOW_ID),
-	);
-	suite.saveRun(`registry-${step.replace(/\W+/g, '-')}`, result);
-	expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
-		status: 'success',
-		error: '',
-	});
-	expect(nodeItems(result.run, 'Account')).toHaveLength(1);
-	const requests = await suite.sandbox.requests();
-	expect(new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))).toEqual(
-		new Set(['GET /account 200']),
-	);
+	await expectAccountGetRuns(suite, n8n!, WORKFLOW_ID, step);
 }
 
 function installedVersion(): string | undefined {

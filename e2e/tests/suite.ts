@@ -8,7 +8,7 @@ import type * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { N8n, type ExecuteResult, type RunData } from '../../devkit/n8n';
+import { N8n, nodeItems, type ExecuteResult, type RunData } from '../../devkit/n8n';
 import { E2E_ARTIFACTS_DIR } from '../../devkit/paths';
 import { freePort, serveLoopback } from '../../devkit/loopback';
 import { Sandbox } from '../../devkit/sandbox';
@@ -84,6 +84,32 @@ export class Suite {
 }
 
 /** The run's error message (and description), or '' when it has none. */
+/**
+ * Runs a workflow of Web Data Account > Get and expects it to succeed with one item, the sandbox
+ * having answered only `GET /account` with 200 (it answers 401 without the bearer key).
+ */
+export async function expectAccountGetRuns(
+	suite: Suite,
+	n8n: N8n,
+	workflowId: string,
+	label: string,
+): Promise<void> {
+	await suite.sandbox.clearRequests();
+	const result = await suite.time(`execute: Account > Get, ${label}`, () =>
+		n8n.execute(workflowId),
+	);
+	suite.saveRun(`account-get-${label.replace(/\W+/g, '-')}`, result);
+	expect({ status: result.run?.status, error: runError(result.run) }).toEqual({
+		status: 'success',
+		error: '',
+	});
+	expect(nodeItems(result.run, 'Account')).toHaveLength(1);
+	const requests = await suite.sandbox.requests();
+	expect(new Set(requests.map((r) => `${r.method} ${r.path} ${r.status}`))).toEqual(
+		new Set(['GET /account 200']),
+	);
+}
+
 export function runError(run: RunData | undefined): string {
 	const error = run?.data.resultData.error;
 	return error ? `${error.message}${error.description ? ` (${error.description})` : ''}` : '';
