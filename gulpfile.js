@@ -10,7 +10,7 @@
  * `gulp build` ends by writing the digest of the sources it read (devkit/buildStamp.ts) into
  * dist-dev/, so that the devkit rebuilds whenever the sources differ from the build's.
  *
- * The codex files (`<ClassName>.node.json`) are generated from the compiled endpoint table and
+ * The codex files (`<ClassName>.node.json`) are generated from the compiled operations table and
  * the trigger's codex.ts, so node type names, categories and search keywords have one source.
  * The editor subtitle (an operation's label under the node) is generated from the same table,
  * before compiling: n8n's scanner reads it as a literal in nodes/shared/description.ts, so the
@@ -122,20 +122,22 @@ function checkNodeType(nodeFile, name, nodeType) {
 	const actual = new NodeClass().description?.name;
 	if (actual !== nodeType) {
 		throw new Error(
-			`codex: ${name} has description.name ${actual}, the endpoint table says ${nodeType}`,
+			`codex: ${name} has description.name ${actual}, the operations table says ${nodeType}`,
 		);
 	}
 }
 
 /** Writes `dist/nodes/<ClassName>/<ClassName>.node.json` for every built node of the table. */
 async function writeCodex() {
-	const tablePath = path.join(DIST, 'nodes', 'shared', 'endpoints', 'index.js');
+	const tablePath = path.join(DIST, 'nodes', 'shared', 'operations', 'index.js');
 	if (!fs.existsSync(tablePath)) {
-		throw new Error(`codex: the endpoint table was not built (${path.relative(ROOT, tablePath)})`);
+		throw new Error(
+			`codex: the operations table was not built (${path.relative(ROOT, tablePath)})`,
+		);
 	}
 	const { NODES } = require(tablePath);
 	if (!Array.isArray(NODES) || NODES.length === 0) {
-		throw new Error('codex: NODES of the endpoint table is empty');
+		throw new Error('codex: NODES of the operations table is empty');
 	}
 
 	const { TRIGGER_CODEX } = require(path.join(DIST, 'nodes', 'WebDataTrigger', 'codex.js'));
@@ -170,10 +172,10 @@ async function writeCodex() {
 const DESCRIPTION_SOURCE = path.join(ROOT, 'nodes', 'shared', 'description.ts');
 const SUBTITLE_LITERAL = /(\n\t\tsubtitle:\s*)'(?:[^'\\\n]|\\.)*'/;
 
-/** Writes the subtitle literal of description.ts from the endpoint table, when it differs. */
+/** Writes the subtitle literal of description.ts from the operations table, when it differs. */
 async function writeSubtitle() {
 	const load = (file) => require('tsx/cjs/api').require(file, __filename);
-	const { NODES } = load('./nodes/shared/endpoints/index.ts');
+	const { NODES } = load('./nodes/shared/operations/index.ts');
 	const { subtitleOf } = load('./nodes/shared/description.ts');
 	const quoted = `'${subtitleOf(NODES).replace(/[\\']/g, (c) => `\\${c}`)}'`;
 	const source = await fs.promises.readFile(DESCRIPTION_SOURCE, 'utf8');
@@ -184,7 +186,7 @@ async function writeSubtitle() {
 	if (written === source) return;
 	await fs.promises.writeFile(DESCRIPTION_SOURCE, written);
 	log(
-		'subtitle: wrote the operation labels of the endpoint table into nodes/shared/description.ts',
+		'subtitle: wrote the operation labels of the operations table into nodes/shared/description.ts',
 	);
 }
 

@@ -1,5 +1,5 @@
 /**
- * README.md's operations table, written from the endpoint table between its markers
+ * README.md's operations table, written from the operations table between its markers
  * (`npm run docs` writes it; test/docs/readme.test.ts fails when the two drift apart).
  */
 const START = '<!-- operations:start -->';

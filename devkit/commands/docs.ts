@@ -1,8 +1,8 @@
-/** `npm run docs`: rewrites README.md's operations table from the endpoint table (devkit/docs.ts). */
+/** `npm run docs`: rewrites README.md's operations table from the operations table (devkit/docs.ts). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 import { operationsMarkdown, replaceSection } from '../docs';
 import { ROOT } from '../paths';
 

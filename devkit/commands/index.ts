@@ -18,7 +18,7 @@ const HELP: Array<[usage: string, summary: string]> = [
 	['scan', "n8n's verification scanner on git archive HEAD and the npm pack tarball"],
 	['lint-descriptions', 'ESLint on every built node description as n8n sees it (part of lint)'],
 	['check-commits', 'commit subjects of at most 72 characters (part of lint)'],
-	['docs', "rewrites README.md's operations table from the endpoint table"],
+	['docs', "rewrites README.md's operations table from the operations table"],
 ];
 
 export const COMMANDS = Object.fromEntries(

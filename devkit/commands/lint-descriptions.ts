@@ -1,5 +1,5 @@
 /**
- * Part of `npm run lint`: the nodes build their descriptions from the endpoint table at load time,
+ * Part of `npm run lint`: the nodes build their descriptions from the operations table at load time,
  * so the rules that read a literal `description = { ... }` in a node class see nothing in the
  * source. This command prints every built node's description as such a literal class (kept in
  * artifacts/lint-descriptions/ for the line numbers) and runs the project's ESLint config on it

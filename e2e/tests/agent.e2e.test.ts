@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
 import { toolDescription } from '../../nodes/shared/tool';
 import { nodeItems, nodeTask, type ExecuteResult } from '../../devkit/n8n';

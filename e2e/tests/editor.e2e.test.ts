@@ -12,7 +12,7 @@ import * as path from 'node:path';
 
 import type { Page } from 'playwright-core';
 
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 import { openEditor } from '../../devkit/browser';
 import { PACKAGE_NAME } from '../../devkit/paths';
 import {

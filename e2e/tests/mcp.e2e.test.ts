@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 import { toolDescription } from '../../nodes/shared/tool';
 import { loadExamples } from '../../devkit/setup';
 import { requireFromN8n } from '../../devkit/toolchain';

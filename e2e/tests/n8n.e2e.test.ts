@@ -19,7 +19,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { NODES, brand } from '../../nodes/shared/endpoints';
+import { NODES, brand } from '../../nodes/shared/operations';
 import { openEditor } from '../../devkit/browser';
 import { PACKAGE_NAME } from '../../devkit/paths';
 import { N8n, nodeItems, nodeTask, type RunItem } from '../../devkit/n8n';

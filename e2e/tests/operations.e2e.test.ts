@@ -1,5 +1,5 @@
 /**
- * Every action operation of the endpoint table inside real n8n, and the bad-parameter check. Runs
+ * Every action operation of the operations table inside real n8n, and the bad-parameter check. Runs
  * against the pinned n8n 2.x and, with WEBDATA_N8N_LINE=1 (`npm run test:e2e` does both), n8n 1.x.
  *   1. every operation as one workflow through `n8n import:workflow` + `n8n execute --id`;
  *   2. an out-of-bounds parameter from an expression fails the execution and sends nothing;
@@ -9,7 +9,7 @@
  *   6. a refused node option under Continue On Fail: every item carries it, the next node runs.
  * Step timings go to timings-operations.json in the artifacts folder.
  */
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 import { nodeItems, nodeTask, type ExecuteResult, type RunItem } from '../../devkit/n8n';
 import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
@@ -71,7 +71,7 @@ describe('1. every action operation runs inside n8n (import:workflow + execute -
 		expect(others.filter((r) => !isJobPoll(r))).toEqual([]);
 	});
 
-	test('the cases cover every operation of the endpoint table', () => {
+	test('the cases cover every operation of the operations table', () => {
 		const table = NODES.flatMap((r) => r.operations.map((o) => `${r.node}.${o.value}`)).sort();
 		const covered = [...new Set(OP_CASES.map((c) => `${c.node}.${c.operation}`))].sort();
 		expect(covered).toEqual(table);

@@ -267,7 +267,7 @@ const WEBHOOK_UPDATE = {
 
 /**
  * The cases by endpoint id, at least one each: an endpoint of the contract without a case fails
- * to compile. A case's node and operation are its endpoint's row in the endpoint table. The
+ * to compile. A case's node and operation are its endpoint's row in the operations table. The
  * workflow runs the cases in this order, and a case may read an earlier one's output.
  */
 const CASES = {
@@ -558,7 +558,7 @@ export const OP_CASES: OpCase[] = (
 	Object.entries(CASES) as Array<[EndpointId, readonly CaseRow[]]>
 ).flatMap(([endpoint, rows]) => {
 	const row = OPERATIONS.find(({ op }) => op.endpoint === endpoint);
-	if (!row) throw new Error(`No operation of the endpoint table runs ${endpoint}`);
+	if (!row) throw new Error(`No operation of the operations table runs ${endpoint}`);
 	const { node } = row.nodeSpec;
 	const { value: operation, method, path } = row.op;
 	return rows.map((c) => {

@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { account } from '../shared/endpoints';
+import { account } from '../shared/operations';
 
 export const WebDataAccount = actionNode(account);

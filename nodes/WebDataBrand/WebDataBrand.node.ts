@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { brand } from '../shared/endpoints';
+import { brand } from '../shared/operations';
 
 export const WebDataBrand = actionNode(brand);

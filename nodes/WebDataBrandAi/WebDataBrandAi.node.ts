@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { brandAi } from '../shared/endpoints';
+import { brandAi } from '../shared/operations';
 
 export const WebDataBrandAi = actionNode(brandAi);

@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { crawl } from '../shared/endpoints';
+import { crawl } from '../shared/operations';
 
 export const WebDataCrawl = actionNode(crawl);

@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { extract } from '../shared/endpoints';
+import { extract } from '../shared/operations';
 
 export const WebDataExtract = actionNode(extract);

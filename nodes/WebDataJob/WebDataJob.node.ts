@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { job } from '../shared/endpoints';
+import { job } from '../shared/operations';
 
 export const WebDataJob = actionNode(job);

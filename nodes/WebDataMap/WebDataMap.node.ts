@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { map } from '../shared/endpoints';
+import { map } from '../shared/operations';
 
 export const WebDataMap = actionNode(map);

@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { scrape } from '../shared/endpoints';
+import { scrape } from '../shared/operations';
 
 export const WebDataScrape = actionNode(scrape);

@@ -1,4 +1,4 @@
-/** The trigger's entry in the node panel (the action nodes' entries are in the endpoint table). */
+/** The trigger's entry in the node panel (the action nodes' entries are in the operations table). */
 export const TRIGGER_CODEX = {
 	node: 'webDataTrigger',
 	categories: ['Development'],

@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { webhook } from '../shared/endpoints';
+import { webhook } from '../shared/operations';
 
 export const WebDataWebhook = actionNode(webhook);

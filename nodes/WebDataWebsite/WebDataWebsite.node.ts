@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { website } from '../shared/endpoints';
+import { website } from '../shared/operations';
 
 export const WebDataWebsite = actionNode(website);

@@ -1,4 +1,4 @@
 import { actionNode } from '../shared/actionNode';
-import { youtube } from '../shared/endpoints';
+import { youtube } from '../shared/operations';
 
 export const WebDataYouTube = actionNode(youtube);

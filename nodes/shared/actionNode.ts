@@ -8,7 +8,7 @@ import type {
 
 import { buildNodeDescription } from './description';
 import { jobSearchMethods } from './jobs/picker';
-import type { NodeSpec } from './endpoints/types';
+import type { NodeSpec } from './operations/types';
 import { executeNode } from './execute';
 
 export function actionNode(spec: NodeSpec): new () => INodeType {

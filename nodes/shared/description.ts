@@ -1,12 +1,12 @@
-/** Builds a node's editor description from its rows of the endpoint table. */
+/** Builds a node's editor description from its rows of the operations table. */
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { namesOf } from '../../contract';
 import { BEHAVIOURS } from './behaviours';
 import { maxConcurrentOption, offersCap } from './execute/run';
-import type { FieldSpec, NodeSpec, OperationSpec } from './endpoints/types';
-import { LATEST_VERSION, NODE_VERSIONS, type NodeVersion } from './endpoints/versions';
+import type { FieldSpec, NodeSpec, OperationSpec } from './operations/types';
+import { LATEST_VERSION, NODE_VERSIONS, type NodeVersion } from './operations/versions';
 import { jobIdLocator } from './jobs/picker';
 import { nodeIcon } from './icons';
 import { toolDescriptionProperty } from './tool';

@@ -13,7 +13,7 @@ import type {
 	JobDetailResponse,
 	MapResponse,
 } from '../../contract';
-import type { ItemValues, OperationBehaviour } from './endpoints/types';
+import type { ItemValues, OperationBehaviour } from './operations/types';
 import { listOf } from './transport/answers';
 
 /** A job detail's `data` as the records read it: every field where present. */

@@ -5,7 +5,7 @@
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import type { FieldSpec, OperationSpec } from './endpoints/types';
+import type { FieldSpec, OperationSpec } from './operations/types';
 
 /** Shows a property only on the tool variant (`true`) or only on the node itself (`false`). */
 export const onlyAsTool = (asTool: boolean) => ({ '@tool': [asTool] });

@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'path';
 import { WebDataApi } from '../../credentials/WebDataApi.credentials';
 import { COMMANDS } from '../../devkit/commands';
 import { operationsMarkdown, readSection, replaceSection } from '../../devkit/docs';
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 
 const ROOT = join(__dirname, '../..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -88,7 +88,7 @@ function bashBlock(markdown: string, section: string): string[] {
 const command = (line: string) => line.split('#')[0].trim();
 
 describe('README', () => {
-	it('lists exactly the operations of the endpoint table (run `npm run docs` to refresh)', () => {
+	it('lists exactly the operations of the operations table (run `npm run docs` to refresh)', () => {
 		expect(readSection(readme)).toBe(operationsMarkdown(NODES));
 		// `npm run docs` would leave the file as it is: nothing else around the table drifts.
 		expect(replaceSection(readme, operationsMarkdown(NODES))).toBe(readme);

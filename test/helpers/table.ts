@@ -1,12 +1,12 @@
 /**
- * The endpoint table as the tests walk it: every operation with its node, and a valid sample for
+ * The operations table as the tests walk it: every operation with its node, and a valid sample for
  * any field, with what the API must receive, from the spec's rules rather than the node's code.
  */
 import type { IDataObject, INodeParameters, NodeParameterValueType } from 'n8n-workflow';
 
 import { namesOf } from '../../contract';
-import { NODES } from '../../nodes/shared/endpoints';
-import type { FieldSpec, OperationSpec } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
+import type { FieldSpec, OperationSpec } from '../../nodes/shared/operations';
 
 /** Version 1's operations: the version runNode runs unless told (test/nodes/versions.test.ts has 2). */
 export const OPERATIONS = NODES.flatMap((nodeSpec) =>
@@ -20,7 +20,7 @@ export const OPERATIONS = NODES.flatMap((nodeSpec) =>
 
 export function operation(node: string, value: string) {
 	const found = OPERATIONS.find((o) => o.nodeSpec.node === node && o.op.value === value);
-	if (!found) throw new Error(`No operation ${node} ${value} in the endpoint table`);
+	if (!found) throw new Error(`No operation ${node} ${value} in the operations table`);
 	return found;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Hostile input over every operation and field of the endpoint table, and every node option: each
+ * Hostile input over every operation and field of the operations table, and every node option: each
  * value is refused before anything is sent, with an error that names the field and the item and
  * is short enough to read, and no run hangs. Prints `N tried, N refused with a clear error, 0 sent,
  * 0 hung`. Values arrive through an item expression, as a model or an upstream node sets them.
@@ -10,7 +10,7 @@ import { mockApi, useNock } from '../helpers/http';
 import { runNode, type RunNodeResult } from '../helpers/runNode';
 import { FIELDS, OPERATIONS, sampleOperation } from '../helpers/table';
 import { withItemValue } from '../helpers/expectations';
-import type { FieldSpec } from '../../nodes/shared/endpoints';
+import type { FieldSpec } from '../../nodes/shared/operations';
 
 useNock();
 

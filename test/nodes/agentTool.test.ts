@@ -9,7 +9,7 @@ import type { IDataObject, INode, INodeType, INodeTypeDescription } from 'n8n-wo
 import { NodeHelpers } from 'n8n-workflow';
 
 import { DEFAULT_AGENT_BUDGET, fitToBudget } from '../../nodes/shared/behaviours';
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 import { toolDescription } from '../../nodes/shared/tool';
 import { loadPackage } from '../../devkit/package';
 import { runNode } from '../helpers/runNode';

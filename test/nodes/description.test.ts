@@ -17,7 +17,7 @@ import {
 } from 'n8n-workflow';
 
 import { subtitleOf } from '../../nodes/shared/description';
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 import { resolveCredentialValue } from '../helpers/credentials';
 import { uiProperty } from '../helpers/expectations';
 import { loadPackage } from '../../devkit/package';
@@ -215,7 +215,7 @@ describe('every bounded number states its bounds in its description, once', () =
 });
 
 describe('the subtitle under a node on the canvas is its operation label', () => {
-	test('it is the literal the build writes from the endpoint table (npm run build writes it)', async () => {
+	test('it is the literal the build writes from the operations table (npm run build writes it)', async () => {
 		const { nodeTypes } = await loadPackage();
 		for (const { node } of NODES)
 			expect(nodeTypes[node].description.subtitle).toBe(subtitleOf(NODES));

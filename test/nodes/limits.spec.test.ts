@@ -140,7 +140,7 @@ const TARGETS = NUMERIC_LIMITS.flatMap((c) =>
 describe.each(TARGETS)('$title', ({ node, op: opValue, name, min, max, default: fallback }) => {
 	const spec = field(operation(node, opValue).op, name);
 
-	test('the endpoint table and the editor carry the bound and default', async () => {
+	test('the operations table and the editor carry the bound and default', async () => {
 		expect({ min: spec.min, max: spec.max }).toEqual({ min, max });
 		if (name !== spec.name) return; // an alternate name has no editor field of its own
 		const { property, where } = await uiProperty(node, opValue, name);

@@ -1,5 +1,5 @@
 /**
- * Every min and max of the endpoint table (so a bound added to a row is tested without touching
+ * Every min and max of the operations table (so a bound added to a row is tested without touching
  * this file): one past the bound is refused and sends nothing; the bound itself is sent.
  * Alternate names (BrandRetrieveMaxAgeMs, numCompetitors) are covered in limits.spec.test.ts.
  */

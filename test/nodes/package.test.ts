@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { loadPackage } from '../../devkit/package';
 import { SPEC, endpointKey } from '../helpers/spec';
 import { OPERATIONS } from '../helpers/table';
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 
 describe('package.json n8n section', () => {
 	test('lists dist files that all exist and load', async () => {
@@ -30,7 +30,7 @@ describe('package.json n8n section', () => {
 		}
 	});
 
-	test('every node of the endpoint table is listed and loaded, with the operations of its rows', async () => {
+	test('every node of the operations table is listed and loaded, with the operations of its rows', async () => {
 		const pkg = await loadPackage();
 		for (const nodeSpec of NODES) {
 			const type = pkg.nodeTypes[nodeSpec.node];

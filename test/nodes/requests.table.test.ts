@@ -2,7 +2,7 @@
  * Every operation sends the request the spec describes (test/spec/facts.json): its method and
  * path, each field the user set where the spec puts it (path, query or body) under the API's own
  * name, the bearer header, and nothing the user did not set. The operations are generated from
- * the endpoint table, so a new row is covered without touching this file; what each must send
+ * the operations table, so a new row is covered without touching this file; what each must send
  * comes from the spec's facts, not from the row.
  */
 import { BEARER, mockApi, useNock, type NockedRequest } from '../helpers/http';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { FieldSpec } from '../../nodes/shared/endpoints';
+import type { FieldSpec } from '../../nodes/shared/operations';
 import { expectRejected } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../helpers/runNode';

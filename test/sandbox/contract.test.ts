@@ -3,7 +3,7 @@
  * that parses with its zod schema, and every error body parses with ErrorResponse.
  */
 import { ENDPOINTS, type EndpointId } from '../../contract';
-import { NODES } from '../../nodes/shared/endpoints';
+import { NODES } from '../../nodes/shared/operations';
 import { defaultConfig } from '../../sandbox/config';
 import { ROUTES } from '../../sandbox/router';
 import * as schemas from '../../contract/schemas';

@@ -9,7 +9,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemValues } from '../endpoints/types';
+import type { ItemValues } from '../operations/types';
 import { PulledStream } from '../files/pulledStream';
 import {
 	crawlPage,

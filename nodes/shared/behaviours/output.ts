@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { OperationSpec } from '../endpoints/types';
+import type { OperationSpec } from '../operations/types';
 import { asRecords, mapJson, type Behaviour, type OutputMode } from './types';
 import { SPLITTERS, type RecordKind } from '../records';
 import { onlyAsTool } from '../tool';

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { FieldSpec, OperationSpec } from '../endpoints/types';
+import type { FieldSpec, OperationSpec } from '../operations/types';
 
 import type { JobListResponse } from '../../../contract';
 import type { ApiRequest } from '../transport/apiRequest';

@@ -6,7 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationSpec } from '../endpoints/types';
+import type { OperationSpec } from '../operations/types';
 import { schemaOfExample } from '../schema/fromExample';
 import { booleanOption } from './optionBounds';
 import { mapJson, type Behaviour } from './types';

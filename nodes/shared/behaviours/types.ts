@@ -6,7 +6,7 @@
  */
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ItemValues, OperationSpec } from '../endpoints/types';
+import type { ItemValues, OperationSpec } from '../operations/types';
 import type { ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 

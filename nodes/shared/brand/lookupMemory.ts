@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { FieldSpec, ItemValues, OperationSpec } from '../endpoints/types';
+import type { FieldSpec, ItemValues, OperationSpec } from '../operations/types';
 import { compactState, digest, jsonBytes } from './changes';
 
 /**

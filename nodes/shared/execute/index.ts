@@ -14,8 +14,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { NodeSpec, OperationSpec } from '../endpoints/types';
-import { NODE_VERSIONS, type NodeVersion } from '../endpoints/versions';
+import type { NodeSpec, OperationSpec } from '../operations/types';
+import { NODE_VERSIONS, type NodeVersion } from '../operations/versions';
 import { asNodeError } from '../transport/errors';
 import { parameterReader } from './parameters';
 import { prepareItem } from './prepare';

@@ -16,7 +16,7 @@ import {
 import { BEHAVIOURS, outputMode, type ItemBehaviour, type OutputMode } from '../behaviours';
 import { booleanOption } from '../behaviours/optionBounds';
 import { panelLimit } from '../behaviours/paging';
-import type { ItemValues, OperationSpec } from '../endpoints/types';
+import type { ItemValues, OperationSpec } from '../operations/types';
 import { jobIdValue } from '../jobs/picker';
 import { runsAsTool } from '../tool';
 import { DEFAULT_TIMEOUT_MS, endpointRequest, type ApiRequest } from '../transport/apiRequest';

@@ -14,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { OutputRecord, Send } from '../behaviours';
-import type { OperationSpec } from '../endpoints/types';
+import type { OperationSpec } from '../operations/types';
 import { boundedNumber } from '../behaviours/optionBounds';
 import { WebDataClient } from '../transport/client';
 import { asNodeError, atItem } from '../transport/errors';

@@ -12,7 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { JobListItem, JobListResponse } from '../../../contract';
-import type { JobPickerType } from '../endpoints/types';
+import type { JobPickerType } from '../operations/types';
 import { listOf } from '../transport/answers';
 import { endpointRequest } from '../transport/apiRequest';
 import { WebDataClient } from '../transport/client';

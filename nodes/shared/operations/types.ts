@@ -1,5 +1,5 @@
 /**
- * The shape of the endpoint table: editor matters (labels, descriptions, placeholders, initial
+ * The shape of the operations table: editor matters (labels, descriptions, placeholders, initial
  * values) and node behaviours on top of the contract's endpoints (contract/), which hold every
  * wire fact. Rows live beside this file, one file per node, and are resolved with the
  * contract by resolve.ts into the operations the nodes are built from.
@@ -185,7 +185,7 @@ export interface NodeRows<E extends EndpointId> extends NodeLabels {
 export interface NodeSpec<E extends EndpointId = never> extends NodeLabels {
 	/** The operations in the editor's order, at the latest node version. */
 	operations: readonly OperationSpec[];
-	/** The same operations by endpoint id: endpoints/index.ts checks every endpoint has one. */
+	/** The same operations by endpoint id: operations/index.ts checks every endpoint has one. */
 	byEndpoint: { readonly [K in E]: OperationSpec };
 	/** The operations as each node version has them (saved workflows keep their version). */
 	versions: { readonly [V in NodeVersion]: readonly OperationSpec[] };

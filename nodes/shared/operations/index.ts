@@ -1,5 +1,5 @@
 /**
- * The endpoint table: every operation of every node, one file per node, each row under its
+ * The operations table: every operation of every node, one file per node, each row under its
  * endpoint id. Adding an endpoint means adding it to contract/endpoints.ts (its wire facts), then
  * a row to a node's `operations` (its labels and behaviours): until then OPERATIONS_BY_ENDPOINT
  * below does not compile.
@@ -32,13 +32,13 @@ export const NODES = [
 	webhook,
 ] as const;
 
-type EndpointsOf<R> = R extends NodeSpec<infer E> ? E : never;
+type EndpointIdsOf<R> = R extends NodeSpec<infer E> ? E : never;
 
 /** Every operation by its endpoint id. */
 export const OPERATIONS_BY_ENDPOINT = Object.assign(
 	{},
 	...NODES.map((spec) => spec.byEndpoint),
-) as Record<EndpointsOf<(typeof NODES)[number]>, OperationSpec>;
+) as Record<EndpointIdsOf<(typeof NODES)[number]>, OperationSpec>;
 
 // Every endpoint of the contract is an operation: the compiler names an endpoint without a row.
 OPERATIONS_BY_ENDPOINT satisfies Record<EndpointId, OperationSpec>;
