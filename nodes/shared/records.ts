@@ -13,13 +13,13 @@ import type {
 	JobDetailResponse,
 	MapResponse,
 } from '../../contract';
-import type { ItemValues, OperationBehaviour } from './operations/types';
+import type { ItemValues, OperationFlags } from './operations/types';
 import { listOf } from './transport/answers';
 
 /** A job detail's `data` as the records read it: every field where present. */
 type Detail = Partial<JobDetail>;
 /** The kinds of records an operation can output (its row's `records`). */
-export type RecordKind = NonNullable<OperationBehaviour['records']>;
+export type RecordKind = NonNullable<OperationFlags['records']>;
 
 /** The item's own ID (a crawl's or a job's): for a response that leaves it out. */
 export const itemId = (values: ItemValues) => String(values.id ?? '');

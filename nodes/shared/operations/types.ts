@@ -111,8 +111,11 @@ export interface FieldSpec extends WireField, Omit<EditorField, 'options' | 'v2'
 	openOptions?: boolean;
 }
 
-/** Node behaviour an operation adds on top of its single request. */
-export interface OperationBehaviour {
+/**
+ * A row's flags: which behaviours the operation takes (and how: the job it waits for, the pages it
+ * follows, the records it splits), beyond its single request.
+ */
+export interface OperationFlags {
 	/** Starts a job that can be awaited: poll GET /jobs/{id} or GET /extract/{id}. */
 	job?: 'jobs' | 'extract';
 	/** Follows pages: the jobs list, a job's results, or a crawl's `next` links. */
@@ -135,7 +138,7 @@ export interface OperationBehaviour {
 	withheld?: readonly string[];
 }
 
-interface OperationLabels extends OperationBehaviour {
+interface OperationLabels extends OperationFlags {
 	/** The Operation dropdown value. */
 	value: string;
 	/** The Operation dropdown label. */
