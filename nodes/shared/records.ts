@@ -18,8 +18,10 @@ import { listOf } from './transport/answers';
 
 /** A job detail's `data` as the records read it: every field where present. */
 type Detail = Partial<JobDetail>;
-/** The kinds of records an operation can output (its row's `records`). */
-export type RecordKind = NonNullable<OperationFlags['records']>;
+/** The JSON of one record (an `OutputRecord`'s `json`): what an answer is split into here. */
+export type RecordJson = IDataObject;
+/** The kinds of records an operation can output (its row's `recordKind`). */
+export type RecordKind = NonNullable<OperationFlags['recordKind']>;
 
 /** The item's own ID (a crawl's or a job's): for a response that leaves it out. */
 export const itemId = (values: ItemValues) => String(values.id ?? '');
@@ -57,11 +59,11 @@ export const jobIds = (jobId: string, status?: string): IDataObject =>
 	status === undefined ? { jobId } : { jobId, status };
 
 /** A page's results, each with the job's IDs. A result's fields are open: the spec shows none. */
-export const jobResultRecords = (ids: IDataObject, data: Detail): IDataObject[] =>
+export const jobResultRecords = (ids: IDataObject, data: Detail): RecordJson[] =>
 	((data.results ?? []) as IDataObject[]).map((result) => ({ ...result, ...ids }));
 
 /** The job's failed URLs, each as a record `{url, error, success: false}` with the job's IDs. */
-export const failedUrlRecords = (ids: IDataObject, data: Detail): IDataObject[] =>
+export const failedUrlRecords = (ids: IDataObject, data: Detail): RecordJson[] =>
 	(data.errors ?? []).map(({ url, error }) => ({
 		...ids,
 		url,
@@ -74,7 +76,7 @@ export const jobCounts = (data: Detail): IDataObject =>
 	Object.fromEntries(COUNTS.filter((key) => key in data).map((k) => [k, data[k]]));
 
 /** `data` of a job detail (GET /jobs/{id}) as records; `status` is added to each when given. */
-export function jobRecords(jobId: string, data: Detail, status?: string): IDataObject[] {
+export function jobRecords(jobId: string, data: Detail, status?: string): RecordJson[] {
 	const ids = jobIds(jobId, status);
 	const records = [...jobResultRecords(ids, data), ...failedUrlRecords(ids, data)];
 	if (records.length > 0) return records;
@@ -99,7 +101,7 @@ export function jobRecords(jobId: string, data: Detail, status?: string): IDataO
 /** Each kind: the Output option's label for a record, and how a whole answer becomes records. */
 export const SPLITTERS: Record<
 	RecordKind,
-	{ record: string; split(json: IDataObject, values: ItemValues): IDataObject[] }
+	{ record: string; split(json: IDataObject, values: ItemValues): RecordJson[] }
 > = {
 	links: {
 		record: 'Link',

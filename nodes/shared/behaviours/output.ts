@@ -15,7 +15,7 @@ import { onlyAsTool } from '../tool';
 
 /** The kind of records an operation can write to a file, or undefined when it offers none. */
 export function fileKind(op: OperationSpec): RecordKind | undefined {
-	return op.records ?? (op.job === 'jobs' ? 'jobResults' : undefined);
+	return op.recordKind ?? (op.job === 'jobs' ? 'jobResults' : undefined);
 }
 
 /** The item's output mode: one file when its Output says so and the operation offers one. */
@@ -116,11 +116,11 @@ function answerShape(op: OperationSpec): ((json: IDataObject) => IDataObject) | 
 export const output: Behaviour = {
 	parameters: () => [],
 	options(op) {
-		if (op.records) return outputOptions(SPLITTERS[op.records].record);
+		if (op.recordKind) return outputOptions(SPLITTERS[op.recordKind].record);
 		return fileKind(op) ? [jobOutputOption] : [];
 	},
 	read(op, { options }) {
-		const kind = op.records;
+		const kind = op.recordKind;
 		if (!kind) {
 			const shape = answerShape(op);
 			return shape && ((next) => async (request) => mapJson(shape)(await next(request)));

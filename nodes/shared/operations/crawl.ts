@@ -14,7 +14,7 @@ export const crawl = nodeSpec({
 			action: 'Get crawl status and pages',
 			description: 'Get the status of a crawl and its scraped pages, following the next links',
 			paginate: 'crawlNext',
-			records: 'crawlPages',
+			recordKind: 'crawlPages',
 			fields: {
 				...jobIdPathEditor('Crawl', 'crawl'),
 				page: {

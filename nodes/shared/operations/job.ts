@@ -56,7 +56,7 @@ export const job = nodeSpec({
 			action: 'Get a job and its results',
 			description: 'Get a job with its results and per-URL errors',
 			paginate: 'jobResults',
-			records: 'jobResults',
+			recordKind: 'jobResults',
 			fields: {
 				...jobIdPathEditor('Job', 'any'),
 				page: {

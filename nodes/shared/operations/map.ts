@@ -13,7 +13,7 @@ export const map = nodeSpec({
 			name: 'Map',
 			action: 'Map a site',
 			description: "List a site's URLs with their titles and descriptions",
-			records: 'links',
+			recordKind: 'links',
 			timeoutField: 'timeout',
 			fields: {
 				url: {

@@ -121,7 +121,7 @@ export interface OperationFlags {
 	/** Follows pages: the jobs list, a job's results, or a crawl's `next` links. */
 	paginate?: 'jobList' | 'jobResults' | 'crawlNext';
 	/** Returns one item per record by default: a map's links, a crawl's pages, a job's results. */
-	records?: 'links' | 'crawlPages' | 'jobResults';
+	recordKind?: 'links' | 'crawlPages' | 'jobResults';
 	/** Offers a Simplify parameter returning the fields people use. */
 	simplify?: 'brandProfile' | 'brandRecord';
 	/** Offers Watch for Changes and Download Logo on the brand its `simplify` shape describes. */
