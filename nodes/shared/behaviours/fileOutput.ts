@@ -143,9 +143,9 @@ export const fileOutput: Behaviour = {
 	parameters: () => [],
 	// The Output option that offers the file is output.ts's.
 	options: () => [],
-	read(op, { get, asTool, output }) {
+	read(op, { get, asTool, outputMode }) {
 		const kind = fileKind(op);
-		if (!kind || output !== 'file') return undefined;
+		if (!kind || outputMode !== 'file') return undefined;
 		if (asTool)
 			throw new Error(
 				'"Output" (output) cannot be "file" when the node is an AI agent\'s tool: a tool answers with text',

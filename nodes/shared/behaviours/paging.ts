@@ -77,12 +77,12 @@ export const paging: Behaviour = {
 		return op.paginate === 'crawlNext' ? [returnAll, crawlLimit] : [returnAll];
 	},
 	options: () => [],
-	read(op, { get, output }) {
+	read(op, { get, outputMode }) {
 		const kind = op.paginate;
 		if (!kind) return undefined;
 		const all = booleanOption(get('returnAll', false), 'Return All', 'returnAll');
 		// The file output reads the pages as they arrive: they are not gathered here.
-		const toFile = output === 'file';
+		const toFile = outputMode === 'file';
 		if (kind === 'crawlNext') {
 			const limit = all ? Infinity : boundedNumber(get('limit', crawlLimit.default), LIMIT);
 			return (next, { client, values }) =>

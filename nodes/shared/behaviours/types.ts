@@ -55,7 +55,7 @@ export interface ItemParameters {
 	/** Whether the node runs as an AI agent's tool. */
 	asTool: boolean;
 	/** The item's output mode, decided once for all behaviours (outputMode in output.ts). */
-	output: OutputMode;
+	outputMode: OutputMode;
 }
 
 export interface Behaviour {

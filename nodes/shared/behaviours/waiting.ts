@@ -79,7 +79,7 @@ export const waiting: Behaviour = {
 					},
 				]
 			: [],
-	read(op, { get, options, output }) {
+	read(op, { get, options, outputMode }) {
 		if (!op.job) return undefined;
 		const on = booleanOption(
 			get('waitForCompletion', true),
@@ -92,7 +92,7 @@ export const waiting: Behaviour = {
 			pollIntervalMs:
 				boundedNumber(options.pollInterval ?? DEFAULT_POLL_INTERVAL_S, POLL_INTERVAL) * 1000,
 		};
-		const toFile = op.job === 'jobs' && output === 'file';
+		const toFile = op.job === 'jobs' && outputMode === 'file';
 		return (next, context) => async (request) => {
 			// The next send's record is the answer that started the job.
 			const [{ json: created }] = await next(request);

@@ -118,13 +118,13 @@ function readBehaviours(
 	itemIndex: number,
 	read: ParameterReader,
 	options: IDataObject,
-	output: OutputMode,
+	mode: OutputMode,
 ): ItemBehaviour[] {
 	const item = {
 		get: (name: string, fallback: unknown) => read(name, itemIndex, fallback),
 		options,
 		asTool: runsAsTool(ctx.getNode()),
-		output,
+		outputMode: mode,
 	};
 	try {
 		return BEHAVIOURS.map((behaviour) => behaviour.read(op, item)).filter(
@@ -187,8 +187,8 @@ export function prepareItem(
 	const lacking = unmetNeed(op, checked.values);
 	if (lacking) throw refusal(ctx, lacking, itemIndex);
 	const values = wireValues(op, checked.values);
-	const output = outputMode(op, entered.options);
-	const behaviours = readBehaviours(ctx, op, itemIndex, read, entered.options, output);
+	const mode = outputMode(op, entered.options);
+	const behaviours = readBehaviours(ctx, op, itemIndex, read, entered.options, mode);
 	return {
 		operation: op,
 		values,
