@@ -252,7 +252,7 @@ export class WebDataClient {
 		const startedAt = Date.now();
 		try {
 			if (this.signal?.aborted) throw asNodeError(this.node, this.signal.reason);
-			const response = await this.send(url, request);
+			const response = await this.httpCall(url, request);
 			if ('failure' in response) {
 				if (response.failure === 'tooLarge') throw this.tooLarge(request);
 				if (response.failure === 'aborted') throw asNodeError(this.node, this.signal?.reason);
@@ -360,7 +360,8 @@ export class WebDataClient {
 		);
 	}
 
-	private async send(
+	/** One HTTP call through n8n's helper (not a send: a send gives records), its body capped. */
+	private async httpCall(
 		url: string,
 		request: ApiRequest,
 	): Promise<FullResponse | { failure: 'tooLarge' | 'timedOut' | 'aborted' | 'failed' }> {
