@@ -77,18 +77,8 @@ describe('plan values are clamped', () => {
 		);
 
 	test.each([
-		[
-			{ concurrency: 10, rateLimitPerMinute: 0.0005, queueLimit: 50 },
-			10,
-			6,
-			50,
-		],
-		[
-			{ concurrency: 1e9, rateLimitPerMinute: 1e12, queueLimit: 1e9 },
-			100,
-			1_000_000,
-			undefined,
-		],
+		[{ concurrency: 10, rateLimitPerMinute: 0.0005, queueLimit: 50 }, 10, 6, 50],
+		[{ concurrency: 1e9, rateLimitPerMinute: 1e12, queueLimit: 1e9 }, 100, 1_000_000, undefined],
 		[{ concurrency: 2.7, rateLimitPerMinute: 600, queueLimit: 2.5 }, 2, 600, undefined],
 		[{ concurrency: 'NaN', rateLimitPerMinute: Infinity, queueLimit: -1 }, 5, undefined, undefined],
 	])(
