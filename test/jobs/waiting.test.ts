@@ -286,6 +286,43 @@ describe('Batch Scrape waits for its job', () => {
 		expect(gaps.length).toBeGreaterThan(25);
 	});
 
+	test('a Poll Interval above 10 s is kept: the job is never polled sooner', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-calm')]);
+		answer(rec, 'get', '/jobs/job-calm', () => [200, jobDetail('RUNNING')], { times: 100 });
+
+		await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 30, maxWait: 200 })));
+
+		const times = [rec.to('/batch/scrape')[0].at, ...rec.to('/jobs/job-calm').map((p) => p.at)];
+		const gaps = times.slice(1).map((at, k) => at - times[k]);
+		expect(gaps.length).toBeGreaterThanOrEqual(4);
+		// The last poll may come early: Max Wait cuts the sleep before it.
+		for (const gap of gaps.slice(0, -1)) expect(gap).toBeGreaterThanOrEqual(30_000 - 2);
+	});
+
+	test('a status the service writes in lower case ends the wait as well', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-lc')]);
+		answer(
+			rec,
+			'get',
+			'/jobs/job-lc',
+			(_, i) => [
+				200,
+				i === 0
+					? jobDetail('running')
+					: jobDetail('completed', { results: [{ url: URLS[0], markdown: '# One' }] }),
+			],
+			{ times: 5 },
+		);
+
+		const { items, error } = await runNode(batchScrape());
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs/job-lc')).toHaveLength(2);
+		expect(items.map((i) => i.json.url)).toEqual([URLS[0]]);
+	});
+
 	test('Wait for Completion off: returns the creation response and never polls', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-nowait')]);
