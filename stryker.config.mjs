@@ -16,6 +16,8 @@ export const MUTATED = [
 	'nodes/WebDataTrigger/token.ts',
 	'nodes/shared/brand/changes.ts',
 	'nodes/shared/jobs/pagination.ts',
+	'nodes/shared/jobs/polling.ts',
+	'nodes/shared/records.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -1,7 +1,7 @@
 /**
  * The devkit's own logic: the closing line of `npm test` over jest's results files, the n8n
- * manifest check that decides a reinstall, the arguments of the 1.x e2e run, the Node each n8n
- * line runs on, and that every package.json script names a devkit command that exists (and none
+ * manifest check that decides a reinstall, the arguments of the 1.x e2e run, the refusal of an
+ * unpinned Node, and that every package.json script names a devkit command that exists (and none
  * runs bash).
  */
 import * as fs from 'node:fs';
@@ -10,7 +10,7 @@ import * as path from 'node:path';
 
 import { COMMANDS } from '../../devkit/commands';
 import { jestArgsFor } from '../../devkit/commands/e2e';
-import { N8N_LINE_NAMES, PINNED_NODE, ROOT, TOOLING_NODE_MAJOR, n8nLine } from '../../devkit/paths';
+import { ROOT } from '../../devkit/paths';
 import { closingLine, runSummary } from '../../devkit/results';
 import { ensureNode, sameManifest } from '../../devkit/toolchain';
 
@@ -78,15 +78,6 @@ describe('commands', () => {
 		expect(jestArgsFor('1', ['e2e/tests/queue'])).toEqual(['--passWithNoTests', 'e2e/tests/queue']);
 		expect(jestArgsFor('1', [])).toEqual([]);
 		expect(jestArgsFor('2', ['-t', 'trigger'])).toEqual(['-t', 'trigger']);
-	});
-
-	it('runs each n8n line and the tooling on a pinned Node of the major it asks for', () => {
-		const majors = [...N8N_LINE_NAMES.map((name) => n8nLine(name).nodeMajor), TOOLING_NODE_MAJOR];
-		for (const major of majors)
-			expect({ major, pinned: PINNED_NODE[major] }).toEqual({
-				major,
-				pinned: expect.stringMatching(new RegExp(`^${major}\\.\\d+\\.\\d+$`)),
-			});
 	});
 
 	it('refuses a Node major with no pin, naming where pins are set', () => {

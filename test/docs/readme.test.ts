@@ -153,17 +153,4 @@ describe('the documentation pages', () => {
 		);
 		expect(unlinked).toEqual([]);
 	});
-
-	it('the link check reads headings and links as GitHub renders them', () => {
-		expect(anchors('# A title\n## Install in n8n\n## Install in n8n')).toEqual(
-			new Set(['a-title', 'install-in-n8n', 'install-in-n8n-1']),
-		);
-		expect(slug('Web Data Brand in real n8n (`npm run bench:n8n`)')).toBe(
-			'web-data-brand-in-real-n8n-npm-run-benchn8n',
-		);
-		expect(links('[a](docs/x.md#y) `[b](no.md)`\n```\n[c](no.md)\n```\n[d](https://x.y)')).toEqual([
-			'docs/x.md#y',
-			'https://x.y',
-		]);
-	});
 });

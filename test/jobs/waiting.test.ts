@@ -65,18 +65,14 @@ describe('Batch Scrape waits for its job', () => {
 		// The COMPLETED poll's body is page 1 of the results (totalPages 1): nothing is read after it.
 		expect(statusPolls).toHaveLength(statuses.length);
 
-		// The backoff starts at the poll interval and grows by half each time: 100, 150, 225, 337, 506 ms,
-		// so poll k comes no sooner than the sum of the first k delays after the job was created
-		// (a constant 100 ms would put the fifth poll at 500 ms instead of 1319 ms).
+		// What the service feels: no poll sooner than Poll Interval after the one before, and the
+		// gaps grow while the job runs (so a long job is asked less often), the first poll included.
 		const start = rec.to('/batch/scrape')[0].at;
-		let due = 0;
-		statusPolls.slice(0, statuses.length).forEach((poll, k) => {
-			due += 100 * 1.5 ** k;
-			expect(poll.at - start).toBeGreaterThanOrEqual(Math.floor(due) - 2);
-			// ...and no later than that: the fake clock adds no delay of its own.
-			expect(poll.at - start).toBeLessThanOrEqual(Math.ceil(due) + 2);
-		});
-		expect(statusPolls[statuses.length - 1].at - start).toBeLessThan(due + 1000);
+		const times = [start, ...statusPolls.map((poll) => poll.at)];
+		const gaps = times.slice(1).map((at, k) => at - times[k]);
+		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(100 - 2);
+		for (let k = 1; k < gaps.length; k++) expect(gaps[k]).toBeGreaterThan(gaps[k - 1]);
+		expect(gaps.at(-1)).toBeGreaterThan(3 * gaps[0]);
 
 		expect(items.map((i) => i.json)).toEqual([
 			{ url: URLS[0], markdown: '# One', jobId: 'job-1', status: 'COMPLETED' },
@@ -273,6 +269,58 @@ describe('Batch Scrape waits for its job', () => {
 		// Exactly at Max Wait: the last sleep is cut to what is left of it.
 		expect(took).toBeLessThan(400 + 50);
 		expect(rec.to('/jobs/job-slow').length).toBeGreaterThanOrEqual(2);
+	});
+
+	test('a long job is polled at least every 10 s, and not much more often late on', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-long')]);
+		answer(rec, 'get', '/jobs/job-long', () => [200, jobDetail('RUNNING')], { times: 1000 });
+
+		await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 1, maxWait: 300 })));
+
+		const times = [rec.to('/batch/scrape')[0].at, ...rec.to('/jobs/job-long').map((p) => p.at)];
+		const gaps = times.slice(1).map((at, k) => at - times[k]);
+		expect(Math.max(...gaps)).toBeLessThanOrEqual(10_000 + 2);
+		// Five minutes: most of it at the 10 s ceiling, not at the 1 s Poll Interval.
+		expect(gaps.length).toBeLessThan(45);
+		expect(gaps.length).toBeGreaterThan(25);
+	});
+
+	test('a Poll Interval above 10 s is kept: the job is never polled sooner', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-calm')]);
+		answer(rec, 'get', '/jobs/job-calm', () => [200, jobDetail('RUNNING')], { times: 100 });
+
+		await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 30, maxWait: 200 })));
+
+		const times = [rec.to('/batch/scrape')[0].at, ...rec.to('/jobs/job-calm').map((p) => p.at)];
+		const gaps = times.slice(1).map((at, k) => at - times[k]);
+		expect(gaps.length).toBeGreaterThanOrEqual(4);
+		// The last poll may come early: Max Wait cuts the sleep before it.
+		for (const gap of gaps.slice(0, -1)) expect(gap).toBeGreaterThanOrEqual(30_000 - 2);
+	});
+
+	test('a status the service writes in lower case ends the wait as well', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-lc')]);
+		answer(
+			rec,
+			'get',
+			'/jobs/job-lc',
+			(_, i) => [
+				200,
+				i === 0
+					? jobDetail('running')
+					: jobDetail('completed', { results: [{ url: URLS[0], markdown: '# One' }] }),
+			],
+			{ times: 5 },
+		);
+
+		const { items, error } = await runNode(batchScrape());
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs/job-lc')).toHaveLength(2);
+		expect(items.map((i) => i.json.url)).toEqual([URLS[0]]);
 	});
 
 	test('Wait for Completion off: returns the creation response and never polls', async () => {

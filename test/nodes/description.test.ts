@@ -1,9 +1,9 @@
 /**
  * What the editor and AI agents see: every action node is usable as a tool, every field the spec
  * gives an endpoint is in the editor as the spec states it (required at the top, optional in
- * Options, its type, bounds, values and default), and the credential works only in this
- * package's nodes (no generic authenticate, restricted to its nodes) and tests itself with
- * GET /account.
+ * Options, its type, bounds, values and default), and the credential asks for a hidden key and
+ * tests itself with GET /account (that HTTP Request cannot send the key and that our nodes can
+ * use it however n8n loads them is checked in real n8n: e2e/tests/egress and install).
  */
 import type { ICredentialType, IHttpRequestOptions, INode, INodeProperties } from 'n8n-workflow';
 import * as fs from 'node:fs';
@@ -135,14 +135,6 @@ describe('credential webDataApi', () => {
 			typeOptions: { password: true },
 		});
 		expect(baseUrl).toMatchObject({ type: 'string', required: true });
-	});
-
-	test("no generic authenticate for n8n's HTTP Request; usable by our nodes however n8n loads them", () => {
-		// n8n 2.x leaves supportedNodes empty for .n8n/custom and N8N_CUSTOM_EXTENSIONS: with the
-		// restriction, our own nodes were refused their credential there (docs/security.md).
-		expect(credential.restrictToSupportedNodes).toBeUndefined();
-		expect(credential.authenticate).toBeUndefined();
-		expect(credential.genericAuth).toBeUndefined();
 	});
 
 	describe('the "does not look like a Web Data API key" notice', () => {

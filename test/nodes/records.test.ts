@@ -7,10 +7,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { mockApi, useNock, type NockedRequest, type NockReply } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
-import { BEHAVIOURS } from '../../nodes/shared/behaviours';
-import { paging } from '../../nodes/shared/behaviours/paging';
-import { output } from '../../nodes/shared/behaviours/output';
-import { simplify } from '../../nodes/shared/behaviours/simplify';
 
 useNock();
 
@@ -360,10 +356,4 @@ describe('Job > Get', () => {
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toMatchObject({ jobId: 'job-9', result: { company: 'Acme' } });
 	});
-});
-
-test('the split sits above paging and inside Simplify (and any behaviour added outside it), so they see one record at a time', () => {
-	const at = (b: unknown) => BEHAVIOURS.indexOf(b as (typeof BEHAVIOURS)[number]);
-	expect(at(paging)).toBeLessThan(at(output));
-	expect(at(output)).toBeLessThan(at(simplify));
 });

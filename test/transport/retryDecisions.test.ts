@@ -3,6 +3,7 @@
  * after how long, and what never is.
  */
 import {
+	MAX_ATTEMPTS,
 	backoffMs,
 	isIdempotent,
 	neverSent,
@@ -39,14 +40,28 @@ describe('Retry-After', () => {
 });
 
 describe('backoff', () => {
-	test('doubles from 500 ms per attempt up to 30 s, with jitter over its upper half', () => {
-		const low = () => 0;
-		const high = () => 1;
-		expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => backoffMs(attempt, high))).toEqual([
-			500, 1000, 2000, 4000, 8000, 16000, 30000, 30000,
-		]);
-		expect([1, 2, 7].map((attempt) => backoffMs(attempt, low))).toEqual([250, 500, 15000]);
-		expect(backoffMs(2, () => 0.5)).toBe(750);
+	// What a user (and the service) feels, not the formula: never at once, more patient each
+	// time, spread by chance so that many items do not come back together, and bounded.
+	const retries = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => i + 1);
+
+	test('each wait is longer than a moment and at least as long as the one before', () => {
+		for (const draw of [0, 0.5, 1]) {
+			const waits = retries.map((attempt) => backoffMs(attempt, () => draw));
+			expect(Math.min(...waits)).toBeGreaterThanOrEqual(100);
+			for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1]);
+			expect(waits.at(-1)).toBeGreaterThan(4 * waits[0]);
+		}
+	});
+
+	test('chance spreads the waits of one attempt', () => {
+		for (const attempt of retries)
+			expect(backoffMs(attempt, () => 0)).toBeLessThan(backoffMs(attempt, () => 1));
+	});
+
+	test('a request given up on waited under a minute in all; no wait ever passes a minute', () => {
+		const total = retries.reduce((sum, attempt) => sum + backoffMs(attempt, () => 1), 0);
+		expect(total).toBeLessThan(60_000);
+		expect(backoffMs(60, () => 1)).toBeLessThan(60_000);
 	});
 });
 

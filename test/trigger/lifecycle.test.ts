@@ -45,34 +45,18 @@ beforeEach(() => {
 
 useNock();
 
+// Parameter names, types and the credential are frozen in frozenVersions.test.ts, the icons in
+// description.test.ts; here is what n8n reads to treat the node as a trigger, and its texts.
 describe('description', () => {
-	test('follows the trigger conventions', () => {
+	test('a trigger n8n calls with POST, with no input, not offered to agents as a tool', () => {
 		const { description } = harness().nodeType;
 		expect(description).toMatchObject({
-			displayName: 'Web Data Trigger',
-			name: 'webDataTrigger',
 			group: ['trigger'],
-			version: 1,
 			inputs: [],
-			outputs: ['main'],
-			// n8n's loader turns `icon: 'file:../../icons/...'` into the URL the editor fetches.
-			iconUrl: {
-				light: 'icons/n8n-nodes-webdata/dist/icons/webDataTrigger.svg',
-				dark: 'icons/n8n-nodes-webdata/dist/icons/webDataTrigger.dark.svg',
-			},
-			credentials: [{ name: 'webDataApi', required: true }],
-			webhooks: [
-				{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
-			],
+			webhooks: [{ httpMethod: 'POST', responseMode: 'onReceived' }],
 		});
 		expect(description.usableAsTool).toBeUndefined();
-		const names = description.properties.map((p) => p.name);
-		expect(names).toEqual(expect.arrayContaining(['webhookId', 'events', 'otherEvents']));
-		const events = description.properties.find((p) => p.name === 'events')!;
-		expect(events.type).toBe('multiOptions');
-		expect(events.options).toEqual([expect.objectContaining({ value: 'crawl.completed' })]);
 		const webhookId = description.properties.find((p) => p.name === 'webhookId')!;
-		expect(webhookId.required).toBe(true);
 		expect(webhookId.description).toMatch(/dashboard/);
 		// A user of the published package has no local sandbox.
 		expect(webhookId.description).not.toMatch(/sandbox|wh_demo/);
