@@ -113,6 +113,41 @@ describe('Batch Scrape waits for its job', () => {
 		]);
 	});
 
+	test('without `status`, a job whose results are still coming is not ended early', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-fill')]);
+		const bare = (count: number) => {
+			const results = URLS.slice(0, count).map((url) => ({ url }));
+			const { status: _status, ...data } = jobDetail('', { results, total: 3 }).data;
+			return { success: true, data };
+		};
+		answer(rec, 'get', '/jobs/job-fill', (_, i) => [200, bare(Math.min(i + 1, 3))], { times: 5 });
+
+		const { items, error } = await runNode(batchScrape());
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs/job-fill')).toHaveLength(3);
+		expect(items.map((i) => i.json.url)).toEqual(URLS);
+	});
+
+	test('a status of null reads as none; answers missing their data or paging keep the wait going', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-odd')]);
+		const done = jobDetail('', { results: [{ url: URLS[0] }] });
+		const odd = [
+			{ success: true },
+			{ success: true, data: { results: [] } },
+			{ success: true, data: { ...done.data, status: null } },
+		];
+		answer(rec, 'get', '/jobs/job-odd', (_, i) => [200, odd[i]], { times: 3 });
+
+		const { items, error } = await runNode(batchScrape());
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs/job-odd')).toHaveLength(3);
+		expect(items.map((i) => i.json.url)).toEqual([URLS[0]]);
+	});
+
 	test('two input items: each job result is paired to the item that started it', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 6000 });
@@ -262,7 +297,7 @@ describe('Batch Scrape waits for its job', () => {
 
 		expect(error).toBeDefined();
 		expect(error!.message).toContain('job-slow');
-		expect(error!.message).toMatch(/Max Wait/);
+		expect(error!.message).toMatch(/still RUNNING after \d+ s \(Max Wait\)/);
 		expect(`${error!.message} ${error!.description}`).toMatch(/Job > Get/);
 		expect(took).toBeGreaterThanOrEqual(380);
 		expect(took).toBeLessThan(2000);
