@@ -213,7 +213,7 @@ describe('Batch Scrape waits for its job', () => {
 		expect(items[0].json).toMatchObject({ jobId: 'job-empty', status: 'COMPLETED' });
 	});
 
-	test('FAILED: NodeApiError naming the job ID and its errors', async () => {
+	test('FAILED: NodeApiError naming the job ID and each of its errors', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f')]);
 		answer(
@@ -224,7 +224,12 @@ describe('Batch Scrape waits for its job', () => {
 				200,
 				i === 0
 					? jobDetail('RUNNING')
-					: jobDetail('FAILED', { errors: [{ url: URLS[0], error: 'blocked by robots.txt' }] }),
+					: jobDetail('FAILED', {
+							errors: [
+								{ url: URLS[0], error: 'blocked by robots.txt' },
+								{ error: 'quota exceeded' },
+							],
+						}),
 			],
 			{ times: 2 },
 		);
@@ -233,10 +238,23 @@ describe('Batch Scrape waits for its job', () => {
 
 		expect(items).toEqual([]);
 		expect(error?.name).toBe('NodeApiError');
-		expect(error!.message).toContain('job-f');
-		expect(error!.message).toContain('FAILED');
-		expect(error!.message).toContain('blocked by robots.txt');
+		expect(error!.message).toMatch(/\bjob-f\b.*\bFAILED\b/);
+		expect(error!.message).toMatch(
+			new RegExp(`FAILED: ${URLS[0]} blocked by robots\\.txt; quota exceeded$`),
+		);
 		expect(error!.description).toContain('job-f');
+		expect(error!.description).toContain('2 error(s)');
+	});
+
+	test('FAILED without errors listed: nothing made up after the status', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f0')]);
+		answer(rec, 'get', '/jobs/job-f0', () => [200, { success: true, data: { status: 'FAILED' } }]);
+
+		const { error } = await runNode(batchScrape());
+
+		expect(error!.message).toMatch(/\bjob-f0\b.*\bFAILED$/);
+		expect(error!.description).toContain('0 error(s)');
 	});
 
 	test('FAILED under Continue On Fail: an error item paired to the input item', async () => {
@@ -310,8 +328,11 @@ describe('Batch Scrape waits for its job', () => {
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-long')]);
 		answer(rec, 'get', '/jobs/job-long', () => [200, jobDetail('RUNNING')], { times: 1000 });
 
-		await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 1, maxWait: 300 })));
+		const { error } = (
+			await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 1, maxWait: 300 })))
+		).result;
 
+		expect(error!.message).toMatch(/after 300 s \(Max Wait\)/);
 		const times = [rec.to('/batch/scrape')[0].at, ...rec.to('/jobs/job-long').map((p) => p.at)];
 		const gaps = times.slice(1).map((at, k) => at - times[k]);
 		expect(Math.max(...gaps)).toBeLessThanOrEqual(10_000 + 2);
