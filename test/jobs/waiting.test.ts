@@ -113,6 +113,41 @@ describe('Batch Scrape waits for its job', () => {
 		]);
 	});
 
+	test('without `status`, a job whose results are still coming is not ended early', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-fill')]);
+		const bare = (count: number) => {
+			const results = URLS.slice(0, count).map((url) => ({ url }));
+			const { status: _status, ...data } = jobDetail('', { results, total: 3 }).data;
+			return { success: true, data };
+		};
+		answer(rec, 'get', '/jobs/job-fill', (_, i) => [200, bare(Math.min(i + 1, 3))], { times: 5 });
+
+		const { items, error } = await runNode(batchScrape());
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs/job-fill')).toHaveLength(3);
+		expect(items.map((i) => i.json.url)).toEqual(URLS);
+	});
+
+	test('a status of null reads as none; answers missing their data or paging keep the wait going', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-odd')]);
+		const done = jobDetail('', { results: [{ url: URLS[0] }] });
+		const odd = [
+			{ success: true },
+			{ success: true, data: { results: [] } },
+			{ success: true, data: { ...done.data, status: null } },
+		];
+		answer(rec, 'get', '/jobs/job-odd', (_, i) => [200, odd[i]], { times: 3 });
+
+		const { items, error } = await runNode(batchScrape());
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs/job-odd')).toHaveLength(3);
+		expect(items.map((i) => i.json.url)).toEqual([URLS[0]]);
+	});
+
 	test('two input items: each job result is paired to the item that started it', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 5, rateLimitPerMinute: 6000 });
@@ -178,7 +213,7 @@ describe('Batch Scrape waits for its job', () => {
 		expect(items[0].json).toMatchObject({ jobId: 'job-empty', status: 'COMPLETED' });
 	});
 
-	test('FAILED: NodeApiError naming the job ID and its errors', async () => {
+	test('FAILED: NodeApiError naming the job ID and each of its errors', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f')]);
 		answer(
@@ -189,7 +224,12 @@ describe('Batch Scrape waits for its job', () => {
 				200,
 				i === 0
 					? jobDetail('RUNNING')
-					: jobDetail('FAILED', { errors: [{ url: URLS[0], error: 'blocked by robots.txt' }] }),
+					: jobDetail('FAILED', {
+							errors: [
+								{ url: URLS[0], error: 'blocked by robots.txt' },
+								{ error: 'quota exceeded' },
+							],
+						}),
 			],
 			{ times: 2 },
 		);
@@ -198,10 +238,23 @@ describe('Batch Scrape waits for its job', () => {
 
 		expect(items).toEqual([]);
 		expect(error?.name).toBe('NodeApiError');
-		expect(error!.message).toContain('job-f');
-		expect(error!.message).toContain('FAILED');
-		expect(error!.message).toContain('blocked by robots.txt');
+		expect(error!.message).toMatch(/\bjob-f\b.*\bFAILED\b/);
+		expect(error!.message).toMatch(
+			new RegExp(`FAILED: ${URLS[0]} blocked by robots\\.txt; quota exceeded$`),
+		);
 		expect(error!.description).toContain('job-f');
+		expect(error!.description).toContain('2 error(s)');
+	});
+
+	test('FAILED without errors listed: nothing made up after the status', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f0')]);
+		answer(rec, 'get', '/jobs/job-f0', () => [200, { success: true, data: { status: 'FAILED' } }]);
+
+		const { error } = await runNode(batchScrape());
+
+		expect(error!.message).toMatch(/\bjob-f0\b.*\bFAILED$/);
+		expect(error!.description).toContain('0 error(s)');
 	});
 
 	test('FAILED under Continue On Fail: an error item paired to the input item', async () => {
@@ -236,7 +289,7 @@ describe('Batch Scrape waits for its job', () => {
 		]);
 	});
 
-	test('CANCELLED: NodeApiError naming the job ID', async () => {
+	test('CANCELLED: NodeApiError naming the job ID, and nothing after when no error was given', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-c')]);
 		answer(rec, 'get', '/jobs/job-c', () => [200, jobDetail('CANCELLED')]);
@@ -244,8 +297,7 @@ describe('Batch Scrape waits for its job', () => {
 		const { error } = await runNode(batchScrape());
 
 		expect(error?.name).toBe('NodeApiError');
-		expect(error!.message).toContain('job-c');
-		expect(error!.message).toContain('CANCELLED');
+		expect(error!.message).toMatch(/\bjob-c\b.*\bCANCELLED$/);
 		expect(error!.httpCode ?? undefined).toBeUndefined();
 		expect(error!.context).toMatchObject({ jobStatus: 'cancelled' });
 	});
@@ -262,7 +314,7 @@ describe('Batch Scrape waits for its job', () => {
 
 		expect(error).toBeDefined();
 		expect(error!.message).toContain('job-slow');
-		expect(error!.message).toMatch(/Max Wait/);
+		expect(error!.message).toMatch(/still RUNNING after \d+ s \(Max Wait\)/);
 		expect(`${error!.message} ${error!.description}`).toMatch(/Job > Get/);
 		expect(took).toBeGreaterThanOrEqual(380);
 		expect(took).toBeLessThan(2000);
@@ -276,8 +328,11 @@ describe('Batch Scrape waits for its job', () => {
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-long')]);
 		answer(rec, 'get', '/jobs/job-long', () => [200, jobDetail('RUNNING')], { times: 1000 });
 
-		await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 1, maxWait: 300 })));
+		const { error } = (
+			await onFakeClock(() => runNode(batchScrape({}, { pollInterval: 1, maxWait: 300 })))
+		).result;
 
+		expect(error!.message).toMatch(/after 300 s \(Max Wait\)/);
 		const times = [rec.to('/batch/scrape')[0].at, ...rec.to('/jobs/job-long').map((p) => p.at)];
 		const gaps = times.slice(1).map((at, k) => at - times[k]);
 		expect(Math.max(...gaps)).toBeLessThanOrEqual(10_000 + 2);

@@ -322,6 +322,34 @@ describe('Job > Get', () => {
 		expect(items.map((i) => i.json)).toEqual([body]);
 	});
 
+	test('a detail as the spec shows it (no status, no errors): each result keeps its jobId, no failed URL is made up', async () => {
+		const {
+			status: _status,
+			errors: _errors,
+			...data
+		} = detail([{ url: 'https://a.example' }]).data;
+		api(() => [200, { success: true, data }]);
+
+		const { items } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id: 'job-9' },
+		});
+
+		expect(items.map((i) => i.json)).toEqual([{ url: 'https://a.example', jobId: 'job-9' }]);
+	});
+
+	test('a job without results or counts: one item, with no empty count fields', async () => {
+		api(() => [200, { success: true, data: { id: 'job-9', status: 'PENDING' } }]);
+
+		const { items } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id: 'job-9' },
+		});
+
+		expect(items).toHaveLength(1);
+		expect(Object.keys(items[0].json).sort()).toEqual(['errors', 'jobId', 'results', 'status']);
+	});
+
 	test('a job without results: one item with its status and counts', async () => {
 		api(() => [200, detail([], [], 'RUNNING')]);
 
