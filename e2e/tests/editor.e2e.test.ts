@@ -244,12 +244,15 @@ describe('4. a tool variant (version 2), open in the panel', () => {
 		expect(text).not.toContain('Watch for Changes');
 		expect(text).not.toContain('Download Logo');
 		expect(text).not.toContain('Resource');
-		// Set Manually: the Description box, with the node's description to start from.
+		// Set Manually: the Description box, n8n filling in the automatic text to start from.
 		await switchInput.click();
 		await page.locator('.el-select-dropdown__item:visible', { hasText: 'Set Manually' }).click();
 		await description.locator('textarea').waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(500);
 		await page.screenshot({ path: path.join(ART, 'tool-brand-manual.png') });
-		expect(await description.locator('textarea').inputValue()).toContain('brand');
+		expect(await description.locator('textarea').inputValue()).toBe(
+			'Retrieve a brand by domain in Web Data Brand',
+		);
 		// The node itself keeps both, and has no switch.
 		const node = await openNode(page, TOOL_WORKFLOW_ID, BRAND_NODE.id, BRAND_NODE.name);
 		await page.screenshot({ path: path.join(ART, 'tool-brand-node.png') });

@@ -258,7 +258,7 @@ export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
 		usableAsTool: true,
 		credentials: [{ name: 'webDataApi', required: true }],
 		properties: [
-			...toolDescriptionSwitch(spec).map((p) => ({
+			...toolDescriptionSwitch().map((p) => ({
 				...p,
 				displayOptions: { show: { ...p.displayOptions?.show, ...since2 } },
 			})),

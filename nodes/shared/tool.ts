@@ -57,7 +57,7 @@ export function toolDescriptionProperty(op: OperationSpec): INodeProperties {
  * tell the model the chosen operation's action (getToolDescriptionForNode, found through
  * toolResource), e.g. "Scrape a URL in Web Data Scrape"; Set Manually sends the user's text.
  */
-export function toolDescriptionSwitch(spec: NodeSpec): INodeProperties[] {
+export function toolDescriptionSwitch(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Tool Description',
@@ -79,7 +79,8 @@ export function toolDescriptionSwitch(spec: NodeSpec): INodeProperties[] {
 			displayName: 'Description',
 			name: 'toolDescription',
 			type: 'string',
-			default: spec.description,
+			// Left empty, n8n sends the automatic text, and its editor fills it in on Set Manually.
+			default: '',
 			required: true,
 			typeOptions: { rows: 2 },
 			description:

@@ -97,7 +97,7 @@ describe("the description the model gets, version 2 (n8n's Tool Description swit
 			{ operation: 'scrape', descriptionType: 'manual' },
 			2,
 		);
-		expect(manual.toolDescription).toBe(description.description);
+		expect(manual.toolDescription).toBe('');
 	});
 
 	test('a new node is named after its action, as n8n names its own', async () => {

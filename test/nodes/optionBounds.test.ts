@@ -35,7 +35,9 @@ describe('a number option', () => {
 		expect(boundedNumber(0, offset)).toBe(0);
 		expect(boundedNumber('0', offset)).toBe(0);
 		for (const value of ['', '   ', null, false, []])
-			expect(() => boundedNumber(value, offset)).toThrow('Enter a valid "Offset": it must be a number');
+			expect(() => boundedNumber(value, offset)).toThrow(
+				'Enter a valid "Offset": it must be a number',
+			);
 	});
 
 	test('a whole-number option refuses fractions and says so', () => {
