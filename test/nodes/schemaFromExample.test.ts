@@ -125,7 +125,9 @@ describe('Extract with a schema generated from a JSON example', () => {
 	it('refuses a schema typed in Options as well as an example', async () => {
 		const api = created();
 		const { error } = await extract({ jsonExample: '{"a": 1}' }, { schema: '{"type": "object"}' });
-		expect(error?.message).toMatch(/"Schema \(JSON\)" \(schema\) is set in Options .* remove one/);
+		expect(error?.message).toMatch(
+			/^"Schema \(JSON\)" is set in Options while "Schema Type" is .* remove one/,
+		);
 		api.expectNothingSent();
 	});
 });
