@@ -89,7 +89,7 @@ export const schemaFromExample: Behaviour = {
 		const schema = schemaOfExample(
 			get('jsonExample', ''),
 			{ allRequired },
-			'"JSON Example" (jsonExample)',
+			'Enter a valid "JSON Example": it',
 		);
 		return (next) => async (request) =>
 			mapJson((json) => ({ ...json, generatedSchema: schema }))(
