@@ -9,9 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { NODES } from '../../nodes/shared/operations';
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
-import { toolDescription } from '../../nodes/shared/tool';
 import { nodeItems, nodeTask, type ExecuteResult } from '../../devkit/n8n';
 import { tail } from '../../devkit/proc';
 import type { RecordedRequest } from '../../devkit/sandbox';
@@ -29,9 +27,6 @@ const EXAMPLE = 'ai-agent-tools.json';
 const WORKFLOW_ID = 'wdE2eAgentTools';
 const LARGE_PAGE = 'https://docs.example.com/large-guide';
 const PROMPT = `Summarise the page ${LARGE_PAGE}`;
-
-const operation = (node: string, value: string) =>
-	NODES.find((r) => r.node === node)!.operations.find((o) => o.value === value)!;
 
 /**
  * The AI example as it is (agent, model, tools), started by a Manual Trigger with the prompt set
@@ -121,13 +116,12 @@ test('the model is offered each tool with its operation description, or the user
 	expect(own).toEqual(expect.any(String));
 	const descriptions = Object.fromEntries(offered.map((t) => [t.name, t.description]));
 	expect(descriptions).toEqual({
-		Brand_lookup: toolDescription(operation('webDataBrand', 'retrieve')),
-		Scrape_page: toolDescription(operation('webDataScrape', 'scrape')),
+		// Set Automatically (the default): n8n names the operation's action and the node.
+		Brand_lookup: 'Retrieve a brand by domain in Web Data Brand',
+		Scrape_page: 'Scrape a URL in Web Data Scrape',
+		// Set Manually: the user's text.
 		Find_competitors: own,
 	});
-	expect(descriptions.Brand_lookup).toBe(
-		'Retrieve a brand by domain. Input: domain (a domain or URL)',
-	);
 	expect(offered.find((t) => t.name === 'Scrape_page')?.parameters).toMatchObject({
 		properties: { url: { type: 'string' } },
 	});

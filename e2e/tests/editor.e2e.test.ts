@@ -5,7 +5,9 @@
  *   2. the examples that need no external model, run from the editor's Execute workflow button
  *      as they stand, the trigger example included (its test event names a job that exists);
  *   3. the saved credential reopened: no "does not look like a Web Data API key" warning for
- *      its saved bc_ key, and the warning still comes for a key typed without bc_.
+ *      its saved bc_ key, and the warning still comes for a key typed without bc_;
+ *   4. a tool variant at node version 2: n8n's Tool Description switch (Set Automatically, a
+ *      Description only when Set Manually), no Watch for Changes or Download Logo.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -63,6 +65,29 @@ function panelWorkflow() {
 	};
 }
 
+const TOOL_WORKFLOW_ID = 'wdE2eEditorTool';
+const TOOL_NODE = {
+	id: `${TOOL_WORKFLOW_ID}-tool`,
+	name: 'Retrieve a brand by domain in Web Data Brand',
+};
+const BRAND_NODE = { id: `${TOOL_WORKFLOW_ID}-node`, name: 'Retrieve a brand by domain' };
+
+/** Brand > Retrieve by Domain at version 2, as a tool and as itself, named as n8n names them. */
+function toolWorkflow() {
+	const node = (at: { id: string; name: string }, type: string, x: number) => ({
+		id: at.id,
+		position: [x, 0],
+		...webDataNode(at.name, type, { operation: 'retrieve' }, { typeVersion: 2 }),
+	});
+	return {
+		id: TOOL_WORKFLOW_ID,
+		name: 'e2e: a tool variant in the panel',
+		settings: { executionOrder: 'v1' },
+		nodes: [node(TOOL_NODE, 'webDataBrandTool', 0), node(BRAND_NODE, 'webDataBrand', 300)],
+		connections: {},
+	};
+}
+
 /** The examples a person can run without an external model or client: by their triggers. */
 const RUNNABLE = loadExamples().filter(({ workflow }) =>
 	workflow.nodes.some((n) =>
@@ -82,7 +107,9 @@ let session: Awaited<ReturnType<typeof openEditor>>;
 
 beforeAll(async () => {
 	fs.mkdirSync(ART, { recursive: true });
-	await suite.setUp({ workflows: [panelWorkflow(), ...RUNNABLE.map((e) => e.workflow)] });
+	await suite.setUp({
+		workflows: [panelWorkflow(), toolWorkflow(), ...RUNNABLE.map((e) => e.workflow)],
+	});
 	await time('n8n start (until /healthz/readiness)', () => suite.n8n.start());
 	session = await time('chromium: launch + login', () => openEditor(suite.n8n));
 });
@@ -201,5 +228,36 @@ describe('3. the saved credential, reopened', () => {
 		await warning.first().waitFor({ timeout: 10_000 });
 		await page.screenshot({ path: path.join(ART, 'credential-wrong-key.png') });
 		expect(await warning.count()).toBe(1);
+	});
+});
+
+describe('4. a tool variant (version 2), open in the panel', () => {
+	test("n8n's Tool Description switch; nothing a model cannot use (screenshots)", async () => {
+		const { page } = session;
+		const text = await openNode(page, TOOL_WORKFLOW_ID, TOOL_NODE.id, TOOL_NODE.name);
+		await page.screenshot({ path: path.join(ART, 'tool-brand-auto.png') });
+		const switchInput = page.locator('[data-test-id="parameter-input-descriptionType"] input');
+		expect(await switchInput.inputValue()).toBe('Set Automatically');
+		expect(text).toContain('Tool Description');
+		const description = page.locator('[data-test-id="parameter-input-toolDescription"]');
+		expect(await description.count()).toBe(0);
+		expect(text).not.toContain('Watch for Changes');
+		expect(text).not.toContain('Download Logo');
+		expect(text).not.toContain('Resource');
+		// Set Manually: the Description box, n8n filling in the automatic text to start from.
+		await switchInput.click();
+		await page.locator('.el-select-dropdown__item:visible', { hasText: 'Set Manually' }).click();
+		await description.locator('textarea').waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(500);
+		await page.screenshot({ path: path.join(ART, 'tool-brand-manual.png') });
+		expect(await description.locator('textarea').inputValue()).toBe(
+			'Retrieve a brand by domain in Web Data Brand',
+		);
+		// The node itself keeps both, and has no switch.
+		const node = await openNode(page, TOOL_WORKFLOW_ID, BRAND_NODE.id, BRAND_NODE.name);
+		await page.screenshot({ path: path.join(ART, 'tool-brand-node.png') });
+		expect(node).toContain('Watch for Changes');
+		expect(node).toContain('Download Logo');
+		expect(node).not.toContain('Tool Description');
 	});
 });

@@ -12,8 +12,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { DEFAULT_AGENT_BUDGET } from '../../nodes/shared/behaviours';
-import { NODES } from '../../nodes/shared/operations';
-import { toolDescription } from '../../nodes/shared/tool';
 import { loadExamples } from '../../devkit/setup';
 import { requireFromN8n } from '../../devkit/toolchain';
 import { sleep } from '../../devkit/wait';
@@ -21,9 +19,6 @@ import { Suite } from './suite';
 
 const EXAMPLE = 'mcp-server.json';
 const LARGE_PAGE = 'https://docs.example.com/large-guide';
-
-const operation = (node: string, value: string) =>
-	NODES.find((r) => r.node === node)!.operations.find((o) => o.value === value)!;
 
 type Tool = { name: string; description?: string; inputSchema: unknown };
 /** What this suite uses of the SDK's client (`@modelcontextprotocol/sdk/client`). */
@@ -82,13 +77,10 @@ test('the client lists each tool with its operation description and an input sch
 	fs.writeFileSync(path.join(suite.art, 'mcp-tools.json'), JSON.stringify(tools, null, 2));
 	const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
 	expect(Object.keys(byName).sort()).toEqual(['Brand_lookup', 'Map_site', 'Scrape_page']);
-	expect(byName.Brand_lookup.description).toBe(
-		toolDescription(operation('webDataBrand', 'retrieve')),
-	);
-	expect(byName.Scrape_page.description).toBe(
-		toolDescription(operation('webDataScrape', 'scrape')),
-	);
-	expect(byName.Map_site.description).toBe(toolDescription(operation('webDataMap', 'map')));
+	// Tool Description: Set Automatically (the default): n8n names the operation's action.
+	expect(byName.Brand_lookup.description).toBe('Retrieve a brand by domain in Web Data Brand');
+	expect(byName.Scrape_page.description).toBe('Scrape a URL in Web Data Scrape');
+	expect(byName.Map_site.description).toBe('Map a site in Web Data Map');
 	expect(byName.Brand_lookup.inputSchema).toMatchObject({
 		type: 'object',
 		properties: { domain: { type: 'string', description: expect.stringContaining('domain') } },

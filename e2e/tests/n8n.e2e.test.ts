@@ -278,7 +278,7 @@ describe('2. the editor in headless Chromium', () => {
 		expect(await page.locator('[data-test-id="parameter-input-domain"]').isVisible()).toBe(true);
 	});
 
-	test('as an AI tool, a node shows its prefilled Description and the Answer Budget option; the node itself neither', async () => {
+	test('as an AI tool, a node shows Tool Description: Set Automatically and the Answer Budget option; the node itself neither', async () => {
 		const { page } = session;
 		const optionsOf = async (workflowId: string, nodeId: string) => {
 			await page.goto(`${n8n.baseUrl}/workflow/${workflowId}/${nodeId}`, {
@@ -287,8 +287,8 @@ describe('2. the editor in headless Chromium', () => {
 			await page
 				.locator('[data-test-id="parameter-input-operation"] input')
 				.waitFor({ timeout: 90_000 });
-			const description = page.locator('[data-test-id="parameter-input-toolDescription"] textarea');
-			const shown = (await description.count()) > 0 ? await description.inputValue() : undefined;
+			const switchInput = page.locator('[data-test-id="parameter-input-descriptionType"] input');
+			const shown = (await switchInput.count()) > 0 ? await switchInput.inputValue() : undefined;
 			await page.locator('[data-test-id="collection-parameter-add"] input').first().click();
 			const items = page.locator('.el-select-dropdown__item');
 			await items.filter({ hasText: 'Force Language' }).waitFor({ timeout: 30_000 });
@@ -297,7 +297,7 @@ describe('2. the editor in headless Chromium', () => {
 		// The AI example's Brand lookup tool (Retrieve by Domain), then the plain Brand node.
 		const tool = await optionsOf(AI_EXAMPLE_ID, AI_BRAND_TOOL_ID);
 		await page.screenshot({ path: path.join(ART, 'editor-tool-options.png') });
-		expect(tool.description).toBe('Retrieve a brand by domain. Input: domain (a domain or URL)');
+		expect(tool.description).toBe('Set Automatically');
 		expect(tool.options).toContain('Answer Budget (Characters)');
 		const plain = await optionsOf(EDITOR_WORKFLOW_ID, EDITOR_NODE.id);
 		expect(plain.description).toBeUndefined();

@@ -279,7 +279,7 @@ describe('6. Max Concurrent Requests -1 on a node set to On Error: Continue', ()
 			error: '',
 		});
 		const message =
-			'"Max Concurrent Requests" (maxConcurrentRequests) must be a whole number from 1 to 50, got -1 [item 0]';
+			'Enter a valid "Max Concurrent Requests": it must be a whole number from 1 to 50 (got -1) [item 0]';
 		const items = nodeTask(result.run, BAD_OPTION_NODE)?.data?.main?.[0] ?? [];
 		expect(items.map((item) => [item.json.error, item.pairedItem])).toEqual(
 			BAD_OPTION_DOMAINS.map((_, i) => [message, { item: i }]),

@@ -9,7 +9,12 @@ import type { FieldSpec, NodeSpec, OperationSpec } from './operations/types';
 import { LATEST_VERSION, NODE_VERSIONS, type NodeVersion } from './operations/versions';
 import { jobIdLocator } from './jobs/picker';
 import { nodeIcon } from './icons';
-import { toolDescriptionProperty } from './tool';
+import {
+	leftOutOfTool,
+	toolDescriptionProperty,
+	toolDescriptionSwitch,
+	toolResource,
+} from './tool';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
@@ -116,10 +121,11 @@ function operationProperties(op: OperationSpec): INodeProperties[] {
 		...BEHAVIOURS.flatMap((b) => b.options(op)),
 		...(offersCap(op) ? [maxConcurrentOption] : []),
 	];
+	const behaviourParameters = BEHAVIOURS.flatMap((b) => b.parameters(op));
 	return [
-		toolDescriptionProperty(op),
+		...(op.version < 2 ? [toolDescriptionProperty(op)] : []),
 		...required,
-		...BEHAVIOURS.flatMap((b) => b.parameters(op)).map((p) => ({
+		...(op.version < 2 ? behaviourParameters : behaviourParameters.map(leftOutOfTool)).map((p) => ({
 			...p,
 			displayOptions: { ...p.displayOptions, show: { ...p.displayOptions?.show, ...shownFor } },
 		})),
@@ -215,6 +221,25 @@ function allVersionsProperties(spec: NodeSpec): INodeProperties[] {
 export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
 	const operations = spec.operations;
 	const defaultOperation = operations[0].value;
+	const operation: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		options: operations
+			.map((op) => ({
+				name: op.name,
+				value: op.value,
+				action: op.action,
+				description: op.description,
+			}))
+			.sort(byName),
+		default: defaultOperation,
+	};
+	const [first, ...later] = NODE_VERSIONS;
+	// Version 1 as it was; from version 2 under the hidden Resource (see toolResource).
+	const resource = toolResource(spec);
+	const since2 = { '@version': [...later] };
 	return {
 		displayName: spec.displayName,
 		name: spec.node,
@@ -233,21 +258,13 @@ export function buildNodeDescription(spec: NodeSpec): INodeTypeDescription {
 		usableAsTool: true,
 		credentials: [{ name: 'webDataApi', required: true }],
 		properties: [
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				options: operations
-					.map((op) => ({
-						name: op.name,
-						value: op.value,
-						action: op.action,
-						description: op.description,
-					}))
-					.sort(byName),
-				default: defaultOperation,
-			},
+			...toolDescriptionSwitch().map((p) => ({
+				...p,
+				displayOptions: { show: { ...p.displayOptions?.show, ...since2 } },
+			})),
+			{ ...resource.property, displayOptions: { show: since2 } },
+			{ ...operation, displayOptions: { show: { '@version': [first] } } },
+			{ ...operation, displayOptions: { show: { resource: [resource.value], ...since2 } } },
 			...allVersionsProperties(spec),
 		],
 	};

@@ -5,7 +5,7 @@
  */
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import type { FieldSpec, OperationSpec } from './operations/types';
+import type { FieldSpec, NodeSpec, OperationSpec } from './operations/types';
 
 /** Shows a property only on the tool variant (`true`) or only on the node itself (`false`). */
 export const onlyAsTool = (asTool: boolean) => ({ '@tool': [asTool] });
@@ -35,9 +35,8 @@ export function toolDescription(op: OperationSpec): string {
 }
 
 /**
- * n8n reads the tool's description from a `toolDescription` parameter and adds its own (one text
- * for the whole node) only when the node has none: this one is prefilled per operation, and
- * what the user writes in it wins.
+ * Version 1's tool description: n8n reads it from a `toolDescription` parameter and adds its own
+ * only when the node has none, so this prefilled one replaced n8n's switch. Frozen with version 1.
  */
 export function toolDescriptionProperty(op: OperationSpec): INodeProperties {
 	return {
@@ -49,5 +48,82 @@ export function toolDescriptionProperty(op: OperationSpec): INodeProperties {
 		description:
 			'What the AI agent is told this tool does. Prefilled from the operation and its inputs; edit it to say more.',
 		displayOptions: { show: { ...onlyAsTool(true), operation: [op.value] } },
+	};
+}
+
+/**
+ * From version 2, n8n's own Tool Description switch, as n8n adds it to the tools it builds (it
+ * adds none here, because version 1 has a `toolDescription`). Set Automatically makes n8n-workflow
+ * tell the model the chosen operation's action (getToolDescriptionForNode, found through
+ * toolResource), e.g. "Scrape a URL in Web Data Scrape"; Set Manually sends the user's text.
+ */
+export function toolDescriptionSwitch(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Tool Description',
+			name: 'descriptionType',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{
+					name: 'Set Automatically',
+					value: 'auto',
+					description: 'Automatically set based on the operation',
+				},
+				{ name: 'Set Manually', value: 'manual', description: 'Manually set the description' },
+			],
+			default: 'auto',
+			displayOptions: { show: onlyAsTool(true) },
+		},
+		{
+			displayName: 'Description',
+			name: 'toolDescription',
+			type: 'string',
+			// Left empty, n8n sends the automatic text, and its editor fills it in on Set Manually.
+			default: '',
+			required: true,
+			typeOptions: { rows: 2 },
+			description:
+				'Explain to the AI agent what this tool does; a specific description helps it call the tool at the right time',
+			displayOptions: { show: { ...onlyAsTool(true), descriptionType: ['manual'] } },
+		},
+	];
+}
+
+/**
+ * The node's one resource, hidden: n8n finds an operation's `action` only in an Operation shown
+ * for a Resource, both for what Set Automatically tells the model and for the name a new node
+ * gets (n8n-workflow's makeNodeName: "Scrape a URL"). One node per resource, so it never varies.
+ */
+export function toolResource(spec: NodeSpec): { property: INodeProperties; value: string } {
+	const value = spec.node.replace(/^webData(.)/, (_, first: string) => first.toLowerCase());
+	return {
+		value,
+		property: {
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'hidden',
+			noDataExpression: true,
+			options: [{ name: spec.displayName.replace(/^Web Data /, ''), value }],
+			default: value,
+		},
+	};
+}
+
+/**
+ * Parameters that make no sense for a model, left out of the tool variant from version 2:
+ * Watch for Changes keeps state across production runs, Download Logo adds a file the model
+ * cannot read. (The file output is already left out, in output.ts.)
+ */
+export const NOT_FOR_TOOLS: readonly string[] = ['watchForChanges', 'downloadLogo'];
+
+/** The parameter hidden on the tool when it is one of NOT_FOR_TOOLS or shown by one. */
+export function leftOutOfTool(property: INodeProperties): INodeProperties {
+	const displayOptions = property.displayOptions ?? {};
+	const shownBy = Object.keys(displayOptions.show ?? {});
+	if (![property.name, ...shownBy].some((name) => NOT_FOR_TOOLS.includes(name))) return property;
+	return {
+		...property,
+		displayOptions: { ...displayOptions, show: { ...displayOptions.show, ...onlyAsTool(false) } },
 	};
 }

@@ -1,9 +1,9 @@
 /**
- * Our nodes as AI agent tools. n8n registers each as `<name>Tool` and reads the description the
- * model gets from the node's `toolDescription` parameter (n8n-workflow's
- * getToolDescriptionForNode): ours is prefilled per operation, and the user's text wins. Run as
- * a tool, a node returns the Simplify shape by default and caps each result at the answer budget;
- * run as itself, nothing changes.
+ * Our nodes as AI agent tools. n8n registers each as `<name>Tool` and tells the model what
+ * n8n-workflow's getToolDescriptionForNode gives: from node version 2, n8n's Tool Description
+ * switch (Set Automatically: the operation's action; Set Manually: the user's text); in version
+ * 1, a Description prefilled per operation. Run as a tool, a node returns the Simplify shape by
+ * default and caps each result at the answer budget; run as itself, nothing changes.
  */
 import type { IDataObject, INode, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -19,34 +19,115 @@ import { random } from '../helpers/random';
 useNock();
 
 /** The description n8n gives the tool node's parameters (as the workflow JSON holds them). */
-async function toolDescriptionFor(node: string, parameters: IDataObject): Promise<string> {
+async function toolDescriptionFor(
+	node: string,
+	parameters: IDataObject,
+	typeVersion = 1,
+): Promise<string> {
 	const base = (await loadPackage()).nodeTypes[node];
 	const description = { ...base.description, name: `${base.description.name}Tool` };
 	const nodeType = { description } as INodeType;
-	const withDefaults = NodeHelpers.getNodeParameters(
-		description.properties,
-		parameters as INode['parameters'],
-		true,
-		false,
-		{ typeVersion: 1 },
-		description,
-	)!;
+	const withDefaults = visibleParameters(description, parameters, typeVersion);
 	const toolNode = { parameters: withDefaults, type: `x.${description.name}` } as INode;
 	return NodeHelpers.getToolDescriptionForNode(toolNode, nodeType);
 }
 
-function visibleParameters(description: INodeTypeDescription, parameters: IDataObject) {
+function visibleParameters(
+	description: INodeTypeDescription,
+	parameters: IDataObject,
+	typeVersion = 1,
+) {
 	return NodeHelpers.getNodeParameters(
 		description.properties,
 		parameters as INode['parameters'],
 		true,
 		false,
-		{ typeVersion: 1 },
+		{ typeVersion },
 		description,
 	)!;
 }
 
-describe('the description the model gets', () => {
+const asTool = (description: INodeTypeDescription): INodeTypeDescription => ({
+	...description,
+	name: `${description.name}Tool`,
+});
+
+describe("the description the model gets, version 2 (n8n's Tool Description switch)", () => {
+	const operations = NODES.flatMap((nodeSpec) =>
+		nodeSpec.operations.map((op) => ({ title: `${nodeSpec.node}.${op.value}`, nodeSpec, op })),
+	);
+
+	test.each(operations)('$title: Set Automatically names its action', async ({ nodeSpec, op }) => {
+		const { description } = (await loadPackage()).nodeTypes[nodeSpec.node];
+		const shown = visibleParameters(asTool(description), { operation: op.value }, 2);
+		expect(shown.descriptionType).toBe('auto');
+		expect(await toolDescriptionFor(nodeSpec.node, { operation: op.value }, 2)).toBe(
+			`${op.action} in ${nodeSpec.displayName}`,
+		);
+	});
+
+	test("Set Manually sends the user's text; left empty, the automatic one", async () => {
+		const own = 'Look up a company by its website.';
+		const manual = { operation: 'retrieve', descriptionType: 'manual' };
+		expect(await toolDescriptionFor('webDataBrand', { ...manual, toolDescription: own }, 2)).toBe(
+			own,
+		);
+		expect(await toolDescriptionFor('webDataBrand', { ...manual, toolDescription: ' ' }, 2)).toBe(
+			'Retrieve a brand by domain in Web Data Brand',
+		);
+		// Set Automatically ignores a text left from Set Manually, as in n8n's own tools.
+		expect(
+			await toolDescriptionFor(
+				'webDataBrand',
+				{ operation: 'retrieve', descriptionType: 'auto', toolDescription: own },
+				2,
+			),
+		).toBe('Retrieve a brand by domain in Web Data Brand');
+	});
+
+	test('the switch and its Description show only on the tool, the text only when manual', async () => {
+		const { description } = (await loadPackage()).nodeTypes.webDataScrape;
+		const node = visibleParameters(description, { operation: 'scrape' }, 2);
+		expect(node).not.toHaveProperty('descriptionType');
+		expect(node).not.toHaveProperty('toolDescription');
+		const auto = visibleParameters(asTool(description), { operation: 'scrape' }, 2);
+		expect(auto).not.toHaveProperty('toolDescription');
+		const manual = visibleParameters(
+			asTool(description),
+			{ operation: 'scrape', descriptionType: 'manual' },
+			2,
+		);
+		expect(manual.toolDescription).toBe('');
+	});
+
+	test('a new node is named after its action, as n8n names its own', async () => {
+		for (const nodeSpec of NODES) {
+			const { description } = (await loadPackage()).nodeTypes[nodeSpec.node];
+			for (const op of nodeSpec.operations) {
+				const parameters = visibleParameters(description, { operation: op.value }, 2);
+				expect(NodeHelpers.makeNodeName(parameters, description)).toBe(op.action);
+			}
+		}
+	});
+
+	test('Watch for Changes and Download Logo are left out of the tool, kept on the node', async () => {
+		const { description } = (await loadPackage()).nodeTypes.webDataBrand;
+		const on = { operation: 'retrieve', watchForChanges: true, downloadLogo: true };
+		const tool = visibleParameters(asTool(description), on, 2);
+		expect(tool).not.toHaveProperty('watchForChanges');
+		expect(tool).not.toHaveProperty('downloadLogo');
+		expect(tool).not.toHaveProperty('watchedFields');
+		const node = visibleParameters(description, on, 2);
+		expect(node).toMatchObject({ watchForChanges: true, downloadLogo: true });
+		// Version 1's tool keeps them, as it was.
+		expect(visibleParameters(asTool(description), on, 1)).toMatchObject({
+			watchForChanges: true,
+			downloadLogo: true,
+		});
+	});
+});
+
+describe('the description the model gets, version 1', () => {
 	const operations = NODES.flatMap((nodeSpec) =>
 		nodeSpec.operations.map((op) => ({ title: `${nodeSpec.node}.${op.value}`, nodeSpec, op })),
 	);
@@ -88,6 +169,12 @@ describe('the description the model gets', () => {
 		expect(
 			await toolDescriptionFor('webDataBrand', { operation: 'retrieve', toolDescription: own }),
 		).toBe(own);
+	});
+
+	test('names no node after its action (as it was)', async () => {
+		const { description } = (await loadPackage()).nodeTypes.webDataScrape;
+		const parameters = visibleParameters(description, { operation: 'scrape' }, 1);
+		expect(NodeHelpers.makeNodeName(parameters, description)).toBe('Web Data Scrape');
 	});
 
 	test("an older workflow's descriptionType (n8n's own switch, not ours) is ignored", async () => {
@@ -154,6 +241,27 @@ describe('Simplify as a tool', () => {
 			parameters: { operation: 'retrieve', domain: 'acme.com', simplify: false },
 		});
 		expect(items[0].json).toEqual(RECORD);
+	});
+
+	test('version 2: Download Logo and Watch for Changes in a saved JSON are dropped (not shown)', async () => {
+		const api = mockApi(() => [200, RECORD]);
+		const { items, error } = await runNode({
+			type: 'webDataBrandTool',
+			typeVersion: 2,
+			parameters: {
+				operation: 'retrieve',
+				domain: 'acme.com',
+				downloadLogo: true,
+				watchForChanges: true,
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(api.apiRequests()).toHaveLength(1);
+		expect(items).toHaveLength(1);
+		expect(items[0].binary).toBeUndefined();
+		expect(items[0].json).not.toHaveProperty('change');
+		expect(items[0].json).not.toHaveProperty('logoError');
+		expect(items[0].json).toMatchObject({ domain: 'acme.com' });
 	});
 
 	test('the node itself still returns the full record by default', async () => {

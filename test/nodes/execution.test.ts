@@ -176,7 +176,7 @@ describe('Continue On Fail', () => {
 
 describe('a refused node option', () => {
 	const MESSAGE =
-		'"Max Concurrent Requests" (maxConcurrentRequests) must be a whole number from 1 to 50, got -1 [item 0]';
+		'Enter a valid "Max Concurrent Requests": it must be a whole number from 1 to 50 (got -1) [item 0]';
 	const parameters = { ...byItem, options: { maxConcurrentRequests: -1 } };
 	const items = [{ domain: 'acme.com' }, { domain: 'globex.com' }, { domain: 'initech.com' }];
 

@@ -277,7 +277,7 @@ describe('Output: One File (JSON Lines)', () => {
 
 	test('refused as an AI tool: a tool answers with text', async () => {
 		const { error } = await runNode({ ...crawlToFile, type: 'webDataCrawlTool' });
-		expect(error?.message).toMatch(/"Output" \(output\) cannot be "file".*\[item 0\]/);
+		expect(error?.message).toMatch(/^Enter a valid "Output": it cannot be "file".*\[item 0\]/);
 	});
 });
 

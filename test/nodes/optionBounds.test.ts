@@ -25,7 +25,7 @@ describe('a number option', () => {
 		'%p is refused, naming the option and its bounds',
 		(value) => {
 			expect(() => boundedNumber(value, pollEvery)).toThrow(
-				/^"Poll Every" \(pollSeconds\) must be a number from 1 to 60, got /,
+				/^Enter a valid "Poll Every": it must be a number from 1 to 60 \(got /,
 			);
 		},
 	);
@@ -35,24 +35,26 @@ describe('a number option', () => {
 		expect(boundedNumber(0, offset)).toBe(0);
 		expect(boundedNumber('0', offset)).toBe(0);
 		for (const value of ['', '   ', null, false, []])
-			expect(() => boundedNumber(value, offset)).toThrow('"Offset" (offset) must be a number');
+			expect(() => boundedNumber(value, offset)).toThrow(
+				'Enter a valid "Offset": it must be a number',
+			);
 	});
 
 	test('a whole-number option refuses fractions and says so', () => {
 		expect(() => boundedNumber(2.5, pages)).toThrow(
-			'"Pages" (pages) must be a whole number from 1 to 60, got 2.5',
+			'Enter a valid "Pages": it must be a whole number from 1 to 60 (got 2.5)',
 		);
 	});
 
-	test('the value given is shown as JSON, cut to 40 characters', () => {
-		expect(() => boundedNumber('ten', pollEvery)).toThrow(/, got "ten"$/);
-		expect(() => boundedNumber(undefined, pollEvery)).toThrow(/, got undefined$/);
-		const long = 'x'.repeat(50);
+	test('the value given is shown as JSON, cut to 80 characters', () => {
+		expect(() => boundedNumber('ten', pollEvery)).toThrow(/ \(got "ten"\)$/);
+		expect(() => boundedNumber(undefined, pollEvery)).toThrow(/ \(got nothing\)$/);
+		const long = 'x'.repeat(90);
 		expect(() => boundedNumber(long, pollEvery)).toThrow(
-			new RegExp(`, got "${'x'.repeat(36)}\\.\\.\\.$`),
+			new RegExp(` \\(got "${'x'.repeat(76)}\\.\\.\\.\\)$`),
 		);
-		const fits = 'x'.repeat(38); // 40 characters with its quotes
-		expect(() => boundedNumber(fits, pollEvery)).toThrow(new RegExp(`, got "${fits}"$`));
+		const fits = 'x'.repeat(78); // 80 characters with its quotes
+		expect(() => boundedNumber(fits, pollEvery)).toThrow(new RegExp(` \\(got "${fits}"\\)$`));
 	});
 });
 
@@ -66,7 +68,7 @@ describe('a switch option', () => {
 
 	test.each(['yes', 1, 0, '', null, 'TRUE'])('%p is refused', (value) => {
 		expect(() => booleanOption(value, 'Wait', 'wait')).toThrow(
-			`"Wait" (wait) must be true or false, got ${JSON.stringify(value)}`,
+			`Enter a valid "Wait": it must be true or false (got ${JSON.stringify(value)})`,
 		);
 	});
 });
@@ -83,7 +85,7 @@ describe('a multi-select option', () => {
 		'%p is refused, listing the names',
 		(value) => {
 			expect(() => choiceList(value, allowed, 'Formats', 'formats')).toThrow(
-				`"Formats" (formats) must be a list of: links, html, got ${JSON.stringify(value)}`,
+				`Enter a valid "Formats": it must be a list of: links, html (got ${JSON.stringify(value)})`,
 			);
 		},
 	);

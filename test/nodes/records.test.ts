@@ -220,7 +220,7 @@ describe('Crawl > Get Status', () => {
 
 			expect(items).toEqual([]);
 			expect(error?.message).toBe(
-				`"Limit" (limit) must be a whole number from 1 to 1000000, got ${shown} [item 0]`,
+				`Enter a valid "Limit": it must be a whole number from 1 to 1000000 (got ${shown}) [item 0]`,
 			);
 			expect(mock.apiRequests()).toEqual([]);
 		},
@@ -232,7 +232,7 @@ describe('Crawl > Get Status', () => {
 		const { error } = await runNode(getStatus({ options: { output: '={{ "pages" }}' } }));
 
 		expect(error?.message).toBe(
-			'"Output" (output) must be "records", "whole" or "file", got "pages" [item 0]',
+			'Enter a valid "Output": it must be "records", "whole" or "file" (got "pages") [item 0]',
 		);
 		expect(mock.apiRequests()).toEqual([]);
 	});

@@ -108,11 +108,15 @@ describe('Extract with a schema generated from a JSON example', () => {
 	});
 
 	it.each([
-		['not JSON', '{"name": ', /"JSON Example" \(jsonExample\) is not valid JSON/],
-		['an array at the top', '[{"a": 1}]', /"JSON Example" \(jsonExample\) must be a JSON object/],
+		['not JSON', '{"name": ', /^Enter a valid "JSON Example": it is not valid JSON/],
+		[
+			'an array at the top',
+			'[{"a": 1}]',
+			/^Enter a valid "JSON Example": it must be a JSON object/,
+		],
 		['an empty array', '{"plans": []}', /has an empty array at \$\.plans: give one element/],
 		['a null deep inside', '{"plans": [{"price": null}]}', /has null at \$\.plans\[0\]\.price/],
-		['empty', '  ', /"JSON Example" \(jsonExample\) is empty/],
+		['empty', '  ', /^Enter a valid "JSON Example": it is empty/],
 	])('refuses %s before sending, naming the field and the item', async (_, example, message) => {
 		const api = created();
 		const { error } = await extract({ jsonExample: example });
@@ -125,7 +129,9 @@ describe('Extract with a schema generated from a JSON example', () => {
 	it('refuses a schema typed in Options as well as an example', async () => {
 		const api = created();
 		const { error } = await extract({ jsonExample: '{"a": 1}' }, { schema: '{"type": "object"}' });
-		expect(error?.message).toMatch(/"Schema \(JSON\)" \(schema\) is set in Options .* remove one/);
+		expect(error?.message).toMatch(
+			/^"Schema \(JSON\)" is set in Options while "Schema Type" is .* remove one/,
+		);
 		api.expectNothingSent();
 	});
 });

@@ -275,7 +275,7 @@ describe('lists page one way in version 2: Return All and Limit on the panel', (
 			parameters: { operation: 'list', returnAll: '={{ "yes" }}' },
 		});
 		expect(error?.message).toBe(
-			'"Return All" (returnAll) must be true or false, got "yes" [item 0]',
+			'Enter a valid "Return All": it must be true or false (got "yes") [item 0]',
 		);
 		expect(api.apiRequests()).toEqual([]);
 	});

@@ -22,7 +22,7 @@ import {
 	mapLinks,
 	type RecordKind,
 } from '../records';
-import { booleanOption } from './optionBounds';
+import { booleanOption, optionRefusal } from './optionBounds';
 import { fileKind } from './output';
 import type { Behaviour, OutputRecord } from './types';
 
@@ -147,15 +147,21 @@ export const fileOutput: Behaviour = {
 		const kind = fileKind(op);
 		if (!kind || outputMode !== 'file') return undefined;
 		if (asTool)
-			throw new Error(
-				'"Output" (output) cannot be "file" when the node is an AI agent\'s tool: a tool answers with text',
+			throw optionRefusal(
+				'Output',
+				'output',
+				'cannot be "file" when the node is an AI agent\'s tool: a tool answers with text',
+				'file',
 			);
 		if (
 			op.job &&
 			!booleanOption(get('waitForCompletion', true), 'Wait for Completion', 'waitForCompletion')
 		)
-			throw new Error(
-				'"Output" (output) "file" needs "Wait for Completion" (waitForCompletion) on: without it there are no results to write',
+			throw optionRefusal(
+				'Output',
+				'output',
+				'can be "file" only with "Wait for Completion" on: without it there are no results to write',
+				'file',
 			);
 		return (next, { exec, values }) =>
 			async (request) => {

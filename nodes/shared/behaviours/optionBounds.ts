@@ -1,8 +1,16 @@
 /**
  * Checks for node options (not API fields): a value an expression or an AI model set is refused
- * before any request unless it is what the option can use. Messages name the option by its
- * label and name and state the bound; execute/prepare.ts adds the item.
+ * before any request unless it is what the option can use. Messages are the field refusals'
+ * sentence (contract's issueSentence): the option's label, the bound and the value given;
+ * execute/prepare.ts adds the item.
  */
+import { issueSentence } from '../../../contract';
+
+/** The refusal of an option's value, e.g. `Enter a valid "Wait": it must be true or false (got 1)`. */
+export function optionRefusal(label: string, name: string, message: string, value: unknown): Error {
+	return new Error(issueSentence(label, { field: name, in: 'body', message, value }));
+}
+
 export interface NumberBound {
 	label: string;
 	name: string;
@@ -10,11 +18,6 @@ export interface NumberBound {
 	max: number;
 	integer?: boolean;
 }
-
-const shown = (value: unknown) => {
-	const text = JSON.stringify(value) ?? String(value);
-	return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-};
 
 /** The option's value as a number within its bounds; text holding a number is read as one. */
 export function boundedNumber(value: unknown, bound: NumberBound): number {
@@ -26,8 +29,11 @@ export function boundedNumber(value: unknown, bound: NumberBound): number {
 		number <= bound.max &&
 		(!bound.integer || Number.isInteger(number));
 	if (!fits)
-		throw new Error(
-			`"${bound.label}" (${bound.name}) must be a ${bound.integer ? 'whole ' : ''}number from ${bound.min} to ${bound.max}, got ${shown(value)}`,
+		throw optionRefusal(
+			bound.label,
+			bound.name,
+			`must be a ${bound.integer ? 'whole ' : ''}number from ${bound.min} to ${bound.max}`,
+			value,
 		);
 	return number;
 }
@@ -36,7 +42,7 @@ export function boundedNumber(value: unknown, bound: NumberBound): number {
 export function booleanOption(value: unknown, label: string, name: string): boolean {
 	if (value === true || value === 'true') return true;
 	if (value === false || value === 'false') return false;
-	throw new Error(`"${label}" (${name}) must be true or false, got ${shown(value)}`);
+	throw optionRefusal(label, name, 'must be true or false', value);
 }
 
 /** A multi-select's value: a list of the allowed names. */
@@ -48,7 +54,5 @@ export function choiceList(
 ): string[] {
 	if (Array.isArray(value) && value.every((entry) => allowed.includes(entry as string)))
 		return value as string[];
-	throw new Error(
-		`"${label}" (${name}) must be a list of: ${allowed.join(', ')}, got ${shown(value)}`,
-	);
+	throw optionRefusal(label, name, `must be a list of: ${allowed.join(', ')}`, value);
 }

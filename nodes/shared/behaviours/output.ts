@@ -9,6 +9,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { OperationSpec } from '../operations/types';
+import { optionRefusal } from './optionBounds';
 import { asRecords, mapJson, type Behaviour, type OutputMode } from './types';
 import { SPLITTERS, type RecordKind } from '../records';
 import { onlyAsTool } from '../tool';
@@ -127,9 +128,7 @@ export const output: Behaviour = {
 		}
 		const chosen = options.output ?? 'records';
 		if (chosen !== 'records' && chosen !== 'whole' && chosen !== 'file')
-			throw new Error(
-				`"Output" (output) must be "records", "whole" or "file", got ${JSON.stringify(chosen)}`,
-			);
+			throw optionRefusal('Output', 'output', 'must be "records", "whole" or "file"', chosen);
 		// The file output (fileOutput.ts) splits the pages itself, as they arrive.
 		if (chosen !== 'records') return undefined;
 		const { split } = SPLITTERS[kind];

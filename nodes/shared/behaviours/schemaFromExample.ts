@@ -8,7 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationSpec } from '../operations/types';
 import { schemaOfExample } from '../schema/fromExample';
-import { booleanOption } from './optionBounds';
+import { booleanOption, optionRefusal } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
 const FROM_EXAMPLE = 'fromExample';
@@ -70,13 +70,16 @@ export const schemaFromExample: Behaviour = {
 		if (!op.schemaFromExample) return undefined;
 		const schemaType = get('schemaType', JSON_SCHEMA);
 		if (!SCHEMA_TYPES.includes(schemaType as string))
-			throw new Error(
-				`"Schema Type" (schemaType) must be one of: ${SCHEMA_TYPES.join(', ')}, got ${JSON.stringify(schemaType)}`,
+			throw optionRefusal(
+				'Schema Type',
+				'schemaType',
+				`must be one of: ${SCHEMA_TYPES.join(', ')}`,
+				schemaType,
 			);
 		if (schemaType !== FROM_EXAMPLE) return undefined;
 		if (options.schema !== undefined)
 			throw new Error(
-				'"Schema (JSON)" (schema) is set in Options while "Schema Type" (schemaType) is Generate From JSON Example: remove one of them',
+				'"Schema (JSON)" is set in Options while "Schema Type" is Generate From JSON Example: remove one of them',
 			);
 		const allRequired = booleanOption(
 			get('exampleKeysRequired', true),
@@ -86,7 +89,7 @@ export const schemaFromExample: Behaviour = {
 		const schema = schemaOfExample(
 			get('jsonExample', ''),
 			{ allRequired },
-			'"JSON Example" (jsonExample)',
+			'Enter a valid "JSON Example": it',
 		);
 		return (next) => async (request) =>
 			mapJson((json) => ({ ...json, generatedSchema: schema }))(
