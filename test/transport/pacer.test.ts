@@ -9,7 +9,7 @@ import {
 	GAVE_BACK_RECENTLY_MS,
 	HOLD_THRESHOLD_MS,
 	Pacer,
-	type PacerLimits,
+	type Plan,
 	QUEUE_DOUBT_AFTER_429_MS,
 	RESUME_AFTER_MS,
 	ROOM_LEFT_TO_OTHERS_MS,
@@ -75,7 +75,7 @@ describe('Pacer', () => {
 		void pacer.acquire().then(() => (second = true));
 		await jest.advanceTimersByTimeAsync(1000);
 		expect(second).toBe(false);
-		pacer.setLimits({ concurrency: 3 });
+		pacer.setPlan({ concurrency: 3 });
 		await jest.advanceTimersByTimeAsync(0);
 		expect(second).toBe(true);
 	});
@@ -148,9 +148,9 @@ describe('Pacer', () => {
 	test('a re-read plan caps the limit but does not undo a cut', async () => {
 		const pacer = new Pacer({ concurrency: 10 });
 		pacer.onRateLimited(Date.now());
-		pacer.setLimits({ concurrency: 10 }, { keepLimit: true });
+		pacer.setPlan({ concurrency: 10 }, { keepLimit: true });
 		expect(pacer.limit).toBe(8);
-		pacer.setLimits({ concurrency: 3 }, { keepLimit: true });
+		pacer.setPlan({ concurrency: 3 }, { keepLimit: true });
 		expect(pacer.limit).toBe(3);
 	});
 
@@ -196,18 +196,14 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	function read(
 		pacer: Pacer,
 		usage: { active: number; waiting: number },
-		plan: PacerLimits = { concurrency: 10 },
+		plan: Plan = { concurrency: 10 },
 	): void {
 		pacer.beginUsageRead();
 		pacer.onPlanRead(plan, usage, {});
 	}
 
 	/** Two usage reads alike, as close as a pacer reads after one that saw room. */
-	function readTwice(
-		pacer: Pacer,
-		usage: { active: number; waiting: number },
-		plan?: PacerLimits,
-	): void {
+	function readTwice(pacer: Pacer, usage: { active: number; waiting: number }, plan?: Plan): void {
 		read(pacer, usage, plan);
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, usage, plan);
