@@ -85,7 +85,7 @@ export function rows(single: SingleResult, queue: QueueStep[], limit: number): R
 		const goal = q.workers === 3 && q.items === 100 && q.overload === 'refuse' ? 0.85 : 0.9;
 		out.push({
 			figure: `queue, ${q.workers} workers, overload ${q.overload}, read ${q.accountRead}, ${q.runs.length} x ${q.items}`,
-			measured: `${q.node.ok}/${q.node.items} ok, ${ratio.toFixed(3)} x bare, ${q.traffic.refused} of ${q.traffic.requests} refused (${pct(refused)})`,
+			measured: `${q.node.ok}/${q.node.items} ok, ${ratio.toFixed(3)} x bare, ${q.traffic.refused} of ${q.traffic.requests} refused (${pct(refused)}), load ${q.load.toFixed(1)}`,
 			target: `>= ${goal} x bare, <= 1%, all ok`,
 			met: ratio >= goal && refused <= 0.01 && q.node.ok === q.node.items && q.node.items > 0,
 		});

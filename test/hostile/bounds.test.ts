@@ -7,7 +7,7 @@ import type { AccountResponse } from '../../contract';
 import { runNode } from '../helpers/runNode';
 import { account, ACCOUNT_BODY, mockApi, OK_REPLY, useNock } from '../helpers/http';
 import { MAX_EMPTY_PAGES, MAX_PAGES } from '../../nodes/shared/jobs/pagination';
-import { PLAN_BOUNDS, readPlanLimits } from '../../nodes/shared/transport/plan';
+import { PLAN_BOUNDS, readPlan } from '../../nodes/shared/transport/plan';
 
 useNock();
 
@@ -71,7 +71,7 @@ describe('paging', () => {
 describe('plan values are clamped', () => {
 	// A hostile plan: past the contract's types, so it is cast to them as the client's answer is.
 	const readWith = async (plan: object) =>
-		await readPlanLimits(
+		await readPlan(
 			async () =>
 				({ ...ACCOUNT_BODY, data: { ...ACCOUNT_BODY.data, plan } }) as unknown as AccountResponse,
 		);
@@ -99,7 +99,7 @@ describe('plan values are clamped', () => {
 		[{ active: 1, waiting: 'many' }],
 		[{ active: 1e7, waiting: 0 }],
 	])('usage %j is not used', async (queue) => {
-		const read = await readPlanLimits(
+		const read = await readPlan(
 			async () =>
 				({ ...ACCOUNT_BODY, data: { ...ACCOUNT_BODY.data, queue } }) as unknown as AccountResponse,
 		);

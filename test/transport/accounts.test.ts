@@ -15,15 +15,11 @@ import {
 	readPlanWhenDue,
 } from '../../nodes/shared/transport/accounts';
 import { apiError } from '../../nodes/shared/transport/errors';
-import type { Pacer, PacerLimits } from '../../nodes/shared/transport/pacer';
-import {
-	FALLBACK_CONCURRENCY,
-	readPlanLimits,
-	type PlanRead,
-} from '../../nodes/shared/transport/plan';
+import type { Pacer, Plan } from '../../nodes/shared/transport/pacer';
+import { FALLBACK_CONCURRENCY, readPlan, type PlanRead } from '../../nodes/shared/transport/plan';
 
 /** The account's pacer, as a request that holds its slot sees it: the plan read starts when due. */
-function accountPacer(key: string, read: () => Promise<PacerLimits | undefined>): Pacer {
+function accountPacer(key: string, read: () => Promise<Plan | undefined>): Pacer {
 	const pacer = pacerOf(key);
 	readPlanWhenDue(key, read);
 	return pacer;
@@ -35,7 +31,7 @@ beforeEach(async () => {
 });
 afterEach(() => jest.useRealTimers());
 
-function planReader(limits: PacerLimits = { concurrency: 10, perMinute: 600 }) {
+function planReader(limits: Plan = { concurrency: 10, perMinute: 600 }) {
 	const reads: number[] = [];
 	return {
 		reads,
@@ -198,13 +194,13 @@ test('a plan read refused with 429 gives one request at a time; other failures t
 	const failWith = (status: number) => async () => {
 		throw apiError({ ...node, parameters: {} } as never, status, { message: 'busy' });
 	};
-	expect(await readPlanLimits(failWith(429))).toEqual({ concurrency: 1, failed: true });
+	expect(await readPlan(failWith(429))).toEqual({ concurrency: 1, failed: true });
 	for (const status of [500, 503, 401])
-		expect(await readPlanLimits(failWith(status))).toEqual({
+		expect(await readPlan(failWith(status))).toEqual({
 			concurrency: FALLBACK_CONCURRENCY,
 			failed: true,
 		});
-	expect(await readPlanLimits(async () => await Promise.reject(new Error('ECONNRESET')))).toEqual({
+	expect(await readPlan(async () => await Promise.reject(new Error('ECONNRESET')))).toEqual({
 		concurrency: FALLBACK_CONCURRENCY,
 		failed: true,
 	});

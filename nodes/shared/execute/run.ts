@@ -24,7 +24,7 @@ import type { PreparedItem } from './prepare';
 /** Each input item after the first stage: ready to send, or the error Continue On Fail outputs. */
 export type Prepared = { item: PreparedItem } | { error: Error };
 
-const MAX_CONCURRENT = {
+const CAP = {
 	label: 'Max Concurrent Requests',
 	name: 'maxConcurrentRequests',
 	min: 1,
@@ -46,18 +46,18 @@ export const maxConcurrentOption: INodeProperties = {
 	displayName: 'Max Concurrent Requests',
 	name: 'maxConcurrentRequests',
 	type: 'number',
-	typeOptions: { minValue: MAX_CONCURRENT.min, maxValue: MAX_CONCURRENT.max },
+	typeOptions: { minValue: CAP.min, maxValue: CAP.max },
 	default: 5,
 	description:
 		"Caps this node's requests in flight. It can only lower the limit: every execution using the same credential in this n8n process already shares your plan's concurrency and rate limit.",
 };
 
 /** The node's cap (read once, for the first item), or undefined to follow the plan alone. */
-function readMaxConcurrent(ctx: IExecuteFunctions): number | undefined {
+function readCap(ctx: IExecuteFunctions): number | undefined {
 	const value = ctx.getNodeParameter('options.maxConcurrentRequests', 0, null);
 	if (value === undefined || value === null || value === '') return undefined;
 	try {
-		return boundedNumber(value, MAX_CONCURRENT);
+		return boundedNumber(value, CAP);
 	} catch (error) {
 		throw refusal(ctx, (error as Error).message, 0);
 	}
@@ -85,16 +85,16 @@ export async function runItems(
 	const halt = new AbortController();
 	const cancel = ctx.getExecutionCancelSignal?.();
 	const signal = cancel ? AbortSignal.any([cancel, halt.signal]) : halt.signal;
-	let maxConcurrent: number | undefined;
+	let cap: number | undefined;
 	try {
-		maxConcurrent = readMaxConcurrent(ctx);
+		cap = readCap(ctx);
 	} catch (error) {
 		// A node option every item shares: under Continue On Fail each item carries its refusal.
 		const refused = asNodeError(ctx.getNode(), error as Error);
 		if (!continueOnFail) throw refused;
 		return prepared.map((_, i) => errorItem(refused, i));
 	}
-	const client = new WebDataClient(ctx, { shared: true, maxConcurrent, signal });
+	const client = new WebDataClient(ctx, { shared: true, cap, signal });
 	// What each item's behaviours keep once its records are output (onDelivered).
 	const commits: Array<Array<() => void>> = prepared.map(() => []);
 	const outputs = await Promise.all(

@@ -29,7 +29,7 @@ import {
 } from './errors';
 import { accountKey, accountPacer, readPlanWhenDue } from './accounts';
 import { Pacer } from './pacer';
-import { readPlanLimits } from './plan';
+import { readPlan } from './plan';
 import { Slots } from './slots';
 import { isBodyStream, readCapped } from './body';
 import {
@@ -106,7 +106,7 @@ export interface ClientOptions {
 	 */
 	shared?: boolean;
 	/** This client's own cap on requests in flight (the node's Max Concurrent Requests). */
-	maxConcurrent?: number;
+	cap?: number;
 	/** Stops every request of the client; by default n8n's execution cancel signal. */
 	signal?: AbortSignal;
 }
@@ -126,12 +126,12 @@ export class WebDataClient {
 
 	constructor(
 		private readonly ctx: Context,
-		{ shared = false, maxConcurrent, signal }: ClientOptions = {},
+		{ shared = false, cap, signal }: ClientOptions = {},
 	) {
 		this.signal =
 			signal ?? ('getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined);
-		if (!shared) this.ownPacer = new Pacer({ concurrency: maxConcurrent ?? 1 });
-		else if (maxConcurrent) this.cap = new Slots(maxConcurrent);
+		if (!shared) this.ownPacer = new Pacer({ concurrency: cap ?? 1 });
+		else if (cap) this.cap = new Slots(cap);
 	}
 
 	get node(): INode {
@@ -176,7 +176,7 @@ export class WebDataClient {
 		readPlanWhenDue(
 			this.accountKey!,
 			async () =>
-				await readPlanLimits(
+				await readPlan(
 					async (request) => await this.request<AccountResponse>(request),
 					this.signal,
 				),

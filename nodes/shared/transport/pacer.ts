@@ -9,7 +9,8 @@ import { sleep } from 'n8n-workflow';
 
 import { Slots } from './slots';
 
-export interface PacerLimits {
+/** The account's plan as the pacer uses it (plan.ts reads it). */
+export interface Plan {
 	concurrency: number;
 	/** Requests per minute; undefined when unknown. */
 	perMinute?: number;
@@ -60,11 +61,14 @@ export const ROOM_LEFT_TO_OTHERS_MS = 700;
 export const GAVE_BACK_RECENTLY_MS = 2000;
 
 export class Pacer {
-	/** The plan's concurrency: the limit never grows past it. */
-	private ceiling = 1;
+	/** The plan's concurrency: the share never grows past it. */
+	private planConcurrency = 1;
 
-	/** The limit with its fraction: shares of the room add up; the slots use its whole part. */
-	private target = 1;
+	/**
+	 * This pacer's share of the plan, with its fraction (shares of the room add up); the limit,
+	 * how many of our requests may be in flight now, is its whole part.
+	 */
+	private share = 1;
 
 	private readonly slots = new Slots(1);
 
@@ -126,22 +130,22 @@ export class Pacer {
 	/** Fewest of our requests in flight while a usage read was out: all of them were counted. */
 	private fewestDuringRead = Infinity;
 
-	/** Without limits the plan is not known yet: one request at a time, which no plan can refuse. */
-	constructor(limits?: PacerLimits) {
-		if (limits) this.setLimits(limits);
+	/** Without a plan: one request at a time, which no plan can refuse. */
+	constructor(plan?: Plan) {
+		if (plan) this.setPlan(plan);
 	}
 
 	/** The plan, once read. A re-read plan caps the limit but does not undo a cut. */
-	setLimits(limits: PacerLimits, { keepLimit = false } = {}): void {
-		this.setPlan(limits);
-		this.setTarget(keepLimit ? Math.min(this.target, this.ceiling) : this.ceiling);
+	setPlan(plan: Plan, { keepLimit = false } = {}): void {
+		this.applyPlan(plan);
+		this.setShare(keepLimit ? Math.min(this.share, this.planConcurrency) : this.planConcurrency);
 	}
 
-	private setPlan(limits: PacerLimits): void {
-		this.ceiling = Math.max(1, Math.floor(limits.concurrency));
+	private applyPlan(plan: Plan): void {
+		this.planConcurrency = Math.max(1, Math.floor(plan.concurrency));
 		this.spacingMs =
-			limits.perMinute && limits.perMinute > 0 ? (60000 / limits.perMinute) * RATE_MARGIN : 0;
-		this.allowance = Math.min(QUEUE_ALLOWANCE, Math.max(0, limits.queueLimit ?? 0));
+			plan.perMinute && plan.perMinute > 0 ? (60000 / plan.perMinute) * RATE_MARGIN : 0;
+		this.allowance = Math.min(QUEUE_ALLOWANCE, Math.max(0, plan.queueLimit ?? 0));
 		// Requests already started count towards the schedule.
 		this.nextStartAt = Math.max(this.nextStartAt, this.lastStartAt + this.spacingMs);
 	}
@@ -150,21 +154,21 @@ export class Pacer {
 	 * A read of the plan and, when the service reports it, the account's usage; read while holding
 	 * one of our slots (so `active` counts it). The first read (`first`) sets the limit from both.
 	 */
-	onPlanRead(limits: PacerLimits, usage: Usage | undefined, { first = false } = {}): void {
-		if (!usage) return this.setLimits(limits, { keepLimit: !first });
-		this.setPlan(limits);
-		if (!first) this.target = Math.min(this.target, this.ceiling);
+	onPlanRead(plan: Plan, usage: Usage | undefined, { first = false } = {}): void {
+		if (!usage) return this.setPlan(plan, { keepLimit: !first });
+		this.applyPlan(plan);
+		if (!first) this.share = Math.min(this.share, this.planConcurrency);
 		this.onUsage(usage, { first });
 	}
 
-	private setTarget(value: number): void {
-		this.target = Math.min(this.ceiling, Math.max(1, value));
-		this.slots.setLimit(Math.floor(this.target));
+	private setShare(value: number): void {
+		this.share = Math.min(this.planConcurrency, Math.max(1, value));
+		this.slots.resize(Math.floor(this.share));
 	}
 
 	/** Requests that may be in flight now. */
 	get limit(): number {
-		return this.slots.limit;
+		return this.slots.size;
 	}
 
 	get inFlight(): number {
@@ -180,7 +184,7 @@ export class Pacer {
 	 * next one would), and not sooner than planned.
 	 */
 	usageReadDue(now = Date.now()): boolean {
-		const backlog = this.slots.waiting > 0 || this.slots.busy >= this.slots.limit;
+		const backlog = this.slots.waiting > 0 || this.slots.busy >= this.slots.size;
 		return backlog && this.usageCounted !== undefined && now >= this.nextUsageReadAt;
 	}
 
@@ -204,7 +208,7 @@ export class Pacer {
 		const own = this.slots.busy - (this.readCounted ? 0 : 1);
 		this.learnCounting(ours, active);
 		if (!this.usageCounted) {
-			this.setTarget(first ? this.ceiling : this.target);
+			this.setShare(first ? this.planConcurrency : this.share);
 			this.lastUsageReadAt = now;
 			this.nextUsageReadAt = now + Math.max(USAGE_READ_ALONE_MS, this.minUsageReadGap());
 			return;
@@ -217,8 +221,8 @@ export class Pacer {
 		const allowance = this.queues && !doubt ? this.allowance : 0;
 		const free =
 			others === 0
-				? this.ceiling - this.target
-				: this.ceiling + allowance - active - (allowance > 0 ? waiting : 0);
+				? this.planConcurrency - this.share
+				: this.planConcurrency + allowance - active - (allowance > 0 ? waiting : 0);
 		// While others hold some, requests between a client and the service (theirs and ours) leave
 		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room. A read
 		// the service does not count holds a slot of its pacer that it leaves free: one more.
@@ -228,30 +232,29 @@ export class Pacer {
 		const seenBefore = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
 		const since = seenBefore && room > 0 ? seen.since : now;
 		const leaveToOthers =
-			others > 0 &&
-			(this.slots.limit > others + 1 || now - this.gaveBackAt < GAVE_BACK_RECENTLY_MS);
+			others > 0 && (this.slots.size > others + 1 || now - this.gaveBackAt < GAVE_BACK_RECENTLY_MS);
 		const confirmed =
 			seenBefore &&
 			(others === 0 || !seen.first) &&
 			(!leaveToOthers || now - since >= ROOM_LEFT_TO_OTHERS_MS);
 		this.roomSeen = { at: now, room, alone: others === 0, first, since };
 		if (others > 0) this.sharedAt = now;
-		if (first) this.setTarget(Math.ceil(this.ceiling / 2));
-		else if (waiting > 0 && active + waiting > this.ceiling + allowance) {
+		if (first) this.setShare(Math.ceil(this.planConcurrency / 2));
+		else if (waiting > 0 && active + waiting > this.planConcurrency + allowance) {
 			// Queued at the service past the allowance: a pacer holding more than all the others
 			// together gives back the whole excess, the others their share of it.
-			const excess = active + waiting - this.ceiling - allowance;
-			this.setTarget(this.target - (own > others ? excess : (excess * own) / (active + waiting)));
+			const excess = active + waiting - this.planConcurrency - allowance;
+			this.setShare(this.share - (own > others ? excess : (excess * own) / (active + waiting)));
 		} else if (room > 0 && confirmed) {
-			if (others === 0 && seen.alone) this.setTarget(this.ceiling);
+			if (others === 0 && seen.alone) this.setShare(this.planConcurrency);
 			// Others may see the same room at the same time: take half of it.
-			else this.setTarget(this.target + Math.min(room, seen.room) / 2);
-		} else if (room <= 0 && others > 0 && this.slots.limit > others + 1) {
+			else this.setShare(this.share + Math.min(room, seen.room) / 2);
+		} else if (room <= 0 && others > 0 && this.slots.size > others + 1) {
 			// Full, and holding more than all the others together: half the difference back.
-			this.setTarget(this.target - Math.max(1, (this.slots.limit - others) / 2));
+			this.setShare(this.share - Math.max(1, (this.slots.size - others) / 2));
 			this.gaveBackAt = now;
 		}
-		const alone = others === 0 && this.target >= this.ceiling;
+		const alone = others === 0 && this.share >= this.planConcurrency;
 		// Room seen: look again soon. Alone at the plan: less and less often.
 		this.usageReadGap =
 			room > 0
@@ -305,7 +308,7 @@ export class Pacer {
 		const now = Date.now();
 		if (this.idle && this.usageCounted && now - this.lastUsedAt >= RESUME_AFTER_MS) {
 			if (now - this.sharedAt < SHARED_LATELY_MS)
-				this.setTarget(Math.min(this.target, Math.ceil(this.ceiling / 2)));
+				this.setShare(Math.min(this.share, Math.ceil(this.planConcurrency / 2)));
 			this.readUsageSoon();
 		}
 		await this.slots.acquire(signal, { first });
@@ -346,11 +349,11 @@ export class Pacer {
 	 * more per limit of them, about one per round trip.
 	 */
 	onSuccess(): void {
-		if (this.usageCounted === true || this.target >= this.ceiling) return;
-		const limit = this.slots.limit;
+		if (this.usageCounted === true || this.share >= this.planConcurrency) return;
+		const limit = this.slots.size;
 		if (++this.streak >= limit) {
 			this.streak = 0;
-			this.setTarget(limit + 1);
+			this.setShare(limit + 1);
 		}
 	}
 
@@ -365,15 +368,15 @@ export class Pacer {
 		this.readUsageSoon();
 		if (retryAfterMs !== undefined && retryAfterMs > HOLD_THRESHOLD_MS)
 			this.holdUntil = Math.max(this.holdUntil, now + retryAfterMs);
-		const limit = this.slots.limit;
+		const limit = this.slots.size;
 		if (startedAt < this.lastCutAt) {
 			// Sent before the cut: the service had room for fewer of ours than the cut left.
-			if (limit > this.overloadFloor) this.setTarget(limit - 1);
+			if (limit > this.overloadFloor) this.setShare(limit - 1);
 			return false;
 		}
 		this.lastCutAt = now;
 		this.overloadFloor = Math.max(1, Math.floor(limit * OVERLOAD_FLOOR));
-		this.setTarget(Math.max(1, Math.floor(limit * DECREASE_FACTOR)));
+		this.setShare(Math.max(1, Math.floor(limit * DECREASE_FACTOR)));
 		return true;
 	}
 

@@ -1,10 +1,10 @@
-/** The account's plan limits and usage, read with GET /account, for the account's pacer. */
+/** The account's plan and usage, read with GET /account, for the account's pacer. */
 import type { AccountResponse } from '../../../contract';
 import { endpointRequest, type ApiRequest } from './apiRequest';
-import type { PacerLimits, Usage } from './pacer';
+import type { Plan, Usage } from './pacer';
 
 /** Sends the account's request and returns its parsed body: the client's `request`, passed in by the client. */
-export type Send = (request: ApiRequest) => Promise<AccountResponse>;
+export type AccountRequest = (request: ApiRequest) => Promise<AccountResponse>;
 
 /** Concurrency when the plan cannot be read; 429s tune it down from here. */
 export const FALLBACK_CONCURRENCY = 5;
@@ -24,7 +24,7 @@ export const PLAN_BOUNDS = { maxConcurrency: 100, minPerMinute: 6, maxPerMinute:
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** What one read tells: the plan, the account's usage when reported, or that the read failed. */
-export type PlanRead = PacerLimits & { usage?: Usage; failed?: true };
+export type PlanRead = Plan & { usage?: Usage; failed?: true };
 
 /** A count the service reported, or undefined when it is not a whole number >= 0. */
 function count(value: unknown): number | undefined {
@@ -37,8 +37,8 @@ function count(value: unknown): number | undefined {
  * reads it was stopped first: that says nothing about the plan. Tried once: the first request of
  * an account waits for this read, and must not wait out a backoff for it.
  */
-export async function readPlanLimits(
-	send: Send,
+export async function readPlan(
+	send: AccountRequest,
 	signal?: AbortSignal,
 ): Promise<PlanRead | undefined> {
 	try {

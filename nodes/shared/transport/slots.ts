@@ -1,5 +1,5 @@
 /**
- * A counting semaphore whose limit can change while it is in use, served first come, first
+ * A counting semaphore whose size can change while it is in use, served first come, first
  * served (a waiter that asks to go `first` is served before the others). A waiter whose signal aborts leaves the queue at once, so a cancelled execution holds
  * no place in a queue that other executions share.
  */
@@ -8,10 +8,11 @@ export class Slots {
 
 	private readonly queue: Array<{ grant: () => void }> = [];
 
-	constructor(private max: number) {}
+	/** How many slots there are: the pacer's limit, a node's cap, the logo downloads at once. */
+	constructor(private count: number) {}
 
-	get limit(): number {
-		return this.max;
+	get size(): number {
+		return this.count;
 	}
 
 	get busy(): number {
@@ -22,15 +23,15 @@ export class Slots {
 		return this.queue.length;
 	}
 
-	/** Lowering the limit takes effect as requests finish; raising it wakes waiters at once. */
-	setLimit(limit: number): void {
-		this.max = Math.max(1, Math.floor(limit));
+	/** Fewer slots take effect as requests finish; more wake waiters at once. */
+	resize(size: number): void {
+		this.count = Math.max(1, Math.floor(size));
 		this.wake();
 	}
 
 	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
 		signal?.throwIfAborted();
-		if (this.inUse < this.max && (first || this.queue.length === 0)) {
+		if (this.inUse < this.count && (first || this.queue.length === 0)) {
 			this.inUse++;
 			return;
 		}
@@ -58,7 +59,7 @@ export class Slots {
 	}
 
 	private wake(): void {
-		while (this.queue.length > 0 && this.inUse < this.max) {
+		while (this.queue.length > 0 && this.inUse < this.count) {
 			this.inUse++;
 			this.queue.shift()!.grant();
 		}
