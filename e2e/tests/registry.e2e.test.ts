@@ -141,7 +141,8 @@ describeIfRoot('from a registry at n8n’s default address', () => {
 		);
 		expect(await n8n.rest<InstalledPackage[]>('GET', '/community-packages')).toEqual([]);
 		expect(installedVersion()).toBeUndefined();
-	});
+		// A start, two runs, n8n's npm: 2-3 minutes on a loaded 2-core machine.
+	}, 420_000);
 
 	(N8N_MAJOR >= 2 ? test : test.skip)(
 		'env-managed packages: n8n installs the listed version at start',
