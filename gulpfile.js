@@ -1,14 +1,14 @@
 /**
  * Build tasks.
  *
- *   gulp build      the package (dist/), then the dev tree (dist-dev/: contract, sandbox, devkit, bench, e2e)
+ *   gulp build      the package (dist/), then the dev tree (.dist-dev/: contract, sandbox, devkit, bench, e2e)
  *   gulp build:dist the package only: clean dist/, the schemas' declarations (tsc -b contract/schemas),
  *                   tsc -p tsconfig.json, icons, generated codex files
- *   gulp build:dev  the dev tree only: clean dist-dev/, tsc -p tsconfig.dev.json
- *   gulp clean      remove dist/ and dist-dev/
+ *   gulp build:dev  the dev tree only: clean .dist-dev/, tsc -p tsconfig.dev.json
+ *   gulp clean      remove dist/ and .dist-dev/
  *
  * `gulp build` ends by writing the digest of the sources it read (devkit/buildStamp.ts) into
- * dist-dev/, so that the devkit rebuilds whenever the sources differ from the build's.
+ * .dist-dev/, so that the devkit rebuilds whenever the sources differ from the build's.
  *
  * The codex files (`<ClassName>.node.json`) are generated from the compiled operations table and
  * the trigger's codex.ts, so node type names, categories and search keywords have one source.
@@ -23,7 +23,7 @@ const { series, parallel } = require('gulp');
 
 const ROOT = __dirname;
 const DIST = path.join(ROOT, 'dist');
-const DIST_DEV = path.join(ROOT, 'dist-dev');
+const DIST_DEV = path.join(ROOT, '.dist-dev');
 const PACKAGE_NAME = require('./package.json').name;
 const DOCS_URL = `https://www.npmjs.com/package/${PACKAGE_NAME}`;
 const CREDENTIALS_DOCS_URL = `${DOCS_URL}#credentials`;
@@ -80,10 +80,12 @@ async function cleanDist() {
 
 async function cleanDev() {
 	await fs.promises.rm(DIST_DEV, { recursive: true, force: true });
+	// Its old name: n8n's custom loader read nodes there in a checkout linked by `n8n-node dev`.
+	await fs.promises.rm(path.join(ROOT, 'dist-dev'), { recursive: true, force: true });
 }
 
 /**
- * The response schemas' declarations first (into dist-dev/schema-types/): the package reads the
+ * The response schemas' declarations first (into .dist-dev/schema-types/): the package reads the
  * types inferred from them through a project reference, so no schema is compiled into dist/.
  */
 async function compileDist() {

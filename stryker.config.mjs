@@ -57,7 +57,7 @@ export default {
 	// takes seconds to start a mutant's run on a busy machine, so less than 10 s times out mutants
 	// that would have been killed.
 	timeoutMS: 10000,
-	ignorePatterns: ['dist', 'dist-dev', '.n8n-home', 'artifacts', 'coverage', 'reports'],
+	ignorePatterns: ['dist', '.dist-dev', '.n8n-home', 'artifacts', 'coverage', 'reports'],
 	reporters: ['json', 'clear-text', 'progress'],
 	jsonReporter: { fileName: 'reports/mutation/mutation.json' },
 	clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },

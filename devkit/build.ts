@@ -1,5 +1,5 @@
 /**
- * The build as the commands run it: `npm run build` (dist/ and dist-dev/), skipped with
+ * The build as the commands run it: `npm run build` (dist/ and .dist-dev/), skipped with
  * WEBDATA_SKIP_BUILD=1, or only when the built tree was built from other sources.
  */
 import * as fs from 'node:fs';
@@ -21,7 +21,7 @@ export async function buildUnlessSkipped(): Promise<void> {
 }
 
 /**
- * Whether dist/ or the sandbox (built last, in dist-dev/) is missing or was built from other
+ * Whether dist/ or the sandbox (built last, in .dist-dev/) is missing or was built from other
  * sources (buildStamp.ts).
  */
 export function buildIsStale(): boolean {

@@ -1,6 +1,6 @@
 /**
  * Which sources a build was made from: a digest of every file they hold (paths and contents),
- * written by the build (gulpfile.js, through tsx) once dist/ and dist-dev/ are built, and
+ * written by the build (gulpfile.js, through tsx) once dist/ and .dist-dev/ are built, and
  * compared by the devkit (devkit/build.ts) before it uses them. A changed, added or deleted file
  * changes the digest, whatever its time stamp says.
  */
@@ -12,9 +12,9 @@ import * as path from 'node:path';
 const SOURCES = ['contract', 'credentials', 'nodes', 'sandbox', 'icons'];
 const FILES = ['package.json', 'gulpfile.js', 'tsconfig.json', 'tsconfig.dev.json'];
 
-/** The stamp, in dist-dev/ (built last): the digest of the sources the last full build read. */
+/** The stamp, in .dist-dev/ (built last): the digest of the sources the last full build read. */
 export function stampPath(root: string): string {
-	return path.join(root, 'dist-dev', '.sources-digest');
+	return path.join(root, '.dist-dev', '.sources-digest');
 }
 
 export function sourcesDigest(root: string): string {

@@ -40,10 +40,17 @@ export async function fetchJson<T = unknown>(
 	{ method = 'GET', body, headers = {} }: { method?: string; body?: unknown; headers?: object },
 ): Promise<{ ok: boolean; status: number; headers: Headers; text: string; body: T }> {
 	const json: object = body === undefined ? {} : { 'content-type': 'application/json' };
-	const res = await fetch(url, {
-		method,
-		headers: { ...headers, ...json } as Record<string, string>,
-		body: body === undefined ? undefined : JSON.stringify(body),
+	const send = () =>
+		fetch(url, {
+			method,
+			headers: { ...headers, ...json } as Record<string, string>,
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+	// A kept-alive socket the server closed while a synchronous step (npm pack, npm install) held
+	// the event loop fails at once with "other side closed", the request unread: sent once more.
+	const res = await send().catch((error: Error & { cause?: { code?: string } }) => {
+		if (error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+		return send();
 	});
 	const text = await res.text();
 	let parsed: unknown = text;

@@ -219,7 +219,8 @@ export class N8n {
 
 	/**
 	 * Starts `n8n start` (or `worker`, `webhook`) in a process group of its own, with its task
-	 * runners; resolves once /healthz/readiness answered 200 (3 min at most).
+	 * runners; resolves once /healthz/readiness answered 200 and, for `start`, the REST API
+	 * answers (3 min at most).
 	 */
 	async start(command: readonly string[] = ['start']): Promise<void> {
 		if (this.server) throw new Error('already started');
@@ -230,7 +231,10 @@ export class N8n {
 			logFile: this.logFile,
 			ready: async () => {
 				const signal = AbortSignal.timeout(5_000);
-				return (await fetch(`${this.baseUrl}/healthz/readiness`, { signal })).ok;
+				if (!(await fetch(`${this.baseUrl}/healthz/readiness`, { signal })).ok) return false;
+				// n8n 1.x is ready before it mounts its REST routes: wait for one (401 when mounted).
+				if (command[0] !== 'start') return true;
+				return (await fetch(`${this.baseUrl}/rest/login`, { signal })).status !== 404;
 			},
 			timeoutMs: 180_000,
 		});
@@ -252,15 +256,24 @@ export class N8n {
 		await server?.stop(20_000);
 	}
 
-	/** Logs in as the owner; resolves with the session cookie. */
+	/**
+	 * Logs in as the owner; resolves with the session cookie. n8n 1.x has no owner from the
+	 * environment (N8N_INSTANCE_OWNER_*): the first login sets it up as the editor's form does
+	 * (`POST /rest/owner/setup`, which answers with the session too); later ones log in.
+	 */
 	private async login(): Promise<string> {
+		if (N8N_MAJOR < 2) {
+			const { email, password } = this.owner;
+			const body = { email, password, firstName: 'Demo', lastName: 'User' };
+			const res = await fetchJson(`${this.baseUrl}/rest/owner/setup`, { method: 'POST', body });
+			if (res.ok) return sessionCookie(res.headers);
+			if (!/already setup/i.test(res.text))
+				throw new Error(`owner set-up failed: ${res.status} ${res.text}`);
+		}
 		const body = { emailOrLdapLoginId: this.owner.email, password: this.owner.password };
 		const res = await fetchJson(`${this.baseUrl}/rest/login`, { method: 'POST', body });
 		if (!res.ok) throw new Error(`login failed: ${res.status} ${res.text}`);
-		return res.headers
-			.getSetCookie()
-			.map((c) => c.split(';')[0])
-			.join('; ');
+		return sessionCookie(res.headers);
 	}
 
 	/** Calls n8n's internal REST API (/rest/...) as the owner; returns its `data`. */
@@ -336,6 +349,14 @@ export class N8n {
 		}
 		return execution as unknown as RunData & { id: string; workflowId: string };
 	}
+}
+
+/** The cookies n8n set, as a Cookie header. */
+function sessionCookie(headers: Headers): string {
+	return headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ');
 }
 
 type NodeTypeEntry = { name: string; version: number | number[] };

@@ -12,7 +12,7 @@ import { ROOT } from './paths';
 import { startServer, type Group } from './proc';
 import { nodeExecutable } from './toolchain';
 
-export const SANDBOX_CLI = path.join(ROOT, 'dist-dev', 'sandbox', 'cli.js');
+export const SANDBOX_CLI = path.join(ROOT, '.dist-dev', 'sandbox', 'cli.js');
 
 export type RecordedRequest = RequestRecord;
 export type SandboxWebhook = Partial<WebhookRecord> & Pick<WebhookRecord, 'id' | 'url'>;

@@ -9,7 +9,7 @@ module.exports = {
 	roots: ['<rootDir>/e2e/tests'],
 	testMatch:
 		process.env.WEBDATA_N8N_LINE === '1'
-			? ['**/{operations,agent,files,egress,install}.e2e.test.ts']
+			? ['**/{operations,agent,files,egress,install,registry}.e2e.test.ts']
 			: ['**/*.test.ts'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],

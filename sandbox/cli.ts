@@ -9,7 +9,7 @@ import { combine, configFromEnv, configFromFile, DEFAULT_PORT } from './config';
 import type { SandboxConfigOverrides } from './config';
 import { startSandbox } from './server';
 
-const USAGE = `Usage: node dist-dev/sandbox/cli.js [--port N] [--config file.json]
+const USAGE = `Usage: node .dist-dev/sandbox/cli.js [--port N] [--config file.json]
 
   --port N           port on 127.0.0.1 (default ${DEFAULT_PORT}, 0 = any free port; env WEBDATA_SANDBOX_PORT)
   --config FILE      JSON file of config overrides (env WEBDATA_SANDBOX_CONFIG takes a JSON string)

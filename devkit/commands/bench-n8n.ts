@@ -10,10 +10,10 @@ import { ROOT } from '../paths';
 import { run as runChild } from '../proc';
 import { nodeExecutable, toolchainEnv } from '../toolchain';
 
-/** Builds unless skipped, then runs dist-dev/bench/n8n/`script` on the pinned Node. */
+/** Builds unless skipped, then runs .dist-dev/bench/n8n/`script` on the pinned Node. */
 export async function runBench(script: string): Promise<number> {
 	await buildUnlessSkipped();
-	const file = path.join(ROOT, 'dist-dev', 'bench', 'n8n', script);
+	const file = path.join(ROOT, '.dist-dev', 'bench', 'n8n', script);
 	return await runChild(nodeExecutable(), [file], { env: toolchainEnv() });
 }
 
