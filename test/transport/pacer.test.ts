@@ -105,14 +105,15 @@ describe('Pacer', () => {
 		expect(pacer.limit).toBe(8);
 	});
 
-	test('a Retry-After past the threshold holds every request until then; a short one holds nothing', async () => {
+	test('a Retry-After past the threshold holds every request until then; a short one holds nothing while others of ours are in flight', async () => {
 		const pacer = new Pacer({ concurrency: 8 });
+		await acquireMany(pacer, 2);
 		pacer.onRateLimited(Date.now(), HOLD_THRESHOLD_MS);
 		const t0 = Date.now();
 		const quick = grantTimes(pacer, 1);
 		await jest.advanceTimersByTimeAsync(0);
 		expect(quick).toEqual([t0]);
-		pacer.release();
+		for (let i = 0; i < 3; i++) pacer.release();
 
 		pacer.onRateLimited(Date.now(), 10_000);
 		const held = grantTimes(pacer, 3);
@@ -120,6 +121,20 @@ describe('Pacer', () => {
 		expect(held).toEqual([]);
 		await jest.advanceTimersByTimeAsync(1);
 		expect(held).toEqual([t0 + 10_000, t0 + 10_000, t0 + 10_000]);
+	});
+
+	test('refused with at most one other of ours in flight: the next start waits out even a short Retry-After', async () => {
+		// Nothing of ours ends soon to make room: without the wait, each queued request would be
+		// sent and refused in turn, a few milliseconds apart.
+		const pacer = new Pacer({ concurrency: 8 });
+		await acquireMany(pacer, 1);
+		pacer.onRateLimited(Date.now(), 1000);
+		const t0 = Date.now();
+		const held = grantTimes(pacer, 2);
+		await jest.advanceTimersByTimeAsync(999);
+		expect(held).toEqual([]);
+		await jest.advanceTimersByTimeAsync(1);
+		expect(held).toEqual([t0 + 1000, t0 + 1000]);
 	});
 
 	test('a hold set while a request waits on the rate schedule applies to it too', async () => {
@@ -157,16 +172,29 @@ describe('Pacer', () => {
 });
 
 describe('Pacer: sharing the plan by the usage GET /account reports', () => {
-	/** A pacer just after its first read (`usage`, counting the read), at half the plan. */
-	async function afterFirstRead(usage = { active: 1, waiting: 0 }): Promise<Pacer> {
+	/**
+	 * A pacer just after its first read (`usage`, counting the read): half of what the others leave,
+	 * half the plan when it is alone.
+	 */
+	async function afterFirstRead(usage = { active: 1, waiting: 0 }, limit = 5): Promise<Pacer> {
 		const pacer = new Pacer();
 		await pacer.acquire();
 		pacer.beginUsageRead();
 		pacer.onPlanRead({ concurrency: 10 }, usage, { first: true });
 		pacer.release();
-		expect(pacer.limit).toBe(5);
+		expect(pacer.limit).toBe(limit);
 		return pacer;
 	}
+
+	test('a first read takes half of what the others leave: workers starting together stay within the plan', async () => {
+		// Others hold 6 of the 10 (their requests, or their own first reads): 2 of the 4 they leave.
+		await afterFirstRead({ active: 7, waiting: 0 }, 2);
+		// Two more workers reading their plan at the same moment: 4 of the 8 left, then 3 of the
+		// 5 left to the third, 10 in all.
+		await afterFirstRead({ active: 3, waiting: 0 }, 4);
+		// Nobody else: half the plan; the plan itself once the next read confirms it is alone.
+		await afterFirstRead({ active: 1, waiting: 0 }, 5);
+	});
 
 	/**
 	 * A pacer whose first read (alone with it) set half the plan, long enough ago that it confirms
@@ -216,16 +244,16 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	test('room beside others is not taken on the strength of the first read', async () => {
 		// At the start others may still be reading their plan: the room the first read sees is not
 		// theirs to give yet.
-		const pacer = await afterFirstRead({ active: 3, waiting: 0 });
+		const pacer = await afterFirstRead({ active: 3, waiting: 0 }, 4);
 		await acquireMany(pacer, 2);
-		// 2 of ours beside 4 of others': room for 4, seen right after the first read: not yet.
+		// 2 of ours and the read beside 3 of others': room for 4, seen right after the first read: not yet.
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, { active: 6, waiting: 0 });
-		expect(pacer.limit).toBe(5);
+		expect(pacer.limit).toBe(4);
 		// Seen again by the next read: half of it.
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, { active: 6, waiting: 0 });
-		expect(pacer.limit).toBe(7);
+		expect(pacer.limit).toBe(6);
 	});
 
 	test('a 429 brings the next usage read closer: the usage says how far', async () => {

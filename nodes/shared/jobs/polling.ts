@@ -6,14 +6,13 @@ import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ExtractStatus, JobDetailResponse } from '../../../contract';
+import type { JobKind } from '../operations/types';
 import { endpointRequest, type ApiRequest } from '../transport/apiRequest';
 import type { WebDataClient } from '../transport/client';
 import { MAX_PAGE_SIZE } from './pagination';
 
 const BACKOFF_FACTOR = 1.5;
 const MAX_POLL_GAP_MS = 10000;
-
-export type JobKind = 'jobs' | 'extract';
 
 /** Polls of GET /jobs/{id} ask for the first, largest page of results: it is reused as page 1. */
 export const POLL_PAGE = { page: 1, limit: MAX_PAGE_SIZE };

@@ -111,13 +111,16 @@ export interface FieldSpec extends WireField, Omit<EditorField, 'options' | 'v2'
 	openOptions?: boolean;
 }
 
+/** How a started job is awaited: polled on GET /jobs/{id} (`jobs`) or GET /extract/{id} (`extract`). */
+export type JobKind = 'jobs' | 'extract';
+
 /**
  * A row's flags: which behaviours the operation takes (and how: the job it waits for, the pages it
  * follows, the records it splits), beyond its single request.
  */
 export interface OperationFlags {
 	/** Starts a job that can be awaited: poll GET /jobs/{id} or GET /extract/{id}. */
-	job?: 'jobs' | 'extract';
+	job?: JobKind;
 	/** Follows pages: the jobs list, a job's results, or a crawl's `next` links. */
 	paginate?: 'jobList' | 'jobResults' | 'crawlNext';
 	/** Returns one item per record by default: a map's links, a crawl's pages, a job's results. */

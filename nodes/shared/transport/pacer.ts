@@ -194,8 +194,9 @@ export class Pacer {
 	}
 
 	/**
-	 * The account's usage: the first read starts at half the plan; later ones give back a share of
-	 * what waits past the plan and take confirmed room (docs/pacing.md, "What the pacer does").
+	 * The account's usage: the first read takes half of what others leave; later ones give back a
+	 * share of what waits past the plan and take confirmed room (docs/pacing.md, "What the pacer
+	 * does").
 	 */
 	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
 		const now = Date.now();
@@ -239,7 +240,9 @@ export class Pacer {
 			(!leaveToOthers || now - since >= ROOM_LEFT_TO_OTHERS_MS);
 		this.roomSeen = { at: now, room, alone: others === 0, first, since };
 		if (others > 0) this.sharedAt = now;
-		if (first) this.setShare(Math.ceil(this.planConcurrency / 2));
+		// A newcomer takes half of what the others leave: workers that start together each see the
+		// others' first reads, not yet their requests.
+		if (first) this.setShare(Math.ceil((this.planConcurrency - others) / 2));
 		else if (waiting > 0 && active + waiting > this.planConcurrency + allowance) {
 			// Queued at the service past the allowance: a pacer holding more than all the others
 			// together gives back the whole excess, the others their share of it.
@@ -366,7 +369,9 @@ export class Pacer {
 		const now = Date.now();
 		// The usage says how far; read it soon.
 		this.readUsageSoon();
-		if (retryAfterMs !== undefined && retryAfterMs > HOLD_THRESHOLD_MS)
+		// A long Retry-After: the rate window is spent. Any Retry-After, with at most one other of
+		// ours in flight: none of ours ends soon to make room, so the next start waits it out too.
+		if (retryAfterMs !== undefined && (retryAfterMs > HOLD_THRESHOLD_MS || this.slots.busy <= 1))
 			this.holdUntil = Math.max(this.holdUntil, now + retryAfterMs);
 		const limit = this.slots.size;
 		if (startedAt < this.lastCutAt) {
