@@ -189,8 +189,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	test('a first read takes half of what the others leave: workers starting together stay within the plan', async () => {
 		// Others hold 6 of the 10 (their requests, or their own first reads): 2 of the 4 they leave.
 		await afterFirstRead({ active: 7, waiting: 0 }, 2);
-		// Two more workers reading their plan at the same moment: 4 of the 8 left, then 3 of the
-		// 5 left to the third, 10 in all.
+		// Two other workers reading their plan at the same moment: 4 of the 8 they leave.
 		await afterFirstRead({ active: 3, waiting: 0 }, 4);
 		// Nobody else: half the plan; the plan itself once the next read confirms it is alone.
 		await afterFirstRead({ active: 1, waiting: 0 }, 5);

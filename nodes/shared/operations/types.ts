@@ -119,7 +119,7 @@ export type JobKind = 'jobs' | 'extract';
  * follows, the records it splits), beyond its single request.
  */
 export interface OperationFlags {
-	/** Starts a job that can be awaited: poll GET /jobs/{id} or GET /extract/{id}. */
+	/** Starts a job that can be awaited, and how (`JobKind`). */
 	job?: JobKind;
 	/** Follows pages: the jobs list, a job's results, or a crawl's `next` links. */
 	paginate?: 'jobList' | 'jobResults' | 'crawlNext';
