@@ -4,15 +4,12 @@
  * same behaviour through n8n-core; sharing.test.ts, pacers sharing one simulated service.
  */
 import {
-	CONFIRM_WITHIN_MS,
-	GAVE_BACK_RECENTLY_MS,
 	HOLD_THRESHOLD_MS,
+	RECENT_MS,
 	Pacer,
 	type Plan,
 	QUEUE_DOUBT_AFTER_429_MS,
-	RESUME_AFTER_MS,
 	ROOM_LEFT_TO_OTHERS_MS,
-	SHARED_LATELY_MS,
 	USAGE_READ_ALONE_MS,
 	USAGE_READ_CONFIRM_MS,
 	USAGE_READ_SHARED_MS,
@@ -201,7 +198,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 	 */
 	async function sharing(own: number): Promise<Pacer> {
 		const pacer = await afterFirstRead();
-		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
+		jest.advanceTimersByTime(RECENT_MS + 1);
 		await acquireMany(pacer, own);
 		void pacer.acquire();
 		return pacer;
@@ -231,11 +228,11 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
 		// A read long after does not confirm an old one.
-		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
+		jest.advanceTimersByTime(RECENT_MS + 1);
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
-		// One as late as CONFIRM_WITHIN_MS after it does: half of the room.
-		jest.advanceTimersByTime(CONFIRM_WITHIN_MS);
+		// One as late as RECENT_MS after it does: half of the room.
+		jest.advanceTimersByTime(RECENT_MS);
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
 	});
@@ -302,8 +299,8 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		// 4 of ours beside 4 of others': room for 2, seen twice in a row, left to the others.
 		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
-		// Once GAVE_BACK_RECENTLY_MS has passed, room beside an equal share is taken as before.
-		jest.advanceTimersByTime(GAVE_BACK_RECENTLY_MS - USAGE_READ_CONFIRM_MS);
+		// Once RECENT_MS has passed since the give-back, room beside an equal share is taken as before.
+		jest.advanceTimersByTime(RECENT_MS - USAGE_READ_CONFIRM_MS);
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
 	});
@@ -390,32 +387,39 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(5);
 	});
 
-	test('back after a pause: at half the plan if it shared it lately, as it was if not', async () => {
+	test('back after a pause: at half the plan once it has shared it, as it was if it never has', async () => {
 		const pacer = await sharing(3);
 		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
 		await jest.advanceTimersByTimeAsync(0);
 		while (pacer.inFlight > 0) pacer.release();
-		jest.advanceTimersByTime(RESUME_AFTER_MS);
+		// Idle for less than a read gap: nothing missed.
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS - 1);
+		await pacer.acquire();
+		expect(pacer.limit).toBe(6);
+		pacer.release();
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS);
 		await pacer.acquire();
 		expect(pacer.limit).toBe(5);
 		expect(pacer.usageReadDue()).toBe(false);
-		// Alone at the last reads, but sharing less than SHARED_LATELY_MS ago: half again (the
-		// others may come back with it).
+		// Alone at the last reads, but it shared the plan before: half again (the others may come
+		// back with it).
 		readTwice(pacer, { active: 1, waiting: 0 });
 		expect(pacer.limit).toBe(10);
 		pacer.release();
-		jest.advanceTimersByTime(RESUME_AFTER_MS);
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS);
 		await pacer.acquire();
 		expect(pacer.limit).toBe(5);
-		// Alone for SHARED_LATELY_MS: the whole plan stays.
-		jest.advanceTimersByTime(SHARED_LATELY_MS);
-		readTwice(pacer, { active: 1, waiting: 0 });
-		expect(pacer.limit).toBe(10);
-		pacer.release();
-		jest.advanceTimersByTime(RESUME_AFTER_MS);
-		await pacer.acquire();
-		expect(pacer.limit).toBe(10);
+
+		// A pacer that never saw others keeps the whole plan.
+		const alone = await afterFirstRead();
+		await acquireMany(alone, 5);
+		readTwice(alone, { active: 5, waiting: 0 });
+		expect(alone.limit).toBe(10);
+		while (alone.inFlight > 0) alone.release();
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS);
+		await alone.acquire();
+		expect(alone.limit).toBe(10);
 	});
 
 	test('a first read that holds only itself says nothing of what is counted: usage is followed', async () => {
@@ -449,7 +453,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 
 	test('a read the service does not count leaves its slot looking free: one more is not room', async () => {
 		const pacer = await afterFirstRead({ active: 0, waiting: 0 });
-		jest.advanceTimersByTime(CONFIRM_WITHIN_MS + 1);
+		jest.advanceTimersByTime(RECENT_MS + 1);
 		await acquireMany(pacer, 4);
 		void pacer.acquire();
 		// 4 of ours (the fifth slot is the read) beside 4 of others': 2 free, seen three times: not

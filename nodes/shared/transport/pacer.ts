@@ -37,28 +37,25 @@ const RATE_MARGIN = 1.02;
 export const USAGE_READ_CONFIRM_MS = 150;
 /** ...after a 429 or a pause, this soon... */
 export const USAGE_READ_SOON_MS = 500;
-/** ...otherwise, while sharing, this far apart (how soon room left by an idle worker is seen)... */
+/**
+ * ...otherwise, while sharing, this far apart (how soon room left by an idle worker is seen);
+ * back after this long idle, a pacer has missed a read: it reads soon...
+ */
 export const USAGE_READ_SHARED_MS = 1000;
 /** ...and alone at the plan, doubling up to this (others arriving show first as 429s)... */
 export const USAGE_READ_ALONE_MS = 8000;
 /** ...all of them within this share of the plan's rate limit. */
 export const USAGE_READ_RATE_SHARE = 0.05;
-/** Back after this long idle, a pacer reads soon, and starts at half the plan if it shared lately... */
-export const RESUME_AFTER_MS = 1000;
-/** ...lately: a read saw others within this long, even if it ran alone at the end. */
-export const SHARED_LATELY_MS = 60_000;
 /** The least free room, while others hold some of the plan, that counts as room (see onUsage). */
 export const SHARED_ROOM_MIN = 2;
 /** Requests left waiting at a service that queues: a slot another worker leaves is filled at once... */
 export const QUEUE_ALLOWANCE = 2;
 /** ...but none for this long after a 429: the service refused past the plan, or its queue is full. */
 export const QUEUE_DOUBT_AFTER_429_MS = 30_000;
-/** Two reads this close that both see room are believed (see onUsage). */
-export const CONFIRM_WITHIN_MS = 2500;
-/** A pacer holding more than all the others, or that gave back lately, takes room seen this long. */
+/** Two reads this close that both see room are believed; a give-back this recent leaves room to others. */
+export const RECENT_MS = 2500;
+/** A pacer holding more than all the others, or that gave back recently, takes room seen this long. */
 export const ROOM_LEFT_TO_OTHERS_MS = 700;
-/** ...lately: within this long. */
-export const GAVE_BACK_RECENTLY_MS = 2000;
 
 export class Pacer {
 	/** The plan's concurrency: the share never grows past it. */
@@ -120,8 +117,8 @@ export class Pacer {
 	/** When this pacer last gave room back to others that hold less. */
 	private gaveBackAt = -Infinity;
 
-	/** When a usage read last saw others holding some of the plan. */
-	private sharedAt = -Infinity;
+	/** Whether a usage read saw others holding some of the plan: back after a pause, half of it. */
+	private shared = false;
 
 	private lastUsageReadAt = -Infinity;
 
@@ -230,16 +227,16 @@ export class Pacer {
 		const roomMin = SHARED_ROOM_MIN + (this.readCounted ? 0 : 1);
 		const room = others === 0 || free >= roomMin ? free : Math.min(0, free);
 		const seen = this.roomSeen;
-		const seenBefore = seen !== undefined && now - seen.at <= CONFIRM_WITHIN_MS && seen.room > 0;
+		const seenBefore = seen !== undefined && now - seen.at <= RECENT_MS && seen.room > 0;
 		const since = seenBefore && room > 0 ? seen.since : now;
 		const leaveToOthers =
-			others > 0 && (this.slots.size > others + 1 || now - this.gaveBackAt < GAVE_BACK_RECENTLY_MS);
+			others > 0 && (this.slots.size > others + 1 || now - this.gaveBackAt < RECENT_MS);
 		const confirmed =
 			seenBefore &&
 			(others === 0 || !seen.first) &&
 			(!leaveToOthers || now - since >= ROOM_LEFT_TO_OTHERS_MS);
 		this.roomSeen = { at: now, room, alone: others === 0, first, since };
-		if (others > 0) this.sharedAt = now;
+		this.shared ||= others > 0;
 		// A newcomer takes half of what the others leave: workers that start together each see the
 		// others' first reads, not yet their requests.
 		if (first) this.setShare(Math.ceil((this.planConcurrency - others) / 2));
@@ -309,9 +306,8 @@ export class Pacer {
 	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
 		// Back after a pause: others may have taken the room meanwhile, so read it at the next backlog.
 		const now = Date.now();
-		if (this.idle && this.usageCounted && now - this.lastUsedAt >= RESUME_AFTER_MS) {
-			if (now - this.sharedAt < SHARED_LATELY_MS)
-				this.setShare(Math.min(this.share, Math.ceil(this.planConcurrency / 2)));
+		if (this.idle && this.usageCounted && now - this.lastUsedAt >= USAGE_READ_SHARED_MS) {
+			if (this.shared) this.setShare(Math.min(this.share, Math.ceil(this.planConcurrency / 2)));
 			this.readUsageSoon();
 		}
 		await this.slots.acquire(signal, { first });
