@@ -20,6 +20,7 @@ export const WORKER_CONCURRENCY = 5;
 export const CALLS = 8;
 export const ITEMS = [100, 500];
 const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
+type Overload = (typeof OVERLOAD_MODELS)[number];
 /**
  * WEBDATA_BENCH_READINGS=counted,uncounted,free picks how the sandbox counts the usage read
  * (`accountRead`, sandbox/README.md); the default measures the two that differ most.
@@ -27,6 +28,11 @@ const OVERLOAD_MODELS = ['refuse', 'queue'] as const;
 export const ACCOUNT_READS = (process.env.WEBDATA_BENCH_READINGS ?? 'counted,free')
 	.split(',')
 	.map((reading) => reading.trim() as AccountReadModel);
+/**
+ * WEBDATA_BENCH_REPEATS=3 measures each step three times in a row (default once): the table then
+ * gives the mean and the range over the runs, and meets a target on the means.
+ */
+export const REPEATS = Math.max(1, Math.floor(Number(process.env.WEBDATA_BENCH_REPEATS) || 1));
 /** Slices of the run in which each worker's requests in flight are averaged. */
 const SLICES = 16;
 /**
@@ -58,38 +64,47 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 		await callAtOnce(url, warm);
 		await runs.ended(brand.id, warm.length);
 
+		/** One step: CALLS calls of `items` items at once, each request attributed to its worker. */
+		const measureStep = async (
+			overload: Overload,
+			accountRead: AccountReadModel,
+			items: number,
+			repeat: number,
+		) => {
+			await sandbox.reset({ ...SANDBOX_CONFIG, overload, accountRead });
+			const prefix = `q${workers}${overload[0]}${accountRead[0]}${items}r${repeat}-`;
+			const bodies = Array.from({ length: CALLS }, (_, k) =>
+				domainsBody(domains(`${prefix}${k}`, items)),
+			);
+			await callAtOnce(url, bodies);
+			const ids = await runs.ended(brand.id, CALLS, 300_000);
+			const measured = await runs.read(ids);
+			const { records, ...seen } = await traffic(sandbox);
+			// A call is the prefix of its domains: `<prefix><k>-<i>.example`.
+			const callOf = (domain: unknown) => String(domain).replace(/-\d+\.example$/, '');
+			const perWorker = Object.fromEntries(
+				cluster.workers.map((_, i) => {
+					const started = cluster.executionsStartedBy(`worker-${i + 1}`);
+					const own = measured.filter((r) => started.includes(r.executionId));
+					const calls = own.map((r) => callOf(r.firstDomain));
+					const sent = records.filter((r) => calls.includes(callOf(r.query.domain)));
+					const refused = sent.filter((r) => r.status === 429).length;
+					const inFlight = inFlightOverTime(sent, seen.firstAt, seen.lastDoneAt, SLICES);
+					const figures = { executions: own.length, requests: sent.length, refused, inFlight };
+					return [`worker-${i + 1}`, figures];
+				}),
+			);
+			const step = { workers, overload, accountRead, items, repeat, load: os.loadavg()[0] };
+			return { ...step, runs: measured, node: throughput(measured), traffic: seen, perWorker };
+		};
+
 		const steps = [];
 		for (const overload of OVERLOAD_MODELS) {
 			if (overload !== OVERLOAD_MODELS[0]) await sleep(BETWEEN_MODELS_MS);
 			for (const accountRead of ACCOUNT_READS)
-				for (const items of ITEMS) {
-					await sandbox.reset({ ...SANDBOX_CONFIG, overload, accountRead });
-					const prefix = `q${workers}${overload[0]}${accountRead[0]}${items}-`;
-					const bodies = Array.from({ length: CALLS }, (_, k) =>
-						domainsBody(domains(`${prefix}${k}`, items)),
-					);
-					await callAtOnce(url, bodies);
-					const ids = await runs.ended(brand.id, CALLS, 300_000);
-					const measured = await runs.read(ids);
-					const { records, ...seen } = await traffic(sandbox);
-					// A call is the prefix of its domains: `<prefix><k>-<i>.example`.
-					const callOf = (domain: unknown) => String(domain).replace(/-\d+\.example$/, '');
-					const perWorker = Object.fromEntries(
-						cluster.workers.map((_, i) => {
-							const started = cluster.executionsStartedBy(`worker-${i + 1}`);
-							const own = measured.filter((r) => started.includes(r.executionId));
-							const calls = own.map((r) => callOf(r.firstDomain));
-							const sent = records.filter((r) => calls.includes(callOf(r.query.domain)));
-							const refused = sent.filter((r) => r.status === 429).length;
-							const inFlight = inFlightOverTime(sent, seen.firstAt, seen.lastDoneAt, SLICES);
-							const figures = { executions: own.length, requests: sent.length, refused, inFlight };
-							return [`worker-${i + 1}`, figures];
-						}),
-					);
-					const step = { workers, overload, accountRead, items, load: os.loadavg()[0] };
-					const node = throughput(measured);
-					steps.push({ ...step, runs: measured, node, traffic: seen, perWorker });
-				}
+				for (const items of ITEMS)
+					for (let repeat = 1; repeat <= REPEATS; repeat++)
+						steps.push(await measureStep(overload, accountRead, items, repeat));
 		}
 		return steps;
 	} finally {
