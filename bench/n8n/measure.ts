@@ -157,7 +157,7 @@ const QUIET_SAMPLE_MS = 250;
  * n8n uses well under 1%): what a step set going (saving run data, collecting its garbage, V8
  * compiling) is then counted in that step, not in the next one.
  */
-async function quiet(pids: Array<number | undefined>): Promise<void> {
+export async function quiet(pids: Array<number | undefined>): Promise<void> {
 	let calm = 0;
 	for (let before = pids.map(cpuMs), t = 0; calm < 2 && t < 10_000; t += QUIET_SAMPLE_MS) {
 		await sleep(QUIET_SAMPLE_MS);

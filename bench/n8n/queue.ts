@@ -11,7 +11,15 @@ import { QueueCluster } from '../../devkit/queue';
 import type { AccountReadModel } from '../../sandbox/config';
 import type { Sandbox } from '../../devkit/sandbox';
 import { sandboxCredential } from '../../devkit/setup';
-import { Runs, callAtOnce, domainsBody, inFlightOverTime, throughput, traffic } from './measure';
+import {
+	Runs,
+	callAtOnce,
+	domainsBody,
+	inFlightOverTime,
+	quiet,
+	throughput,
+	traffic,
+} from './measure';
 import { SANDBOX_CONFIG, SETTINGS, brandWorkflow, domains } from './setup';
 
 /** WEBDATA_BENCH_WORKERS=2,3 (the default) picks the clusters measured. */
@@ -72,6 +80,8 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 			repeat: number,
 		) => {
 			await sandbox.reset({ ...SANDBOX_CONFIG, overload, accountRead });
+			// The cluster's start, or the last step's saving of run data, is over before this one.
+			await quiet([...Object.values(cluster.pids()), sandbox.pid]);
 			const prefix = `q${workers}${overload[0]}${accountRead[0]}${items}r${repeat}-`;
 			const bodies = Array.from({ length: CALLS }, (_, k) =>
 				domainsBody(domains(`${prefix}${k}`, items)),
