@@ -322,6 +322,23 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(6);
 	});
 
+	test('back after a pause, a read from before it confirms nothing', async () => {
+		const pacer = await sharing(5);
+		read(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		await jest.advanceTimersByTimeAsync(0);
+		while (pacer.inFlight > 0) pacer.release();
+		// Idle long enough to have missed a read, but within RECENT_MS of the last one.
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS);
+		await acquireMany(pacer, 5);
+		void pacer.acquire();
+		read(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBe(10);
+	});
+
 	test('a service that queues: QUEUE_ALLOWANCE requests may wait there, within its queue limit, not just after a 429', async () => {
 		const plan = { concurrency: 10, queueLimit: 50 };
 		const pacer = await sharing(3);

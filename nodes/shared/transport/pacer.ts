@@ -304,10 +304,12 @@ export class Pacer {
 	 * `first`: the next free slot, ahead of waiting requests (the plan read).
 	 */
 	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
-		// Back after a pause: others may have taken the room meanwhile, so read it at the next backlog.
+		// Back after a pause: others may have taken the room meanwhile, so read it at the next backlog;
+		// a read from before the pause confirms none after it.
 		const now = Date.now();
 		if (this.idle && this.usageCounted && now - this.lastUsedAt >= USAGE_READ_SHARED_MS) {
 			if (this.shared) this.setShare(Math.min(this.share, Math.ceil(this.planConcurrency / 2)));
+			this.roomSeen = undefined;
 			this.readUsageSoon();
 		}
 		await this.slots.acquire(signal, { first });
