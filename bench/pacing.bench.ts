@@ -30,6 +30,11 @@ import {
  * the service does not see a request then, so the other workers cannot either.
  */
 const CLIENT_MS = Number(process.env.WEBDATA_PACING_CLIENT_MS || 5);
+/**
+ * When a usage read takes the usage it reports (WEBDATA_PACING_USAGE_AT): as it arrives (the
+ * default), or `answer`, after its latency, as the sandbox does.
+ */
+const USAGE_AT = process.env.WEBDATA_PACING_USAGE_AT === 'answer' ? 'answer' : 'arrival';
 /** WEBDATA_PACING_SEEDS=2 runs the first two seeds only: a quicker, noisier loop. */
 const SEEDS = [30, 31, 32, 33].slice(0, Number(process.env.WEBDATA_PACING_SEEDS) || 4);
 /** Each case runs many simulations: minutes on a busy machine, not jest's 30 s. */
@@ -81,7 +86,7 @@ async function simulate(
 	{ oneProcess, warm }: { oneProcess: boolean; warm: boolean },
 ) {
 	jest.useFakeTimers({ now: 1_000_000 });
-	const service = new Service(reading, seed);
+	const service = new Service(reading, seed, USAGE_AT);
 	const workers = items.map((_, i) => new Worker(oneProcess ? 'one' : `w${i}`, service, CLIENT_MS));
 	if (warm) {
 		await until(Promise.all(workers.map(async (w) => await w.run(WARM_ITEMS))), workers, service);
@@ -125,7 +130,7 @@ afterAll(() => {
 /** A bare client: CONCURRENCY loops of a request and CLIENT_MS each; the time it takes. */
 async function bareClient(reading: Reading, items: number, seed: number): Promise<number> {
 	jest.useFakeTimers({ now: 1_000_000 });
-	const service = new Service(reading, seed);
+	const service = new Service(reading, seed, USAGE_AT);
 	let left = items;
 	const loop = async () => {
 		while (left-- > 0) {

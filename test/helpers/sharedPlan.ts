@@ -57,8 +57,16 @@ export class Service {
 	/** Each answer takes LATENCY_MS, give or take 10% (seeded: the same run every time). */
 	private readonly latency: (min: number, max: number) => number;
 
-	/** `reading`: an overload model alone reads the usage read as the sandbox does by default. */
-	constructor(reading: Model | Reading, seed = 30) {
+	/**
+	 * `reading`: an overload model alone reads the usage read as the sandbox does by default.
+	 * `usageAt`: when a read takes the usage it reports, as it arrives (the default) or as it answers,
+	 * after its latency (as the sandbox does; the spec says neither).
+	 */
+	constructor(
+		reading: Model | Reading,
+		seed = 30,
+		private readonly usageAt: 'arrival' | 'answer' = 'arrival',
+	) {
 		const { overload, accountRead } =
 			typeof reading === 'string'
 				? { overload: reading, accountRead: 'counted' as const }
@@ -95,8 +103,12 @@ export class Service {
 		}
 		await admission.started;
 		this.maxActive = Math.max(this.maxActive, this.active);
-		const usage = { active: this.active, waiting: this.limiter.requestsWaiting };
+		const atArrival = { active: this.active, waiting: this.limiter.requestsWaiting };
 		await sleep(this.latency(LATENCY_MS * 0.9, LATENCY_MS * 1.1));
+		const usage =
+			this.usageAt === 'arrival'
+				? atArrival
+				: { active: this.active, waiting: this.limiter.requestsWaiting };
 		admission.release();
 		return { status: 200, ...usage };
 	}
