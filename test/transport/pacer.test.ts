@@ -9,7 +9,6 @@ import {
 	Pacer,
 	type Plan,
 	QUEUE_DOUBT_AFTER_429_MS,
-	ROOM_LEFT_TO_OTHERS_MS,
 	USAGE_READ_ALONE_MS,
 	USAGE_READ_CONFIRM_MS,
 	USAGE_READ_SHARED_MS,
@@ -281,8 +280,11 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		// Others hold 3 against our 5: room for 2, seen twice, but not yet for long.
 		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
-		// Still free after ROOM_LEFT_TO_OTHERS_MS: nobody else wanted it.
-		jest.advanceTimersByTime(ROOM_LEFT_TO_OTHERS_MS - USAGE_READ_CONFIRM_MS);
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS - USAGE_READ_CONFIRM_MS - 1);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// Still free a read gap after it was first seen: nobody else wanted it.
+		jest.advanceTimersByTime(1);
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
 	});
@@ -481,7 +483,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(5);
 		// 3 free: room, taken once it stayed free (we hold more than the others' 3): half of it.
 		readTwice(pacer, { active: 7, waiting: 0 });
-		jest.advanceTimersByTime(ROOM_LEFT_TO_OTHERS_MS);
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS);
 		read(pacer, { active: 7, waiting: 0 });
 		expect(pacer.limit).toBe(6);
 	});

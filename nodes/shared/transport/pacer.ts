@@ -39,7 +39,8 @@ export const USAGE_READ_CONFIRM_MS = 150;
 export const USAGE_READ_SOON_MS = 500;
 /**
  * ...otherwise, while sharing, this far apart (how soon room left by an idle worker is seen);
- * back after this long idle, a pacer has missed a read: it reads soon...
+ * back after this long idle, a pacer has missed a read: it reads soon. A pacer holding more than
+ * all the others, or that gave back recently, takes only room that stayed free this long...
  */
 export const USAGE_READ_SHARED_MS = 1000;
 /** ...and alone at the plan, doubling up to this (others arriving show first as 429s)... */
@@ -54,8 +55,6 @@ export const QUEUE_ALLOWANCE = 2;
 export const QUEUE_DOUBT_AFTER_429_MS = 30_000;
 /** Two reads this close that both see room are believed; a give-back this recent leaves room to others. */
 export const RECENT_MS = 2500;
-/** A pacer holding more than all the others, or that gave back recently, takes room seen this long. */
-export const ROOM_LEFT_TO_OTHERS_MS = 700;
 
 export class Pacer {
 	/** The plan's concurrency: the share never grows past it. */
@@ -234,7 +233,7 @@ export class Pacer {
 		const confirmed =
 			seenBefore &&
 			(others === 0 || !seen.first) &&
-			(!leaveToOthers || now - since >= ROOM_LEFT_TO_OTHERS_MS);
+			(!leaveToOthers || now - since >= USAGE_READ_SHARED_MS);
 		this.roomSeen = { at: now, room, alone: others === 0, first, since };
 		this.shared ||= others > 0;
 		// A newcomer takes half of what the others leave: workers that start together each see the
