@@ -14,6 +14,8 @@ export type OverloadModel = 'refuse' | 'queue';
 export type AccountReadModel = 'counted' | 'uncounted' | 'free';
 /** Which requests count against `plan.concurrency`: every one, or only scrapes (sandbox/limits.ts). */
 export type ConcurrencyCounts = 'every request' | 'scrapes';
+/** When GET /account takes the usage it reports: as it arrives, or as it answers. The spec does not say. */
+export type UsageAt = 'arrival' | 'answer';
 
 export const DEMO_API_KEY = 'bc_sandbox_demo_key';
 export const DEFAULT_PORT = 5680;
@@ -62,6 +64,8 @@ export interface SandboxConfig {
 	accountRead: AccountReadModel;
 	/** Which requests count against the plan's concurrency (GET /account: `accountRead`). */
 	concurrencyCounts: ConcurrencyCounts;
+	/** When the usage read takes the usage it reports: as it arrives, or after `latencyMs`. */
+	usageAt: UsageAt;
 	/** Added to every API request (inside the in-flight window, so it counts for concurrency). */
 	latencyMs: number;
 	/** Default duration of a job from creation to its terminal state. */
@@ -104,6 +108,7 @@ export function defaultConfig(): SandboxConfig {
 		overload: 'refuse',
 		accountRead: 'counted',
 		concurrencyCounts: 'every request',
+		usageAt: 'answer',
 		latencyMs: 0,
 		jobDurationMs: 2000,
 		crawlPageSize: 3,
@@ -166,6 +171,8 @@ export function mergeConfig(
 		throw new Error("accountRead must be 'counted', 'uncounted' or 'free'");
 	if (merged.concurrencyCounts !== 'every request' && merged.concurrencyCounts !== 'scrapes')
 		throw new Error("concurrencyCounts must be 'every request' or 'scrapes'");
+	if (merged.usageAt !== 'arrival' && merged.usageAt !== 'answer')
+		throw new Error("usageAt must be 'arrival' or 'answer'");
 	if (!Number.isInteger(merged.crawlPageSize) || merged.crawlPageSize < 1)
 		throw new Error('crawlPageSize must be a positive integer');
 	if (merged.crawlNext !== 'page' && merged.crawlNext !== 'url')
@@ -196,6 +203,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
 		concurrencyCounts: (env.WEBDATA_SANDBOX_CONCURRENCY_COUNTS || undefined) as
 			| ConcurrencyCounts
 			| undefined,
+		usageAt: (env.WEBDATA_SANDBOX_USAGE_AT || undefined) as UsageAt | undefined,
 		jobDurationMs: num(env.WEBDATA_SANDBOX_JOB_DURATION_MS),
 		credits: num(env.WEBDATA_SANDBOX_CREDITS),
 		apiKeys: env.WEBDATA_SANDBOX_API_KEYS

@@ -41,6 +41,8 @@ export interface HandlerInput {
 	values: Record<string, unknown>;
 	/** The sandbox's own origin, as the request reached it (`http://127.0.0.1:5680`). */
 	origin?: string;
+	/** The usage as the request arrived (config `usageAt: "arrival"`); unset: as it answers. */
+	usageAtArrival?: { active: number; waiting: number };
 }
 
 export type Handler = (core: SandboxCore, req: HandlerInput) => Reply;
@@ -148,7 +150,7 @@ function findWebhook(core: SandboxCore, id: string) {
 
 /** One handler per endpoint of the contract: the compiler names a missing one. */
 export const HANDLERS = {
-	account: (core) => {
+	account: (core, { usageAtArrival }) => {
 		const { account } = core.state;
 		const { plan } = core.config;
 		return ok({
@@ -166,7 +168,7 @@ export const HANDLERS = {
 					concurrency: plan.concurrency,
 					queueLimit: plan.queueLimit,
 				},
-				queue: core.usage(),
+				queue: usageAtArrival ?? core.usage(),
 			},
 		});
 	},

@@ -144,6 +144,7 @@ async function handle(
 		);
 	try {
 		await admission.started;
+		const usageAtArrival = core.config.usageAt === 'arrival' ? core.usage() : undefined;
 		if (core.config.latencyMs > 0) await delay(core.config.latencyMs);
 		const injected = injectedFailure(core, url.pathname, Math.random, query);
 		if (injected) return respond(injected);
@@ -166,7 +167,7 @@ async function handle(
 			tryReply(() => {
 				const values = validateRequest(route.endpoint, params, query, parsed.value);
 				const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
-				const input = { params, query, body: parsed.value, values, origin };
+				const input = { params, query, body: parsed.value, values, origin, usageAtArrival };
 				const reply = HANDLERS[route.id](core, input);
 				return core.config.checkResponses ? checked(route.id, reply) : reply;
 			}),

@@ -9,7 +9,12 @@ import { sleep } from 'n8n-workflow';
 
 import { accountPacer, readPlanWhenDue } from '../../nodes/shared/transport/accounts';
 import type { PlanRead } from '../../nodes/shared/transport/plan';
-import { DEFAULT_PLAN, type AccountReadModel, type OverloadModel } from '../../sandbox/config';
+import {
+	DEFAULT_PLAN,
+	type AccountReadModel,
+	type OverloadModel,
+	type UsageAt,
+} from '../../sandbox/config';
 import { RequestLimiter, type LimitConfig, type RequestKind } from '../../sandbox/limits';
 import { random } from './random';
 
@@ -60,12 +65,12 @@ export class Service {
 	/**
 	 * `reading`: an overload model alone reads the usage read as the sandbox does by default.
 	 * `usageAt`: when a read takes the usage it reports, as it arrives (the default) or as it answers,
-	 * after its latency (as the sandbox does; the spec says neither).
+	 * after its latency (the sandbox's default, sandbox/README.md; the spec says neither).
 	 */
 	constructor(
 		reading: Model | Reading,
 		seed = 30,
-		private readonly usageAt: 'arrival' | 'answer' = 'arrival',
+		private readonly usageAt: UsageAt = 'arrival',
 	) {
 		const { overload, accountRead } =
 			typeof reading === 'string'

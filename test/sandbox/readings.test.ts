@@ -4,7 +4,12 @@
  */
 import { AccountResponse } from '../../contract/schemas';
 import { waitFor } from '../../devkit/wait';
-import { defaultConfig, mergeConfig, type SandboxConfigOverrides } from '../../sandbox/config';
+import {
+	configFromEnv,
+	defaultConfig,
+	mergeConfig,
+	type SandboxConfigOverrides,
+} from '../../sandbox/config';
 import { RequestLimiter, requestKind } from '../../sandbox/limits';
 import { call, withSandbox } from './helpers';
 
@@ -79,6 +84,16 @@ describe.each(['refuse', 'queue'] as const)('a full plan, overload %s', (overloa
 	});
 });
 
+describe('usageAt', () => {
+	it('is read from WEBDATA_SANDBOX_USAGE_AT, answer by default, and nothing else is taken', () => {
+		expect(defaultConfig().usageAt).toBe('answer');
+		expect(configFromEnv({ WEBDATA_SANDBOX_USAGE_AT: 'arrival' }).usageAt).toBe('arrival');
+		expect(() => config({ usageAt: 'later' as 'answer' })).toThrow(
+			"usageAt must be 'arrival' or 'answer'",
+		);
+	});
+});
+
 describe('through the server', () => {
 	const ctx = withSandbox();
 
@@ -97,6 +112,21 @@ describe('through the server', () => {
 			await waitFor(() => ctx.sandbox.core.limiter.requestsInFlight === 1);
 			expect((await call(ctx.sandbox, 'GET', '/account')).status).toBe(status);
 			expect((await scrape).status).toBe(200);
+		},
+	);
+
+	it.each([
+		['answer', 1],
+		['arrival', 2],
+	] as const)(
+		'usageAt %s: a read that a scrape ends during reports active %i',
+		async (usageAt, active) => {
+			ctx.sandbox.reset({ usageAt, latencyMs: 300, plan: { concurrency: 5 } });
+			const scrape = call(ctx.sandbox, 'POST', '/map', { body: { url: 'https://acme.com' } });
+			await waitFor(() => ctx.sandbox.core.limiter.requestsInFlight === 1);
+			const read = await call(ctx.sandbox, 'GET', '/account');
+			expect((await scrape).status).toBe(200);
+			expect(AccountResponse.parse(read.body).data.queue.active).toBe(active);
 		},
 	);
 });
