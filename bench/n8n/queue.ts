@@ -20,7 +20,7 @@ import {
 	throughput,
 	traffic,
 } from './measure';
-import { SANDBOX_CONFIG, SETTINGS, brandWorkflow, domains } from './setup';
+import { SANDBOX_CONFIG, SETTINGS, USAGE_AT, brandWorkflow, domains } from './setup';
 
 /** WEBDATA_BENCH_WORKERS=2,3 (the default) picks the clusters measured. */
 export const WORKER_COUNTS = (process.env.WEBDATA_BENCH_WORKERS ?? '2,3').split(',').map(Number);
@@ -104,7 +104,15 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 					return [`worker-${i + 1}`, figures];
 				}),
 			);
-			const step = { workers, overload, accountRead, items, repeat, load: os.loadavg()[0] };
+			const step = {
+				workers,
+				overload,
+				accountRead,
+				usageAt: USAGE_AT,
+				items,
+				repeat,
+				load: os.loadavg()[0],
+			};
 			return { ...step, runs: measured, node: throughput(measured), traffic: seen, perWorker };
 		};
 

@@ -16,7 +16,7 @@ import {
 	WORKER_COUNTS,
 	WORKER_CONCURRENCY,
 } from './queue';
-import { LIMIT, SANDBOX_CONFIG, SETTINGS, benchMain, load } from './setup';
+import { LIMIT, SANDBOX_CONFIG, SETTINGS, USAGE_AT, benchMain, load } from './setup';
 import { singleProcess } from './single';
 import { ARTIFACTS_DIR, N8N_VERSION } from '../../devkit/paths';
 
@@ -34,7 +34,7 @@ benchMain('bench:n8n', SETTINGS.artifactsDir, async (sandbox, say) => {
 	if (process.env.WEBDATA_BENCH_QUEUE !== '0')
 		for (const workers of WORKER_COUNTS) {
 			say(
-				`queue mode: ${workers} workers --concurrency=${WORKER_CONCURRENCY}, ${CALLS} executions x ${ITEMS.join(' and ')} items at once, both overload models, usage read ${ACCOUNT_READS.join(' and ')}, ${REPEATS} run(s) each (load ${load()}) ...`,
+				`queue mode: ${workers} workers --concurrency=${WORKER_CONCURRENCY}, ${CALLS} executions x ${ITEMS.join(' and ')} items at once, both overload models, usage read ${ACCOUNT_READS.join(' and ')} taking the usage as it ${USAGE_AT === 'answer' ? 'answers' : 'arrives'}, ${REPEATS} run(s) each (load ${load()}) ...`,
 			);
 			queue.push(...(await queueMode(sandbox, workers)));
 			say(`done at ${seconds(t0)} (load ${load()})`);

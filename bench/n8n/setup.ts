@@ -13,6 +13,7 @@ import { N8n } from '../../devkit/n8n';
 import { freePort } from '../../devkit/loopback';
 import { cleanUpOnExit } from '../../devkit/proc';
 import { Sandbox } from '../../devkit/sandbox';
+import type { UsageAt } from '../../sandbox/config';
 import {
 	HEADER_AUTH_CREDENTIAL_ID,
 	HEADER_AUTH_CREDENTIAL_NAME,
@@ -26,9 +27,17 @@ import {
 
 export const PLAN = { latencyMs: 100, concurrency: 10, ratePerMinute: 6000 };
 
+/**
+ * When the usage read takes the usage it reports (WEBDATA_BENCH_USAGE_AT=arrival or answer, the
+ * sandbox's default; sandbox/README.md `usageAt`).
+ */
+export const USAGE_AT: UsageAt =
+	process.env.WEBDATA_BENCH_USAGE_AT === 'arrival' ? 'arrival' : 'answer';
+
 /** The sandbox's configuration for PLAN: reset with it before each part. */
 export const SANDBOX_CONFIG = {
 	latencyMs: PLAN.latencyMs,
+	usageAt: USAGE_AT,
 	credits: 100_000_000,
 	plan: { concurrency: PLAN.concurrency, rateLimitPerMinute: PLAN.ratePerMinute },
 };
