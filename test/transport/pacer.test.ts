@@ -236,21 +236,6 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(6);
 	});
 
-	test('room beside others is not taken on the strength of the first read', async () => {
-		// At the start others may still be reading their plan: the room the first read sees is not
-		// theirs to give yet.
-		const pacer = await afterFirstRead({ active: 3, waiting: 0 }, 4);
-		await acquireMany(pacer, 2);
-		// 2 of ours and the read beside 3 of others': room for 4, seen right after the first read: not yet.
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 6, waiting: 0 });
-		expect(pacer.limit).toBe(4);
-		// Seen again by the next read: half of it.
-		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
-		read(pacer, { active: 6, waiting: 0 });
-		expect(pacer.limit).toBe(6);
-	});
-
 	test('a 429 brings the next usage read closer: the usage says how far', async () => {
 		const pacer = await sharing(3);
 		void pacer.acquire();

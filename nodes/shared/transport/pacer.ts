@@ -33,10 +33,8 @@ export const HOLD_THRESHOLD_MS = 3000;
 /** Rate spacing margin: clock drift between us and the server must not tip the rate window over. */
 const RATE_MARGIN = 1.02;
 
-/** Usage reads: after one that saw room, the next this soon (see onUsage)... */
+/** Usage reads: after one that saw room, a 429 or a pause, the next this soon (see onUsage)... */
 export const USAGE_READ_CONFIRM_MS = 150;
-/** ...after a 429 or a pause, this soon... */
-export const USAGE_READ_SOON_MS = 500;
 /**
  * ...otherwise, while sharing, this far apart (how soon room left by an idle worker is seen);
  * back after this long idle, a pacer has missed a read: it reads soon. A pacer holding more than
@@ -53,8 +51,11 @@ export const SHARED_ROOM_MIN = 2;
 export const QUEUE_ALLOWANCE = 2;
 /** ...but none for this long after a 429: the service refused past the plan, or its queue is full. */
 export const QUEUE_DOUBT_AFTER_429_MS = 30_000;
-/** Two reads this close that both see room are believed; a give-back this recent leaves room to others. */
-export const RECENT_MS = 2500;
+/**
+ * Two reads this close (one may come late) that both see room are believed; room given back this
+ * recently is left to others.
+ */
+export const RECENT_MS = 2 * USAGE_READ_SHARED_MS;
 
 export class Pacer {
 	/** The plan's concurrency: the share never grows past it. */
@@ -111,7 +112,7 @@ export class Pacer {
 	 * The room the last usage read saw (an increase needs two reads in a row that see room), and
 	 * since when reads in a row have seen room.
 	 */
-	private roomSeen?: { at: number; room: number; alone: boolean; first: boolean; since: number };
+	private roomSeen?: { at: number; room: number; alone: boolean; since: number };
 
 	/** When this pacer last gave room back to others that hold less. */
 	private gaveBackAt = -Infinity;
@@ -230,11 +231,8 @@ export class Pacer {
 		const since = seenBefore && room > 0 ? seen.since : now;
 		const leaveToOthers =
 			others > 0 && (this.slots.size > others + 1 || now - this.gaveBackAt < RECENT_MS);
-		const confirmed =
-			seenBefore &&
-			(others === 0 || !seen.first) &&
-			(!leaveToOthers || now - since >= USAGE_READ_SHARED_MS);
-		this.roomSeen = { at: now, room, alone: others === 0, first, since };
+		const confirmed = seenBefore && (!leaveToOthers || now - since >= USAGE_READ_SHARED_MS);
+		this.roomSeen = { at: now, room, alone: others === 0, since };
 		this.shared ||= others > 0;
 		// A newcomer takes half of what the others leave: workers that start together each see the
 		// others' first reads, not yet their requests.
@@ -294,7 +292,7 @@ export class Pacer {
 	private readUsageSoon(): void {
 		this.nextUsageReadAt = Math.min(
 			this.nextUsageReadAt,
-			this.lastUsageReadAt + Math.max(USAGE_READ_SOON_MS, this.minUsageReadGap()),
+			this.lastUsageReadAt + this.minUsageReadGap(),
 		);
 	}
 
