@@ -15,6 +15,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { forgetAccounts } from '../nodes/shared/transport/accounts';
+import type { UsageAt } from '../sandbox/config';
 import {
 	READINGS,
 	Service,
@@ -34,7 +35,7 @@ const CLIENT_MS = Number(process.env.WEBDATA_PACING_CLIENT_MS || 5);
  * When a usage read takes the usage it reports (WEBDATA_PACING_USAGE_AT): as it arrives (the
  * default), or `answer`, after its latency, as the sandbox does.
  */
-const USAGE_AT = process.env.WEBDATA_PACING_USAGE_AT === 'answer' ? 'answer' : 'arrival';
+const USAGE_AT: UsageAt = process.env.WEBDATA_PACING_USAGE_AT === 'answer' ? 'answer' : 'arrival';
 /** WEBDATA_PACING_SEEDS=2 runs the first two seeds only: a quicker, noisier loop. */
 const SEEDS = [30, 31, 32, 33].slice(0, Number(process.env.WEBDATA_PACING_SEEDS) || 4);
 /** Each case runs many simulations: minutes on a busy machine, not jest's 30 s. */

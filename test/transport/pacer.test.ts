@@ -22,6 +22,13 @@ async function acquireMany(pacer: Pacer, n: number): Promise<void> {
 	for (let i = 0; i < n; i++) await pacer.acquire();
 }
 
+/** Every slot of the pacer given back, then `ms` with nothing in flight. */
+async function idleFor(pacer: Pacer, ms: number): Promise<void> {
+	await jest.advanceTimersByTimeAsync(0);
+	while (pacer.inFlight > 0) pacer.release();
+	jest.advanceTimersByTime(ms);
+}
+
 /** Starts `n` acquires and records when each is granted (fake clock). */
 function grantTimes(pacer: Pacer, n: number): number[] {
 	const times: number[] = [];
@@ -313,10 +320,8 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		const pacer = await sharing(5);
 		read(pacer, { active: 5, waiting: 0 });
 		expect(pacer.limit).toBe(5);
-		await jest.advanceTimersByTimeAsync(0);
-		while (pacer.inFlight > 0) pacer.release();
 		// Idle long enough to have missed a read, but within RECENT_MS of the last one.
-		jest.advanceTimersByTime(USAGE_READ_SHARED_MS);
+		await idleFor(pacer, USAGE_READ_SHARED_MS);
 		await acquireMany(pacer, 5);
 		void pacer.acquire();
 		read(pacer, { active: 5, waiting: 0 });
@@ -395,10 +400,8 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		const pacer = await sharing(3);
 		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
-		await jest.advanceTimersByTimeAsync(0);
-		while (pacer.inFlight > 0) pacer.release();
 		// Idle for less than a read gap: nothing missed.
-		jest.advanceTimersByTime(USAGE_READ_SHARED_MS - 1);
+		await idleFor(pacer, USAGE_READ_SHARED_MS - 1);
 		await pacer.acquire();
 		expect(pacer.limit).toBe(6);
 		pacer.release();
