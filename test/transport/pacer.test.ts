@@ -448,6 +448,23 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(10);
 	});
 
+	test('what the read counts is looked at again by every read with none of ours in flight', async () => {
+		// The first read, alone, saw 0: the read is not counted...
+		const pacer = await afterFirstRead({ active: 0, waiting: 0 });
+		jest.advanceTimersByTime(RECENT_MS + 1);
+		// ...until a later one with none of ours sees itself (the service's reading, or a cached
+		// usage, changed what the first one saw).
+		await pacer.acquire();
+		read(pacer, { active: 1, waiting: 0 });
+		pacer.release();
+		jest.advanceTimersByTime(RECENT_MS + 1);
+		await acquireMany(pacer, 5);
+		void pacer.acquire();
+		// 4 of ours and the read, nobody else's: alone, twice: the whole plan.
+		readTwice(pacer, { active: 5, waiting: 0 });
+		expect(pacer.limit).toBe(10);
+	});
+
 	test('a read the service does not count is not taken for another worker', async () => {
 		const pacer = await afterFirstRead({ active: 0, waiting: 0 });
 		await acquireMany(pacer, 5);

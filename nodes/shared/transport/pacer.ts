@@ -103,7 +103,10 @@ export class Pacer {
 	/** Reads in a row that saw our requests left out (see usageCounted). */
 	private leftOut = 0;
 
-	/** Whether the usage read counts itself in `active`: until a read sees `active` 0. */
+	/**
+	 * Whether the usage read counts itself in `active`, as the last read with none of ours in
+	 * flight said: 0 says not, 1 (itself, or one other) says it is; more says nothing.
+	 */
 	private readCounted = true;
 
 	private nextUsageReadAt = 0;
@@ -200,8 +203,9 @@ export class Pacer {
 		// Ours in flight the whole read, the read aside.
 		const ours = Math.min(this.fewestDuringRead, this.slots.busy) - 1;
 		this.fewestDuringRead = Infinity;
-		// Alone with none of ours, a read that counts itself sees at least itself.
-		if (ours === 0 && active === 0) this.readCounted = false;
+		// With none of ours, a read that counts itself sees at least itself. Looked at again by every
+		// such read: a service's reading, or a cached usage, may change what one read saw.
+		if (ours === 0 && active <= 1) this.readCounted = active === 1;
 		// Ours held by the service: all of ours but a read it does not count.
 		const own = this.slots.busy - (this.readCounted ? 0 : 1);
 		this.learnCounting(ours, active);
