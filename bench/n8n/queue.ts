@@ -67,7 +67,13 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 		});
 		const runs = new Runs(cluster.main);
 		const url = cluster.productionWebhookUrl(brand.path);
-		// Warm-up: so that (most likely) every worker has read the plan and run the node's hot paths.
+		// Warm-up: so that (most likely) every worker has read the plan and run the node's hot paths,
+		// under the first step's reading (not the one the previous cluster's last step left).
+		await sandbox.reset({
+			...SANDBOX_CONFIG,
+			overload: OVERLOAD_MODELS[0],
+			accountRead: ACCOUNT_READS[0],
+		});
 		const warm = Array.from({ length: workers * 2 }, (_, k) => domainsBody(domains(`qw${k}`, 100)));
 		await callAtOnce(url, warm);
 		await runs.ended(brand.id, warm.length);
