@@ -5,7 +5,6 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 import { QueueCluster } from '../../devkit/queue';
 import type { AccountReadModel } from '../../sandbox/config';
@@ -44,17 +43,29 @@ export const REPEATS = Math.max(1, Math.floor(Number(process.env.WEBDATA_BENCH_R
 /** Slices of the run in which each worker's requests in flight are averaged. */
 const SLICES = 16;
 /**
- * A 429 makes a pacer doubt for 30 s that the service queues (QUEUE_DOUBT_AFTER_429_MS in
- * transport/pacer.ts). A service keeps one overload model, so the next model's steps start once
- * the doubt cast by the last one's 429s is over, not in it.
+ * Every overload model and reading, each on a cluster of its own: a service keeps one of each,
+ * and a pacer learns what it sees (whether the service queues, whether the read counts), so
+ * pacers that saw another service would measure that one too.
  */
-const BETWEEN_MODELS_MS = 31_000;
-
 export async function queueMode(sandbox: Sandbox, workers: number) {
+	const steps = [];
+	for (const overload of OVERLOAD_MODELS)
+		for (const accountRead of ACCOUNT_READS)
+			steps.push(...(await measureService(sandbox, workers, overload, accountRead)));
+	return steps;
+}
+
+async function measureService(
+	sandbox: Sandbox,
+	workers: number,
+	overload: Overload,
+	accountRead: AccountReadModel,
+) {
+	await sandbox.reset({ ...SANDBOX_CONFIG, overload, accountRead });
 	const cluster = new QueueCluster({
 		workers,
 		concurrency: WORKER_CONCURRENCY,
-		artifactsDir: path.join(SETTINGS.artifactsDir, `queue-${workers}`),
+		artifactsDir: path.join(SETTINGS.artifactsDir, `queue-${workers}-${overload}-${accountRead}`),
 		packageFrom: SETTINGS.packageFrom,
 		env: SETTINGS.n8nEnv,
 	});
@@ -67,24 +78,13 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 		});
 		const runs = new Runs(cluster.main);
 		const url = cluster.productionWebhookUrl(brand.path);
-		// Warm-up: so that (most likely) every worker has read the plan and run the node's hot paths,
-		// under the first step's reading (not the one the previous cluster's last step left).
-		await sandbox.reset({
-			...SANDBOX_CONFIG,
-			overload: OVERLOAD_MODELS[0],
-			accountRead: ACCOUNT_READS[0],
-		});
+		// Warm-up: so that (most likely) every worker has read the plan and run the node's hot paths.
 		const warm = Array.from({ length: workers * 2 }, (_, k) => domainsBody(domains(`qw${k}`, 100)));
 		await callAtOnce(url, warm);
 		await runs.ended(brand.id, warm.length);
 
 		/** One step: CALLS calls of `items` items at once, each request attributed to its worker. */
-		const measureStep = async (
-			overload: Overload,
-			accountRead: AccountReadModel,
-			items: number,
-			repeat: number,
-		) => {
+		const measureStep = async (items: number, repeat: number) => {
 			await sandbox.reset({ ...SANDBOX_CONFIG, overload, accountRead });
 			// The cluster's start, or the last step's saving of run data, is over before this one.
 			await quiet([...Object.values(cluster.pids()), sandbox.pid]);
@@ -123,13 +123,9 @@ export async function queueMode(sandbox: Sandbox, workers: number) {
 		};
 
 		const steps = [];
-		for (const overload of OVERLOAD_MODELS) {
-			if (overload !== OVERLOAD_MODELS[0]) await sleep(BETWEEN_MODELS_MS);
-			for (const accountRead of ACCOUNT_READS)
-				for (const items of ITEMS)
-					for (let repeat = 1; repeat <= REPEATS; repeat++)
-						steps.push(await measureStep(overload, accountRead, items, repeat));
-		}
+		for (const items of ITEMS)
+			for (let repeat = 1; repeat <= REPEATS; repeat++)
+				steps.push(await measureStep(items, repeat));
 		return steps;
 	} finally {
 		await cluster.stop();
