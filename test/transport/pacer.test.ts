@@ -456,8 +456,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		// usage, changed what the first one saw).
 		await pacer.acquire();
 		read(pacer, { active: 1, waiting: 0 });
-		pacer.release();
-		jest.advanceTimersByTime(RECENT_MS + 1);
+		await idleFor(pacer, RECENT_MS + 1);
 		await acquireMany(pacer, 5);
 		void pacer.acquire();
 		// 4 of ours and the read, nobody else's: alone, twice: the whole plan.
