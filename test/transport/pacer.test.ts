@@ -154,9 +154,9 @@ describe('Pacer', () => {
 	test('a re-read plan caps the limit but does not undo a cut', async () => {
 		const pacer = new Pacer({ concurrency: 10 });
 		pacer.onRateLimited(Date.now());
-		pacer.setPlan({ concurrency: 10 }, { keepLimit: true });
+		pacer.onPlanRead({ concurrency: 10 }, undefined);
 		expect(pacer.limit).toBe(8);
-		pacer.setPlan({ concurrency: 3 }, { keepLimit: true });
+		pacer.onPlanRead({ concurrency: 3 }, undefined);
 		expect(pacer.limit).toBe(3);
 	});
 
@@ -226,6 +226,13 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		read(pacer, usage, plan);
 	}
+
+	test('a re-read plan with less concurrency caps the limit at once, whatever the usage says', async () => {
+		const pacer = await sharing(5);
+		// Full, and holding no more than the others: the usage alone would change nothing.
+		read(pacer, { active: 10, waiting: 0 }, { concurrency: 3 });
+		expect(pacer.limit).toBe(3);
+	});
 
 	test('room is taken only when two reads in a row see it: half of it while others hold some', async () => {
 		const pacer = await sharing(3);

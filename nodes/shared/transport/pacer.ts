@@ -1,9 +1,9 @@
 /**
- * Keeps every request of one account inside its plan: at most `limit` requests in flight and
- * request starts spaced under the per-minute rate limit, for every execution of an n8n process
- * that uses the account (accounts.ts). Queue-mode workers share the plan through the usage
- * GET /account reports: taking a share of the room, giving back a share of any excess; 429s are
- * the safety net. The design and each constant's measured effect: docs/pacing.md.
+ * Keeps every request of one account inside its plan, for every execution of an n8n process that
+ * uses it (accounts.ts): at most `limit` in flight, starts spaced under the rate limit. Queue-mode
+ * workers share the plan through the usage GET /account reports, each taking a share of the room
+ * and giving back a share of any excess; 429s are the safety net. The design, and what each
+ * constant is worth: docs/pacing.md.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -14,7 +14,7 @@ export interface Plan {
 	concurrency: number;
 	/** Requests per minute; undefined when unknown. */
 	perMinute?: number;
-	/** Requests the service may queue past `concurrency` (when it queues at all); undefined when unknown. */
+	/** Requests the service may queue past `concurrency` (if it queues); undefined when unknown. */
 	queueLimit?: number;
 }
 
@@ -24,121 +24,92 @@ export interface Usage {
 	waiting: number;
 }
 
-/** What is left of the limit after the first 429 of an overload. */
+/** What is left of the limit after the first 429 of an overload... */
 export const DECREASE_FACTOR = 0.8;
-/** Further 429s of the same overload step the limit down by one, but not below this share of it. */
+/** ...then one less per 429 of a request sent before that cut, down to this share of it. */
 const OVERLOAD_FLOOR = 0.5;
 /** A Retry-After longer than this means the rate window is spent, not that a slot was busy. */
 export const HOLD_THRESHOLD_MS = 3000;
-/** Rate spacing margin: clock drift between us and the server must not tip the rate window over. */
+/** Rate spacing margin: clock drift between us and the service must not tip the window over. */
 const RATE_MARGIN = 1.02;
-
-/** Usage reads: after one that saw room, a 429 or a pause, the next this soon (see onUsage)... */
+/** Usage reads: after one that saw room, a 429 or a pause, the next this soon... */
 export const USAGE_READ_CONFIRM_MS = 150;
 /**
- * ...otherwise, while sharing, this far apart (how soon room left by an idle worker is seen);
- * back after this long idle, a pacer has missed a read: it reads soon. A pacer holding more than
- * all the others, or that gave back recently, takes only room that stayed free this long...
+ * ...while sharing, this far apart. Also the idle spell after which a pacer reads again soon, and
+ * how long room must stay free for a pacer that holds more than the others or gave back lately...
  */
 export const USAGE_READ_SHARED_MS = 1000;
-/** ...and alone at the plan, doubling up to this (others arriving show first as 429s)... */
+/** ...alone at the plan, doubling up to this (others arriving show first as 429s)... */
 export const USAGE_READ_ALONE_MS = 8000;
-/** ...all of them within this share of the plan's rate limit. */
+/** ...all within this share of the plan's rate limit. */
 export const USAGE_READ_RATE_SHARE = 0.05;
-/** The least free room, while others hold some of the plan, that counts as room (see onUsage). */
+/** While others hold some of the plan, less free room than this is requests on their way. */
 export const SHARED_ROOM_MIN = 2;
-/** Requests left waiting at a service that queues: a slot another worker leaves is filled at once... */
+/** Requests that may wait at a service that queues, for a slot another worker leaves... */
 export const QUEUE_ALLOWANCE = 2;
-/** ...but none for this long after a 429: the service refused past the plan, or its queue is full. */
+/** ...but none this long after a 429: the service refused past the plan, or its queue is full. */
 export const QUEUE_DOUBT_AFTER_429_MS = 30_000;
-/**
- * Two reads this close (one may come late) that both see room are believed; room given back this
- * recently is left to others.
- */
+/** Two reads this close that see room are believed; room given back this lately is left to others. */
 export const RECENT_MS = 2 * USAGE_READ_SHARED_MS;
 
 export class Pacer {
-	/** The plan's concurrency: the share never grows past it. */
 	private planConcurrency = 1;
-
-	/**
-	 * This pacer's share of the plan, with its fraction (shares of the room add up); the limit,
-	 * how many of our requests may be in flight now, is its whole part.
-	 */
+	/** This pacer's part of the plan, fraction and all (halves of room add up); the limit is its whole. */
 	private share = 1;
-
 	private readonly slots = new Slots(1);
-
 	private spacingMs = 0;
-
-	/** Requests that may wait at the service past the plan: QUEUE_ALLOWANCE within the queue limit. */
-	private allowance = 0;
-
-	/** Whether a read saw requests waiting at the service: it may queue past the plan. */
-	private queues = false;
-
 	private nextStartAt = 0;
-
 	private lastStartAt = -Infinity;
-
-	private streak = 0;
-
 	private holdUntil = 0;
-
+	/** Successes since the limit last grew, on 429s alone. */
+	private streak = 0;
 	/** When the limit was last cut: 429s of requests started before it are the same overload. */
 	lastCutAt = -Infinity;
-
 	private overloadFloor = 1;
-
 	/** When a request last left the pacer; accounts.ts drops pacers idle for long. */
 	lastUsedAt = Date.now();
 
-	/**
-	 * Whether the service's usage counts our requests: undefined until it reports usage, then
-	 * believed until two reads in a row that each saw at least two of ours in flight say not, and
-	 * looked at again by every later read.
-	 */
+	/** What the service counts, learned from its usage (see learnReading). */
 	private usageCounted?: boolean;
-
-	/** Reads in a row that saw our requests left out (see usageCounted). */
 	private leftOut = 0;
-
-	/**
-	 * Whether the usage read counts itself in `active`, as the last read with none of ours in
-	 * flight said: 0 says not, 1 (itself, or one other) says it is; more says nothing.
-	 */
 	private readCounted = true;
+	/** Fewest of ours in flight while a usage read was out: all of them were counted. */
+	private fewestDuringRead = Infinity;
 
-	private nextUsageReadAt = 0;
-
-	/**
-	 * The room the last usage read saw (an increase needs two reads in a row that see room), and
-	 * since when reads in a row have seen room.
-	 */
+	/** Requests that may wait at the service past the plan, within its queue limit. */
+	private allowance = 0;
+	/** Whether a read saw requests waiting at the service: it queues past the plan. */
+	private queues = false;
+	/** Whether a read saw others holding some of the plan. */
+	private shared = false;
+	/** The room the last read saw, and since when reads in a row have seen room. */
 	private roomSeen?: { at: number; room: number; alone: boolean; since: number };
-
-	/** When this pacer last gave room back to others that hold less. */
 	private gaveBackAt = -Infinity;
 
-	/** Whether a usage read saw others holding some of the plan: back after a pause, half of it. */
-	private shared = false;
-
 	private lastUsageReadAt = -Infinity;
-
+	private nextUsageReadAt = 0;
 	private usageReadGap = USAGE_READ_CONFIRM_MS;
-
-	/** Fewest of our requests in flight while a usage read was out: all of them were counted. */
-	private fewestDuringRead = Infinity;
 
 	/** Without a plan: one request at a time, which no plan can refuse. */
 	constructor(plan?: Plan) {
 		if (plan) this.setPlan(plan);
 	}
 
-	/** The plan, once read. A re-read plan caps the limit but does not undo a cut. */
-	setPlan(plan: Plan, { keepLimit = false } = {}): void {
+	/** A plan to use whole. */
+	setPlan(plan: Plan): void {
 		this.applyPlan(plan);
-		this.setShare(keepLimit ? Math.min(this.share, this.planConcurrency) : this.planConcurrency);
+		this.setShare(this.planConcurrency);
+	}
+
+	/**
+	 * A read of the plan and, when the service reports it, the account's usage, made while holding
+	 * one of our slots. The first read sets the limit; a later one caps it but undoes no cut.
+	 */
+	onPlanRead(plan: Plan, usage: Usage | undefined, { first = false } = {}): void {
+		this.applyPlan(plan);
+		if (!first) this.setShare(this.share);
+		if (usage) this.onUsage(usage, first);
+		else if (first) this.setShare(this.planConcurrency);
 	}
 
 	private applyPlan(plan: Plan): void {
@@ -148,17 +119,6 @@ export class Pacer {
 		this.allowance = Math.min(QUEUE_ALLOWANCE, Math.max(0, plan.queueLimit ?? 0));
 		// Requests already started count towards the schedule.
 		this.nextStartAt = Math.max(this.nextStartAt, this.lastStartAt + this.spacingMs);
-	}
-
-	/**
-	 * A read of the plan and, when the service reports it, the account's usage; read while holding
-	 * one of our slots (so `active` counts it). The first read (`first`) sets the limit from both.
-	 */
-	onPlanRead(plan: Plan, usage: Usage | undefined, { first = false } = {}): void {
-		if (!usage) return this.setPlan(plan, { keepLimit: !first });
-		this.applyPlan(plan);
-		if (!first) this.share = Math.min(this.share, this.planConcurrency);
-		this.onUsage(usage, { first });
 	}
 
 	private setShare(value: number): void {
@@ -179,10 +139,7 @@ export class Pacer {
 		return this.slots.busy === 0 && this.slots.waiting === 0;
 	}
 
-	/**
-	 * Whether to read the account's usage now: only while requests wait behind the limit (or the
-	 * next one would), and not sooner than planned.
-	 */
+	/** Whether to read the usage now: at a backlog only, and not sooner than planned. */
 	usageReadDue(now = Date.now()): boolean {
 		const backlog = this.slots.waiting > 0 || this.slots.busy >= this.slots.size;
 		return backlog && this.usageCounted !== undefined && now >= this.nextUsageReadAt;
@@ -193,31 +150,23 @@ export class Pacer {
 		this.fewestDuringRead = this.slots.busy;
 	}
 
-	/**
-	 * The account's usage: the first read takes half of what others leave; later ones give back a
-	 * share of what waits past the plan and take confirmed room (docs/pacing.md, "What the pacer
-	 * does").
-	 */
-	private onUsage({ active, waiting }: Usage, { first = false } = {}): void {
-		const now = Date.now();
-		// Ours in flight the whole read, the read aside.
-		const ours = Math.min(this.fewestDuringRead, this.slots.busy) - 1;
+	/** A usage read that failed (a 429, say): the next waits as after one that changed nothing. */
+	usageReadFailed(): void {
 		this.fewestDuringRead = Infinity;
-		// With none of ours, a read that counts itself sees at least itself. Looked at again by every
-		// such read: a service's reading, or a cached usage, may change what one read saw.
-		if (ours === 0 && active <= 1) this.readCounted = active === 1;
-		// Ours held by the service: all of ours but a read it does not count.
-		const own = this.slots.busy - (this.readCounted ? 0 : 1);
-		this.learnCounting(ours, active);
+		this.readAgain(Date.now(), USAGE_READ_SHARED_MS);
+	}
+
+	/** The usage: take confirmed room, give back excess (docs/pacing.md, "What the pacer does"). */
+	private onUsage({ active, waiting }: Usage, first: boolean): void {
+		const now = Date.now();
+		const own = this.learnReading(active);
 		if (!this.usageCounted) {
 			this.setShare(first ? this.planConcurrency : this.share);
-			this.lastUsageReadAt = now;
-			this.nextUsageReadAt = now + Math.max(USAGE_READ_ALONE_MS, this.minUsageReadGap());
-			return;
+			return this.readAgain(now, USAGE_READ_ALONE_MS);
 		}
 		const others = Math.max(0, active + waiting - own);
-		// Requests wait at the service: it queues past the plan. A few may then wait there, ready
-		// for a slot the moment one is free, unless a 429 came lately (what waits may be jobs).
+		// A service that queues may keep a few of ours waiting, unless a 429 came lately (what
+		// waits may be jobs).
 		this.queues ||= waiting > 0;
 		const doubt = now - this.lastCutAt < QUEUE_DOUBT_AFTER_429_MS;
 		const allowance = this.queues && !doubt ? this.allowance : 0;
@@ -225,9 +174,7 @@ export class Pacer {
 			others === 0
 				? this.planConcurrency - this.share
 				: this.planConcurrency + allowance - active - (allowance > 0 ? waiting : 0);
-		// While others hold some, requests between a client and the service (theirs and ours) leave
-		// about one slot looking free at any moment: less than SHARED_ROOM_MIN is not room. A read
-		// the service does not count holds a slot of its pacer that it leaves free: one more.
+		// An uncounted read's slot looks free to the others: room needs one more.
 		const roomMin = SHARED_ROOM_MIN + (this.readCounted ? 0 : 1);
 		const room = others === 0 || free >= roomMin ? free : Math.min(0, free);
 		const seen = this.roomSeen;
@@ -238,53 +185,58 @@ export class Pacer {
 		const confirmed = seenBefore && (!leaveToOthers || now - since >= USAGE_READ_SHARED_MS);
 		this.roomSeen = { at: now, room, alone: others === 0, since };
 		this.shared ||= others > 0;
-		// A newcomer takes half of what the others leave: workers that start together each see the
-		// others' first reads, not yet their requests.
+		// Workers that start together see each other's first reads, not yet their requests.
 		if (first) this.setShare(Math.ceil((this.planConcurrency - others) / 2));
 		else if (waiting > 0 && active + waiting > this.planConcurrency + allowance) {
-			// Queued at the service past the allowance: a pacer holding more than all the others
-			// together gives back the whole excess, the others their share of it.
+			// Queued past the allowance: holding more than all the others, the whole excess back;
+			// else a share of it.
 			const excess = active + waiting - this.planConcurrency - allowance;
 			this.setShare(this.share - (own > others ? excess : (excess * own) / (active + waiting)));
 		} else if (room > 0 && confirmed) {
 			if (others === 0 && seen.alone) this.setShare(this.planConcurrency);
-			// Others may see the same room at the same time: take half of it.
+			// Others may see the same room at the same time: half of it.
 			else this.setShare(this.share + Math.min(room, seen.room) / 2);
 		} else if (room <= 0 && others > 0 && this.slots.size > others + 1) {
-			// Full, and holding more than all the others together: half the difference back.
+			// Full, holding more than all the others: half the difference back.
 			this.setShare(this.share - Math.max(1, (this.slots.size - others) / 2));
 			this.gaveBackAt = now;
 		}
 		const alone = others === 0 && this.share >= this.planConcurrency;
-		// Room seen: look again soon. Alone at the plan: less and less often.
 		this.usageReadGap =
 			room > 0
 				? USAGE_READ_CONFIRM_MS
 				: alone
 					? Math.min(USAGE_READ_ALONE_MS, this.usageReadGap * 2)
 					: USAGE_READ_SHARED_MS;
-		this.lastUsageReadAt = now;
-		// After the first read, the second comes at the first backlog: are we alone?
-		this.nextUsageReadAt = first ? now : now + Math.max(this.usageReadGap, this.minUsageReadGap());
+		// After the first read, the next comes at the first backlog: are we alone?
+		this.readAgain(now, first ? 0 : this.usageReadGap);
 	}
 
 	/**
-	 * `ours` in flight the whole read (the read aside) were counted, some perhaps still on their way:
-	 * at least half of them. A read that saw fewer than two of ours says nothing either way.
+	 * Learns from a read what the service counts, and returns how many of ours it holds.
+	 * - Ours in flight the whole read (the read aside) were counted, some perhaps still on their
+	 *   way: at least half of them. Fewer than two say nothing; two reads in a row that find them
+	 *   left out switch the pacer to 429s alone, and every later read looks again.
+	 * - With none of ours, a read that counts itself sees at least itself: `active` 0 says the read
+	 *   is not counted, 1 that it is, more nothing. Every such read looks again: a service's
+	 *   reading, or a cached usage, may change what one read saw.
 	 */
-	private learnCounting(ours: number, active: number): void {
+	private learnReading(active: number): number {
+		const ours = Math.min(this.fewestDuringRead, this.slots.busy) - 1;
+		this.fewestDuringRead = Infinity;
+		if (ours === 0 && active <= 1) this.readCounted = active === 1;
 		this.usageCounted ??= true;
-		if (ours < 2) return;
-		this.leftOut = active >= Math.ceil(ours / 2) ? 0 : this.leftOut + 1;
-		this.usageCounted = this.leftOut < 2;
+		if (ours >= 2) {
+			this.leftOut = active >= Math.ceil(ours / 2) ? 0 : this.leftOut + 1;
+			this.usageCounted = this.leftOut < 2;
+		}
+		return this.slots.busy - (this.readCounted ? 0 : 1);
 	}
 
-	/** A usage read that failed (a 429, say): the next waits as long as after one that changed nothing. */
-	usageReadFailed(): void {
-		this.fewestDuringRead = Infinity;
-		this.lastUsageReadAt = Date.now();
-		this.nextUsageReadAt =
-			this.lastUsageReadAt + Math.max(USAGE_READ_SHARED_MS, this.minUsageReadGap());
+	/** Books the next usage read `gapMs` after `now` (0: at the next backlog), within the bound. */
+	private readAgain(now: number, gapMs: number): void {
+		this.lastUsageReadAt = now;
+		this.nextUsageReadAt = gapMs === 0 ? now : now + Math.max(gapMs, this.minUsageReadGap());
 	}
 
 	/** The bound on usage reads: USAGE_READ_CONFIRM_MS apart, within their share of the rate limit. */
@@ -305,10 +257,9 @@ export class Pacer {
 	 * `first`: the next free slot, ahead of waiting requests (the plan read).
 	 */
 	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
-		// Back after a pause: others may have taken the room meanwhile, so read it at the next backlog;
-		// a read from before the pause confirms none after it.
-		const now = Date.now();
-		if (this.idle && this.usageCounted && now - this.lastUsedAt >= USAGE_READ_SHARED_MS) {
+		// Back after a pause: others may have taken the room meanwhile; no read from before the
+		// pause confirms room after it.
+		if (this.idle && this.usageCounted && Date.now() - this.lastUsedAt >= USAGE_READ_SHARED_MS) {
 			if (this.shared) this.setShare(Math.min(this.share, Math.ceil(this.planConcurrency / 2)));
 			this.roomSeen = undefined;
 			this.readUsageSoon();
@@ -333,7 +284,8 @@ export class Pacer {
 				continue;
 			}
 			const startAt = Math.max(now, this.nextStartAt);
-			this.claimStart(startAt);
+			this.lastStartAt = startAt;
+			if (this.spacingMs > 0) this.nextStartAt = startAt + this.spacingMs;
 			if (startAt > now) await sleep(startAt - now, signal);
 			// A hold set while this request slept on the schedule applies to it too.
 			if (Date.now() >= this.holdUntil) return;
@@ -346,10 +298,7 @@ export class Pacer {
 		this.fewestDuringRead = Math.min(this.fewestDuringRead, this.slots.busy);
 	}
 
-	/**
-	 * Without a usage that counts requests, successes grow the limit back towards the plan: one
-	 * more per limit of them, about one per round trip.
-	 */
+	/** On 429s alone, successes grow the limit back to the plan: one more per limit of them. */
 	onSuccess(): void {
 		if (this.usageCounted === true || this.share >= this.planConcurrency) return;
 		const limit = this.slots.size;
@@ -366,10 +315,9 @@ export class Pacer {
 	onRateLimited(startedAt: number, retryAfterMs?: number): boolean {
 		this.streak = 0;
 		const now = Date.now();
-		// The usage says how far; read it soon.
 		this.readUsageSoon();
-		// A long Retry-After: the rate window is spent. Any Retry-After, with at most one other of
-		// ours in flight: none of ours ends soon to make room, so the next start waits it out too.
+		// A long Retry-After: the rate window is spent. Any, with at most one other of ours in
+		// flight: none of ours ends soon to make room, so the next start waits it out too.
 		if (retryAfterMs !== undefined && (retryAfterMs > HOLD_THRESHOLD_MS || this.slots.busy <= 1))
 			this.holdUntil = Math.max(this.holdUntil, now + retryAfterMs);
 		const limit = this.slots.size;
@@ -382,11 +330,5 @@ export class Pacer {
 		this.overloadFloor = Math.max(1, Math.floor(limit * OVERLOAD_FLOOR));
 		this.setShare(Math.max(1, Math.floor(limit * DECREASE_FACTOR)));
 		return true;
-	}
-
-	/** Books a start on the rate schedule. */
-	private claimStart(at: number): void {
-		this.lastStartAt = at;
-		if (this.spacingMs > 0) this.nextStartAt = at + this.spacingMs;
 	}
 }
