@@ -107,6 +107,7 @@ export class Pacer {
 	 */
 	onPlanRead(plan: Plan, usage: Usage | undefined, { first = false } = {}): void {
 		this.applyPlan(plan);
+		// setShare caps the share at the plan, its slots with it.
 		if (!first) this.setShare(this.share);
 		if (usage) this.onUsage(usage, first);
 		else if (first) this.setShare(this.planConcurrency);
