@@ -83,6 +83,28 @@ describe('429 Too Many Requests', () => {
 		expect(second.at - first.at).toBeLessThan(2600);
 	});
 
+	test.each(['-3600', '-5', '.5', 'in 5'])(
+		'an unusable Retry-After (%s) is ignored: the usual backoff, neither minutes nor none',
+		async (retryAfter) => {
+			const rec = new Recorder();
+			answer(
+				rec,
+				'get',
+				'/brand/retrieve',
+				(_, i) =>
+					i === 0
+						? [429, { success: false, error: 'slow down' }, { 'Retry-After': retryAfter }]
+						: [200, brandRecord],
+				{ times: 2 },
+			);
+			const { error } = await runFaked(retrieve);
+			expect(error).toBeUndefined();
+			const [first, second] = rec.to('/brand/retrieve');
+			expect(second.at - first.at).toBeGreaterThanOrEqual(100);
+			expect(second.at - first.at).toBeLessThan(1000);
+		},
+	);
+
 	test('a 429 on a job-creating POST is retried: the server did no work', async () => {
 		const rec = new Recorder();
 		answer(

@@ -27,12 +27,22 @@ describe('Retry-After', () => {
 		[new Date(NOW + 5000).toUTCString(), 5000],
 		[new Date(NOW - 5000).toUTCString(), 0],
 		[new Date(NOW + 3_600_000).toUTCString(), CAP],
+		['Thursday, 01-Jan-26 00:00:05 GMT', 5000],
 	])('%j asks for %i ms', (header, ms) => {
 		expect(retryAfterMs(header, NOW)).toBe(ms);
 	});
 
 	test.each([undefined, null, true, {}, 'soon', '1e3', '', new Date(NOW + 5000)])(
 		'%j is not usable',
+		(header) => {
+			expect(retryAfterMs(header, NOW)).toBeUndefined();
+		},
+	);
+
+	// Date.parse would read these as dates: far in the future (a wait at the cap) or long past
+	// (no wait at all).
+	test.each(['-3600', '-10000', '-5', '.5', '+5', '5.', 'in 5'])(
+		'%j is neither seconds nor an HTTP date: not usable',
 		(header) => {
 			expect(retryAfterMs(header, NOW)).toBeUndefined();
 		},

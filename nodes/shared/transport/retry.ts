@@ -5,12 +5,19 @@ export const MAX_ATTEMPTS = 6;
 const BASE_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30000;
 
+/**
+ * How each form of an HTTP date starts (IMF-fixdate, RFC 850, asctime): with the day's name.
+ * Date.parse reads far more than dates: "-3600" as the year 3600, "-5" or "in 5" as 2001.
+ */
+const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
+
 /** Milliseconds a Retry-After header asks for (seconds or an HTTP date), if it is usable. */
 export function retryAfterMs(header: unknown, now = Date.now()): number | undefined {
 	const value = Array.isArray(header) ? header[0] : header;
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const text = String(value).trim();
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.min(Number(text) * 1000, MAX_BACKOFF_MS * 4);
+	if (!HTTP_DATE_START.test(text)) return undefined;
 	const date = Date.parse(text);
 	if (Number.isNaN(date)) return undefined;
 	return Math.min(Math.max(date - now, 0), MAX_BACKOFF_MS * 4);
