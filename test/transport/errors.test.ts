@@ -29,8 +29,38 @@ describe('apiMessage', () => {
 		['a number', 5, undefined],
 		['null', null, undefined],
 		['no known field', { status: 'x' }, undefined],
+		[
+			'a list of error objects',
+			{ success: false, errors: [{ field: 'domain', message: 'domain must be a valid domain' }] },
+			'domain must be a valid domain',
+		],
+		['a list of error texts', { errors: ['domain is required'] }, 'domain is required'],
+		[
+			'a validation list over the reason phrase beside it',
+			{
+				statusCode: 400,
+				message: ['domain must be a domain', 'limit too high'],
+				error: 'Bad Request',
+			},
+			'domain must be a domain; limit too high',
+		],
+		[
+			'a message over the reason phrase beside it',
+			{ error: 'Not Found', message: 'No brand for acme.com' },
+			'No brand for acme.com',
+		],
+		['a reason phrase alone', { error: 'Bad Request' }, 'Bad Request'],
+		['each message of a list once', { errors: ['a', { message: 'a' }, ' b ', {}, 7] }, 'a; b'],
+		['an empty list', { errors: [], message: 'm' }, 'm'],
 	])('%s', (_, body, expected) => {
 		expect(apiMessage(body)).toBe(expected);
+	});
+
+	test('a list of messages is cut at 500 characters, like a text body', () => {
+		const errors = Array.from({ length: 100 }, (_, i) => ({ message: `field ${i} is invalid` }));
+		const message = apiMessage({ errors })!;
+		expect(message).toMatch(/^field 0 is invalid; field 1 is invalid; /);
+		expect(message).toHaveLength(500);
 	});
 });
 
@@ -64,6 +94,16 @@ describe('apiError', () => {
 			'The Web Data API found nothing at this address or ID (HTTP 404): No brand for acme.com',
 		);
 		expect(error.description).toBe('GET /brand/retrieve - No brand for acme.com');
+		expect(error.errorResponse).toEqual(body);
+	});
+
+	test('a validation list reaches the message and the description', () => {
+		const body = { statusCode: 400, message: ['domain must be a domain'], error: 'Bad Request' };
+		const error = apiError(NODE, 400, body, 'GET /brand/retrieve');
+		expect(error.message).toBe(
+			'The Web Data API rejected the request (HTTP 400): domain must be a domain',
+		);
+		expect(error.description).toBe('GET /brand/retrieve - domain must be a domain');
 		expect(error.errorResponse).toEqual(body);
 	});
 

@@ -439,4 +439,16 @@ describe('the API key never appears in an error', () => {
 		expect(error).toBeDefined();
 		expect(JSON.stringify(run.data.resultData)).not.toContain(API_KEY);
 	});
+
+	test('nor when it is in a list of error messages', async () => {
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.reply(400, { errors: [{ message: `Unknown key ${API_KEY}` }, `${API_KEY} is revoked`] });
+		const { error, run } = await runFaked(retrieve);
+		expect(error!.message).toBe(
+			'The Web Data API rejected the request (HTTP 400): Unknown key bc_***; bc_*** is revoked',
+		);
+		expect(JSON.stringify(run.data.resultData)).not.toContain(API_KEY);
+	});
 });

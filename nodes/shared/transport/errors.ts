@@ -5,18 +5,60 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-/** The API's own message from an error body, whatever its shape. */
+/** The most of a text body, or of a list of messages, that goes into an error message. */
+const MAX_MESSAGE_CHARS = 500;
+
+/**
+ * Texts that only name an HTTP status (the 4xx and 5xx reason phrases): frameworks put one in
+ * `error` next to the `message` that says what went wrong.
+ */
+const REASON_PHRASES = new Set(
+	[
+		'bad request, unauthorized, payment required, forbidden, not found, method not allowed',
+		'not acceptable, proxy authentication required, request timeout, conflict, gone',
+		'length required, precondition failed, payload too large, content too large, uri too long',
+		'unsupported media type, range not satisfiable, expectation failed, misdirected request',
+		'unprocessable entity, unprocessable content, locked, failed dependency, too early',
+		'upgrade required, precondition required, too many requests',
+		'request header fields too large, unavailable for legal reasons, internal server error',
+		'not implemented, bad gateway, service unavailable, gateway timeout',
+		'http version not supported',
+	]
+		.join(', ')
+		.split(', '),
+);
+
+/** A list of messages (`errors: [{message}]`, `message: ["a", "b"]`) as one, each said once. */
+function listMessage(list: unknown[]): string | undefined {
+	const messages = list.map((entry) =>
+		typeof entry === 'string' ? entry.trim() : apiMessage(entry),
+	);
+	const distinct = [...new Set(messages.filter(Boolean))];
+	return distinct.join('; ').slice(0, MAX_MESSAGE_CHARS) || undefined;
+}
+
+/** The message a field of an error body holds, if any. */
+function fieldMessage(value: unknown): string | undefined {
+	if (typeof value === 'string') return value.trim() !== '' ? value : undefined;
+	if (Array.isArray(value)) return listMessage(value);
+	// A number or null holds no message; an object may.
+	return apiMessage(value);
+}
+
+/**
+ * The API's own message from an error body, whatever its shape: the first field that holds one,
+ * passing over a bare reason phrase ("Bad Request") when another field says more.
+ */
 export function apiMessage(body: unknown): string | undefined {
-	if (typeof body === 'string') return body.trim().slice(0, 500) || undefined;
+	if (typeof body === 'string') return body.trim().slice(0, MAX_MESSAGE_CHARS) || undefined;
 	if (!(body instanceof Object)) return undefined;
-	for (const key of ['error', 'message', 'detail']) {
-		const value = (body as Record<string, unknown>)[key];
-		if (typeof value === 'string' && value.trim() !== '') return value;
-		// A blank text, a number or null holds no message; an object may.
-		const nested = apiMessage(value);
-		if (nested) return nested;
-	}
-	return undefined;
+	const record = body as Record<string, unknown>;
+	const messages = ['error', 'errors', 'message', 'detail']
+		.map((key) => fieldMessage(record[key]))
+		.filter((message) => message !== undefined);
+	return (
+		messages.find((message) => !REASON_PHRASES.has(message.trim().toLowerCase())) ?? messages[0]
+	);
 }
 
 const STATUS_HINTS: Record<number, string> = {
