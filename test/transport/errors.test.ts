@@ -52,6 +52,16 @@ describe('apiMessage', () => {
 		['a reason phrase alone', { error: 'Bad Request' }, 'Bad Request'],
 		['each message of a list once', { errors: ['a', { message: 'a' }, ' b ', {}, 7] }, 'a; b'],
 		['an empty list', { errors: [], message: 'm' }, 'm'],
+		[
+			"an HTML page's title",
+			'<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>cloudflare</center></body></html>',
+			'502 Bad Gateway',
+		],
+		[
+			'an HTML page without a title: its text',
+			'<html>\n<body><h1>Service\n  Unavailable</h1><p>Try again later</p></body></html>',
+			'Service Unavailable Try again later',
+		],
 	])('%s', (_, body, expected) => {
 		expect(apiMessage(body)).toBe(expected);
 	});
@@ -60,6 +70,13 @@ describe('apiMessage', () => {
 		const errors = Array.from({ length: 100 }, (_, i) => ({ message: `field ${i} is invalid` }));
 		const message = apiMessage({ errors })!;
 		expect(message).toMatch(/^field 0 is invalid; field 1 is invalid; /);
+		expect(message).toHaveLength(500);
+	});
+
+	test('an HTML page without a title is cut at 500 characters', () => {
+		const page = `<html><body>${'<p>word</p>'.repeat(200)}</body></html>`;
+		const message = apiMessage(page)!;
+		expect(message).not.toMatch(/[<>]/);
 		expect(message).toHaveLength(500);
 	});
 });

@@ -360,6 +360,19 @@ describe('bodies that are not JSON', () => {
 		expect(error!.message).toContain('404');
 	});
 
+	test("a proxy's HTML error page: its title in the message, no markup", async () => {
+		const page =
+			'<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>cloudflare</center></body></html>';
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.times(20)
+			.reply(502, page, { 'Content-Type': 'text/html' });
+		const { error } = await runFaked(retrieve);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.message).toBe('The Web Data API failed (HTTP 502): 502 Bad Gateway');
+	});
+
 	test('an empty 200 body is an empty object, not an error', async () => {
 		nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, '');
 		const { items, error } = await runFaked(retrieve);

@@ -28,6 +28,19 @@ const REASON_PHRASES = new Set(
 		.split(', '),
 );
 
+/** An HTML page (a proxy's error page, say) as its title, else its text without tags. */
+function pageText(html: string): string {
+	// [^<>] keeps each match from running past the next tag: linear on any page.
+	const title = /<title[^<>]*>([^<]*)<\/title>/i.exec(html)?.[1];
+	return (title?.trim() ? title : html.replace(/<[^<>]*>/g, ' ')).replace(/\s+/g, ' ');
+}
+
+/** A text body as a message: trimmed, an HTML page made readable, cut to the bound. */
+function textMessage(text: string): string | undefined {
+	const readable = /^\s*</.test(text) ? pageText(text) : text;
+	return readable.trim().slice(0, MAX_MESSAGE_CHARS) || undefined;
+}
+
 /** A list of messages (`errors: [{message}]`, `message: ["a", "b"]`) as one, each said once. */
 function listMessage(list: unknown[]): string | undefined {
 	const messages = list.map((entry) =>
@@ -50,7 +63,7 @@ function fieldMessage(value: unknown): string | undefined {
  * passing over a bare reason phrase ("Bad Request") when another field says more.
  */
 export function apiMessage(body: unknown): string | undefined {
-	if (typeof body === 'string') return body.trim().slice(0, MAX_MESSAGE_CHARS) || undefined;
+	if (typeof body === 'string') return textMessage(body);
 	if (!(body instanceof Object)) return undefined;
 	const record = body as Record<string, unknown>;
 	const messages = ['error', 'errors', 'message', 'detail']
