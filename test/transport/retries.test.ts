@@ -373,6 +373,18 @@ describe('bodies that are not JSON', () => {
 		expect(error!.message).toBe('The Web Data API failed (HTTP 502): 502 Bad Gateway');
 	});
 
+	test('a JSON answer after a UTF-8 byte order mark is read', async () => {
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.reply(200, `\uFEFF${JSON.stringify(brandRecord)}`, {
+				'Content-Type': 'application/json; charset=utf-8',
+			});
+		const { items, error } = await runFaked(retrieve);
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual(brandRecord);
+	});
+
 	test('an empty 200 body is an empty object, not an error', async () => {
 		nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, '');
 		const { items, error } = await runFaked(retrieve);

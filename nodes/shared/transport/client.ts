@@ -89,7 +89,8 @@ function parseBody(text: unknown): { ok: true; value: unknown } | { ok: false } 
 	if (typeof text !== 'string') return { ok: true, value: text };
 	if (text.trim() === '') return { ok: true, value: {} };
 	try {
-		return { ok: true, value: JSON.parse(text) };
+		// A byte order mark is no JSON, but some servers put one before it.
+		return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) };
 	} catch {
 		return { ok: false };
 	}
