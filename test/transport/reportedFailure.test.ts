@@ -1,7 +1,8 @@
 /**
  * A failure the service reports inside a 2xx answer (spec, Errors 3: brand, web and AI answers
- * carry `data.status` and `data.code`): the item's error with the service's code and message,
- * in every brand, web and AI operation; a real success, or a job's own state, is never refused.
+ * carry `data.status` and `data.code`; Errors 1: a transcript's `error`): the item's error with
+ * the service's code and message, in every brand, web and AI operation and the transcript; a
+ * real success, or a job's own state, is never refused.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -117,6 +118,42 @@ describe('a failure inside a 2xx, in n8n', () => {
 			parameters: { operation: 'retrieve', domain: 'acme.com' },
 		});
 		expect(error?.message).toContain('No credits left for lookups');
+	});
+
+	const transcript = {
+		type: 'webDataYouTube',
+		parameters: { operation: 'getTranscript', url: 'https://youtu.be/dQw4w9WgXcQ' },
+	};
+
+	test.each([
+		['success: true', { success: true }],
+		['no success', {}],
+	])('a transcript whose `error` says it failed is an error (%s)', async (_, success) => {
+		mockApi(() => [
+			200,
+			{ ...success, error: 'Video unavailable', credits: { used: 0 }, data: {} },
+		]);
+		const { items, error } = await runNode(transcript);
+		expect(items).toEqual([]);
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.message).toBe('The Web Data API returned an error (HTTP 200): Video unavailable');
+	});
+
+	test('a transcript with a blank `error` is a success', async () => {
+		const done = { success: true, error: '', credits: { used: 5 }, data: { markdown: 'Hi' } };
+		mockApi(() => [200, done]);
+		const { items, error } = await runNode(transcript);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+	});
+
+	test('an `error` text is read as a failure of the transcript only', async () => {
+		mockApi(() => [200, { ...answerWith({ status: 'ok', code: 200 }), error: 'deprecated field' }]);
+		const { error } = await runNode({
+			type: 'webDataBrand',
+			parameters: { operation: 'retrieve', domain: 'acme.com' },
+		});
+		expect(error).toBeUndefined();
 	});
 
 	test("a job's state is not read as a failure of the request: Job > Get of a FAILED job", async () => {

@@ -3,6 +3,7 @@
  * (contract/responseTypes.ts), but nothing checks it at runtime: a changed or hostile API may
  * send anything, so its readers keep their guards (this one, and the contract's isPlainObject).
  */
+import { ENDPOINTS } from '../../../contract';
 
 /** The array an answer holds where it promises one, else none. */
 export const listOf = <T>(value: T[] | null | undefined): T[] =>
@@ -50,6 +51,13 @@ export function serviceReport(answer: unknown): ServiceReport | undefined {
 	if (message !== undefined) report.message = message;
 	return Object.keys(report).length > 0 ? report : undefined;
 }
+
+/**
+ * Whether the answer says it failed in a top-level `error` text, as the transcript's does (spec,
+ * Errors 1): a failed transcript may not say `success: false`.
+ */
+export const reportsErrorText = (path: string, answer: unknown): boolean =>
+	path === ENDPOINTS.youtubeTranscript.path && textOf(objectOf(answer)?.error) !== undefined;
 
 /**
  * Words of a status that says the request failed. The spec names no value of `data.status`

@@ -17,7 +17,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { isPlainObject, type AccountResponse } from '../../../contract';
 
 import { DEFAULT_TIMEOUT_MS, type ApiRequest } from './apiRequest';
-import { carriesServiceReport, reportsFailure, serviceReport } from './answers';
+import { carriesServiceReport, reportsErrorText, reportsFailure, serviceReport } from './answers';
 import {
 	apiError,
 	asNodeError,
@@ -313,8 +313,12 @@ export class WebDataClient {
 				},
 			);
 		}
-		// Some failures arrive with a 2xx status and `success: false` (a failed transcript, say).
-		if (isPlainObject(payload) && payload.success === false)
+		// Some failures arrive with a 2xx status and `success: false`, or, from the transcript, an
+		// `error` text alone.
+		if (
+			(isPlainObject(payload) && payload.success === false) ||
+			reportsErrorText(request.path, payload)
+		)
 			throw apiError(this.node, statusCode, payload, what);
 		// Or with `data.status` / `data.code` saying so (brand, web and AI answers).
 		if (carriesServiceReport(request.path)) {
