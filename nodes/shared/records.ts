@@ -75,11 +75,20 @@ export const failedUrlRecords = (ids: IDataObject, data: Detail): RecordJson[] =
 export const jobCounts = (data: Detail): IDataObject =>
 	Object.fromEntries(COUNTS.filter((key) => key in data).map((k) => [k, data[k]]));
 
+/**
+ * The job's own `result` (an extraction's; whatever the job made: open) as one record with the
+ * job's IDs and counts, first of its records; none when it has no `result`.
+ */
+export const ownResultRecords = (ids: IDataObject, data: Detail): RecordJson[] =>
+	data.result === undefined || data.result === null
+		? []
+		: [{ ...ids, ...jobCounts(data), result: data.result as IDataObject[string] }];
+
 /** `data` of a job detail (GET /jobs/{id}) as records; `status` is added to each when given. */
 export function jobRecords(jobId: string, data: Detail, status?: string): RecordJson[] {
 	const ids = jobIds(jobId, status);
 	const records = [...jobResultRecords(ids, data), ...failedUrlRecords(ids, data)];
-	if (records.length > 0) return records;
+	if (records.length > 0) return [...ownResultRecords(ids, data), ...records];
 	// A job with nothing to show still yields one item (status and counts), so the workflow goes on;
 	// an extraction's `result` is all it has, so it is kept (whatever the job made: open).
 	const result =

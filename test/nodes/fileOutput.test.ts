@@ -183,6 +183,51 @@ describe('Output: One File (JSON Lines)', () => {
 		});
 	});
 
+	test("Job > Get: a job's `result` is the first line, its results and failed URLs after it", async () => {
+		const rec = new Recorder();
+		const { data } = jobDetail('COMPLETED', {
+			results: [{ url: 'https://a.example/1', markdown: 'x' }],
+			errors: [{ url: 'https://a.example/down', error: 'DNS lookup failed' }],
+		});
+		answer(rec, 'get', '/jobs/job-r', () => [
+			200,
+			{ success: true, data: { ...data, result: { companies: ['Acme'] } } },
+		]);
+
+		const { items, error } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id: 'job-r', returnAll: true, options: { output: 'file' } },
+		});
+
+		expect(error).toBeUndefined();
+		const ids = { jobId: 'job-r', status: 'COMPLETED' };
+		expect(await linesOf(items[0])).toEqual([
+			{ ...ids, result: { companies: ['Acme'] } },
+			{ url: 'https://a.example/1', markdown: 'x', ...ids },
+			{ ...ids, url: 'https://a.example/down', error: 'DNS lookup failed', success: false },
+		]);
+		expect(items[0].json).toMatchObject({ ...ids, file: { records: 3, failedUrls: 1 } });
+	});
+
+	test("Job > Get: a job whose only output is its `result` writes it as the file's one line", async () => {
+		const rec = new Recorder();
+		const { data } = jobDetail('COMPLETED');
+		answer(rec, 'get', '/jobs/job-r', () => [
+			200,
+			{ success: true, data: { ...data, result: { companies: ['Acme'] } } },
+		]);
+
+		const { items, error } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id: 'job-r', returnAll: true, options: { output: 'file' } },
+		});
+
+		expect(error).toBeUndefined();
+		expect(await linesOf(items[0])).toEqual([
+			{ jobId: 'job-r', status: 'COMPLETED', result: { companies: ['Acme'] } },
+		]);
+	});
+
 	test('Batch Scrape waits, then writes the job to the file with its ID and status', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-9')]);

@@ -4,7 +4,8 @@
  * binary file (property `data`), one JSON record per line, page by page as the pages arrive, so
  * no page is held after it is written and the execution's JSON holds one small item: the IDs,
  * status and counts, and `file` (records, failed URLs, bytes, name). Lines are the records the
- * items output gives; a job's failed URLs are written last as lines with `success: false`.
+ * items output gives: a job's `result` first, where it has one, its failed URLs last as lines
+ * with `success: false`.
  * A failure half-way fails the item: n8n stores no binary data for it.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -20,6 +21,7 @@ import {
 	jobIds,
 	jobResultRecords,
 	mapLinks,
+	ownResultRecords,
 	type RecordKind,
 } from '../records';
 import { booleanOption, optionRefusal } from './optionBounds';
@@ -72,7 +74,9 @@ async function* recordPages(
 				status === undefined ? undefined : String(status),
 			);
 			summary.head = { ...ids, ...jobCounts(data) };
-			// Failed URLs come with the first page; they are written after every result, as items are.
+			// The job's `result` and failed URLs come with the first page: the result is written
+			// first, the failed URLs after every result, as items are.
+			yield ownResultRecords(ids, data);
 			failedUrls = failedUrlRecords(ids, data);
 		}
 		yield jobResultRecords(jobIds(String(summary.head.jobId), summary.head.status as string), data);
