@@ -130,6 +130,33 @@ describe('Batch Scrape waits for its job', () => {
 		expect(items.map((i) => i.json.url)).toEqual(URLS);
 	});
 
+	test('without `status`, a job whose every URL failed ends the wait with its failed URLs', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-down')]);
+		const bare = (failed: number) => {
+			const errors = URLS.slice(0, failed).map((url) => ({ url, error: 'blocked' }));
+			const { status: _status, ...data } = jobDetail('', { errors, total: 2 }).data;
+			return { success: true, data };
+		};
+		answer(rec, 'get', '/jobs/job-down', (_, i) => [200, bare(Math.min(i + 1, 2))], {
+			times: 100,
+		});
+
+		const { items, error } = await runNode(batchScrape({}, { maxWait: 2 }));
+
+		expect(error).toBeUndefined();
+		expect(rec.to('/jobs/job-down')).toHaveLength(2);
+		expect(items.map((i) => i.json)).toEqual(
+			URLS.slice(0, 2).map((url) => ({
+				jobId: 'job-down',
+				status: 'COMPLETED',
+				url,
+				error: 'blocked',
+				success: false,
+			})),
+		);
+	});
+
 	test('a status of null reads as none; answers missing their data or paging keep the wait going', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-odd')]);

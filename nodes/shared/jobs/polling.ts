@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type { ExtractStatus, JobDetailResponse } from '../../../contract';
 import type { JobKind } from '../operations/types';
 import { endpointRequest, type ApiRequest } from '../transport/apiRequest';
+import { listOf } from '../transport/answers';
 import type { WebDataClient } from '../transport/client';
 import { MAX_PAGE_SIZE } from './pagination';
 
@@ -36,8 +37,9 @@ const statusHolder = (polled: JobStatusBody) =>
 
 /**
  * The job's status. The spec's job detail (GET /jobs/{id}) lists no `status`; where a service
- * leaves it out, a detail whose results are all there (at least one, none missing per
- * `resultPagination.total`) counts as COMPLETED, so waiting cannot run into Max Wait for nothing.
+ * leaves it out, a detail whose URLs are all accounted for (results and failed URLs together
+ * reach `resultPagination.total`, at least one) counts as COMPLETED, so waiting cannot run into
+ * Max Wait for nothing. A full first page of results stands for the rest: no more fit on it.
  */
 function statusOf(polled: JobStatusBody): string {
 	const status = statusHolder(polled)?.status;
@@ -45,8 +47,10 @@ function statusOf(polled: JobStatusBody): string {
 	if (polled.kind === 'extract') return 'UNKNOWN';
 	const detail = polled.body.data;
 	const total = Number(detail?.resultPagination?.total ?? NaN);
-	const results = Array.isArray(detail?.results) ? detail.results.length : 0;
-	return total > 0 && results >= Math.min(total, POLL_PAGE.limit) ? 'COMPLETED' : 'UNKNOWN';
+	const results = listOf(detail?.results).length;
+	const failed = listOf(detail?.errors).length;
+	const done = results + failed >= total || results >= POLL_PAGE.limit;
+	return total > 0 && done ? 'COMPLETED' : 'UNKNOWN';
 }
 
 /** One status poll, its body typed by the job's kind. */
