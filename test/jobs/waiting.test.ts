@@ -240,6 +240,28 @@ describe('Batch Scrape waits for its job', () => {
 		expect(items[0].json).toMatchObject({ jobId: 'job-empty', status: 'COMPLETED' });
 	});
 
+	test('a start answer without a job ID fails at once, naming the operation; nothing is polled', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, { success: true, data: { jobId: 'job-x' } }], {
+			times: 2,
+		});
+		answer(rec, 'get', /^\/jobs/, () => [200, jobDetail('RUNNING')], { times: 100 });
+
+		const { items, error } = await runNode(batchScrape({}, { maxWait: 1 }));
+
+		expect(items).toEqual([]);
+		expect(error?.message).toBe(
+			'The Web Data API returned no job ID for the started Batch Scrape job',
+		);
+		expect(rec.seen.filter((s) => s.method === 'GET')).toEqual([]);
+
+		const failed = await runNode({ ...batchScrape({}, { maxWait: 1 }), continueOnFail: true });
+		expect(failed.items.map((i) => [i.json.error, i.pairedItem])).toEqual([
+			[error!.message, { item: 0 }],
+		]);
+		expect(rec.seen.filter((s) => s.method === 'GET')).toEqual([]);
+	});
+
 	test('FAILED: NodeApiError naming the job ID and each of its errors', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f')]);

@@ -1,4 +1,6 @@
 /** Wait for Completion: poll a job the operation started and return its results. */
+import { NodeOperationError } from 'n8n-workflow';
+
 import type { JobStart } from '../../../contract';
 import { jobResultPages, jobWithAllResults } from '../jobs/pagination';
 import { POLL_PAGE, statusRequest, waitForJob, type WaitOptions } from '../jobs/polling';
@@ -24,6 +26,16 @@ async function finishJob(
 	toFile: boolean,
 ): Promise<OutputRecord[]> {
 	const id = String(created.id ?? created.data?.id ?? '');
+	// Without it the polls would go to GET /jobs/, the jobs list, until Max Wait.
+	if (!id)
+		throw new NodeOperationError(
+			client.node,
+			`The Web Data API returned no job ID for the started ${op.name} job`,
+			{
+				description:
+					'The job may still run on the Web Data Service: look for it with Web Data Job > List.',
+			},
+		);
 	const done = await waitForJob(client, op.job!, id, wait);
 	if (done.kind === 'extract') {
 		const { data, ...status } = done.body;
