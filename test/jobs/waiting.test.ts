@@ -338,6 +338,19 @@ describe('Batch Scrape waits for its job', () => {
 		]);
 	});
 
+	test('CANCELED, as American English spells it, ends the wait as CANCELLED', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-us')]);
+		answer(rec, 'get', '/jobs/job-us', () => [200, jobDetail('canceled')], { times: 100 });
+
+		const { items } = await runNode({ ...batchScrape({}, { maxWait: 1 }), continueOnFail: true });
+
+		expect(rec.to('/jobs/job-us')).toHaveLength(1);
+		expect(items.map((i) => [i.json.error, i.json.jobStatus])).toEqual([
+			['Job job-us ended CANCELLED', 'cancelled'],
+		]);
+	});
+
 	test('CANCELLED: NodeApiError naming the job ID, and nothing after when no error was given', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-c')]);

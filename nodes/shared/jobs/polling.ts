@@ -43,7 +43,11 @@ const statusHolder = (polled: JobStatusBody) =>
  */
 function statusOf(polled: JobStatusBody): string {
 	const status = statusHolder(polled)?.status;
-	if (status !== undefined && status !== null) return String(status).toUpperCase();
+	if (status !== undefined && status !== null) {
+		const upper = String(status).toUpperCase();
+		// The spec spells it CANCELLED; CANCELED, the American spelling, means the same.
+		return upper === 'CANCELED' ? 'CANCELLED' : upper;
+	}
 	if (polled.kind === 'extract') return 'UNKNOWN';
 	const detail = polled.body.data;
 	const total = Number(detail?.resultPagination?.total ?? NaN);
