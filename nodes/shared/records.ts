@@ -62,9 +62,15 @@ export const jobIds = (jobId: string, status?: string): IDataObject =>
 export const jobResultRecords = (ids: IDataObject, data: Detail): RecordJson[] =>
 	((data.results ?? []) as IDataObject[]).map((result) => ({ ...result, ...ids }));
 
+/** The entries of a job's `errors` that are objects: a null or a bare text names no URL. */
+export const urlErrorsOf = (data: Pick<Detail, 'errors'> | undefined): JobDetail['errors'] =>
+	listOf(data?.errors).filter(
+		(entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry),
+	);
+
 /** The job's failed URLs, each as a record `{url, error, success: false}` with the job's IDs. */
 export const failedUrlRecords = (ids: IDataObject, data: Detail): RecordJson[] =>
-	(data.errors ?? []).map(({ url, error }) => ({
+	urlErrorsOf(data).map(({ url, error }) => ({
 		...ids,
 		url,
 		error,

@@ -295,6 +295,33 @@ describe('Batch Scrape waits for its job', () => {
 		expect(error!.description).toContain('2 error(s)');
 	});
 
+	test('FAILED with odd errors: entries that are not objects skipped, an object error as its message or JSON', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-fx')]);
+		const errors = [
+			null,
+			'quota exceeded',
+			{ url: URLS[0], error: { message: 'blocked by robots.txt' } },
+			{ url: URLS[1], error: { code: 'E_QUOTA' } },
+			{ url: URLS[2], error: { trace: 'x'.repeat(10_000) } },
+		];
+		answer(rec, 'get', '/jobs/job-fx', () => [
+			200,
+			{ success: true, data: { status: 'FAILED', errors, results: [], result: null } },
+		]);
+
+		const { error } = await runNode(batchScrape());
+
+		expect(error?.name).toBe('NodeApiError');
+		expect(error!.message).toMatch(
+			new RegExp(
+				`^Job job-fx ended FAILED: ${URLS[0]} blocked by robots\\.txt; ${URLS[1]} \\{"code":"E_QUOTA"\\}; ${URLS[2]} \\{"trace":"x+$`,
+			),
+		);
+		expect(error!.message.length).toBeLessThan(1000);
+		expect(error!.description).toContain('3 error(s)');
+	});
+
 	test('FAILED without errors listed: nothing made up after the status', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-f0')]);
@@ -577,6 +604,24 @@ describe('Extract waits for its job', () => {
 		expect(error?.name).toBe('NodeApiError');
 		expect(error!.message).toContain('ex-f');
 		expect(error!.message).toContain('model overloaded');
+	});
+
+	test('FAILED extract with an error object: its message, not [object Object]', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/extract', () => [200, created('ex-o')]);
+		answer(rec, 'get', '/extract/ex-o', () => [
+			200,
+			{ id: 'ex-o', status: 'FAILED', error: { message: 'model overloaded', code: 503 } },
+		]);
+		const { error } = await runNode({
+			type: 'webDataExtract',
+			parameters: {
+				operation: 'extract',
+				prompt: 'x',
+				options: { urls: 'https://acme.example', pollInterval: FAST_POLL_S },
+			},
+		});
+		expect(error!.message).toBe('Job ex-o ended FAILED: model overloaded');
 	});
 });
 

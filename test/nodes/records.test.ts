@@ -310,6 +310,23 @@ describe('Job > Get', () => {
 		]);
 	});
 
+	test('errors holding null or text: skipped, the failed URLs that are objects kept', async () => {
+		const body = detail([{ url: 'https://a.example' }]);
+		const errors = [null, 'quota exceeded', { url: 'https://b.example', error: 'DNS' }];
+		api(() => [200, { ...body, data: { ...body.data, errors } }]);
+
+		const { items, error } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id: 'job-9' },
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((i) => [i.json.url, i.json.success])).toEqual([
+			['https://a.example', undefined],
+			['https://b.example', false],
+		]);
+	});
+
 	test('Whole Response: the job detail as one item', async () => {
 		const body = detail([{ n: 1 }, { n: 2 }]);
 		api(() => [200, body]);

@@ -7,6 +7,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ExtractStatus, JobDetailResponse } from '../../../contract';
 import type { JobKind } from '../operations/types';
+import { urlErrorsOf } from '../records';
 import { endpointRequest, type ApiRequest } from '../transport/apiRequest';
 import { listOf } from '../transport/answers';
 import type { WebDataClient } from '../transport/client';
@@ -14,6 +15,8 @@ import { MAX_PAGE_SIZE } from './pagination';
 
 const BACKOFF_FACTOR = 1.5;
 const MAX_POLL_GAP_MS = 10000;
+/** The most of an error object's JSON that goes into a job failure's message. */
+const MAX_ERROR_CHARS = 500;
 
 /** Polls of GET /jobs/{id} ask for the first, largest page of results: it is reused as page 1. */
 export const POLL_PAGE = { page: 1, limit: MAX_PAGE_SIZE };
@@ -52,7 +55,7 @@ function statusOf(polled: JobStatusBody): string {
 	const detail = polled.body.data;
 	const total = Number(detail?.resultPagination?.total ?? NaN);
 	const results = listOf(detail?.results).length;
-	const failed = listOf(detail?.errors).length;
+	const failed = urlErrorsOf(detail).length;
 	const done = results + failed >= total || results >= POLL_PAGE.limit;
 	return total > 0 && done ? 'COMPLETED' : 'UNKNOWN';
 }
@@ -79,6 +82,14 @@ export function pollDelays(intervalMs: number): () => number {
 		next = Math.min(next * BACKOFF_FACTOR, Math.max(MAX_POLL_GAP_MS, intervalMs));
 		return delay;
 	};
+}
+
+/** An error as text: itself, an object's `message`, else its JSON, cut to a bound. */
+function errorText(error: unknown): string {
+	if (error === undefined || error === null) return '';
+	if (typeof error !== 'object') return String(error);
+	const { message } = error as { message?: unknown };
+	return typeof message === 'string' ? message : JSON.stringify(error).slice(0, MAX_ERROR_CHARS);
 }
 
 /** The word a job failure carries in its own field (`jobStatus`): it is no HTTP code. */
@@ -123,10 +134,10 @@ export async function waitForJob(
 		if (status === 'COMPLETED') return { status, ...polled };
 		if (status === 'FAILED' || status === 'CANCELLED') {
 			const data = statusHolder(polled);
-			const errors = data?.errors ?? [];
+			const errors = urlErrorsOf(data);
 			const detail =
-				errors.map((e) => `${e.url ?? ''} ${e.error ?? ''}`.trim()).join('; ') ||
-				String(data?.error ?? '');
+				errors.map((e) => `${e.url ?? ''} ${errorText(e.error)}`.trim()).join('; ') ||
+				errorText(data?.error);
 			throw jobFailure(client, id, status, errors, detail);
 		}
 	}
