@@ -263,12 +263,12 @@ describe('a crawl', () => {
 		expect(exact.asked).toHaveLength(1);
 	});
 
-	test('without a limit, the last page yielded has no next even when the chain was cut', async () => {
+	test("without a limit, a chain cut short keeps the service's next: there is more", async () => {
 		const { client } = scripted(() => crawlPage(1, '/c?page=1'));
 		const pages = [];
 		for await (const page of crawlStatusPages(client, STATUS, { page: '1' })) pages.push(page);
 		expect(pages).toHaveLength(1);
-		expect(pages[0].data.next).toBeNull();
+		expect(pages[0].data.next).toBe('/c?page=1');
 	});
 
 	test(`${MAX_EMPTY_PAGES} empty pages in a row after the first end the chain`, async () => {
@@ -280,6 +280,7 @@ describe('a crawl', () => {
 		expect(crawl.data.data).toHaveLength(2);
 		// pages 0 (1), 1 (empty), 2 (1), 3, 4, 5 (three empty): six pages
 		expect(asked).toHaveLength(3 + MAX_EMPTY_PAGES);
+		expect(crawl.data.next).toBe('?page=6');
 		const emptyFirst = scripted(({ page }) => crawlPage(0, page === undefined ? '?page=1' : null));
 		expect((await crawlWithAllPages(emptyFirst.client, STATUS, {})).data.data).toEqual([]);
 		expect(emptyFirst.asked).toHaveLength(2);
@@ -292,6 +293,7 @@ describe('a crawl', () => {
 		const crawl = await crawlWithAllPages(client, STATUS, { page: 'a' });
 		expect(crawl.data.data).toHaveLength(2);
 		expect(asked).toEqual([{}, { page: 'b' }]);
+		expect(crawl.data.next).toBe('?page=a');
 	});
 
 	test(`more than ${MAX_PAGES} pages end in an error`, async () => {

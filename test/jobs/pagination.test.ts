@@ -341,6 +341,37 @@ describe('Crawl > Get Status', () => {
 		expect(rec.to('/crawl/crawl-1').map((s) => s.query.page)).toEqual(['1', '2']);
 	});
 
+	test("Return All cut short by empty pages: Whole Response keeps the service's next", async () => {
+		const rec = new Recorder();
+		answer(
+			rec,
+			'get',
+			'/crawl/crawl-1',
+			(seen) => {
+				const page = Number(seen.query.page);
+				const body = crawlPage(String(page), `?page=${page + 1}`);
+				return [200, page === 1 ? body : { ...body, data: { ...body.data, data: [] } }];
+			},
+			{ times: 10 },
+		);
+		const { items, error } = await runNode({
+			type: 'webDataCrawl',
+			parameters: {
+				operation: 'getStatus',
+				id: 'crawl-1',
+				page: '1',
+				returnAll: true,
+				options: { output: 'whole' },
+			},
+		});
+		expect(error).toBeUndefined();
+		const read = rec.to('/crawl/crawl-1').map((s) => s.query.page);
+		const data = items[0].json.data as { data: unknown[]; next: unknown };
+		expect(data.data).toHaveLength(2);
+		// The page after the last one read: the crawl goes on there.
+		expect(data.next).toBe(`?page=${Number(read.at(-1)) + 1}`);
+	});
+
 	test('Return All off, a Limit within the first page: one page, and its next', async () => {
 		const rec = new Recorder();
 		answer(rec, 'get', '/crawl/crawl-1', (seen) => [200, crawlPage(seen.query.page, '?page=2')], {

@@ -190,7 +190,8 @@ export const crawlResultsOf = (body: CrawlStatusResponse): CrawlStatusResponse['
  * GET /crawl/{id}, page by page as they arrive, following `next` until null, or only until
  * `limit` page results are there (the endpoint has no page size: `limit` is ours, and no page
  * past the one that reaches it is asked for). The last page yielded is cut to the limit, and its
- * `next` is then the page after it (null when every page was read).
+ * `next` is the service's: null only where the service said so, so a chain that stopped early (at
+ * the limit, after empty pages, at a page already read) shows there is more.
  */
 export async function* crawlStatusPages(
 	client: PageReader,
@@ -216,8 +217,7 @@ export async function* crawlStatusPages(
 		if (!last && seen.size >= MAX_PAGES) throw tooManyPages(client, 'crawl results');
 		if (last) {
 			const kept = count > limit ? results.slice(0, results.length - (count - limit)) : results;
-			const more = Number.isFinite(limit) ? (next ?? null) : null;
-			yield { ...body, data: { ...body.data, data: kept, next: more } };
+			yield { ...body, data: { ...body.data, data: kept, next: next ?? null } };
 			return;
 		}
 		yield body;
