@@ -412,6 +412,44 @@ describe('Batch Scrape waits for its job', () => {
 		expect(rec.to('/jobs/job-slow').length).toBeGreaterThanOrEqual(2);
 	});
 
+	test('a poll failing past Max Wait is not retried beyond it: its error comes at Max Wait', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-down')]);
+		answer(rec, 'get', '/jobs/job-down', () => [503, { error: 'busy' }, { 'Retry-After': '120' }], {
+			times: 10,
+		});
+
+		const {
+			result: { error },
+			elapsed,
+		} = await onFakeClock(() => runNode(batchScrape({}, { maxWait: 10, pollInterval: 1 })));
+
+		expect(error!.message).toMatch(/HTTP 503.*busy/);
+		// Six attempts two minutes apart would end after ten minutes.
+		expect(elapsed).toBeLessThanOrEqual(10_000);
+		expect(rec.to('/jobs/job-down')).toHaveLength(1);
+	});
+
+	test('a poll failing within Max Wait is retried as any read is', async () => {
+		const rec = new Recorder();
+		answer(rec, 'post', '/batch/scrape', () => [200, created('job-blip')]);
+		answer(
+			rec,
+			'get',
+			'/jobs/job-blip',
+			(_, i) =>
+				i === 0 ? [503, { error: 'busy' }, { 'Retry-After': '2' }] : [200, jobDetail('COMPLETED')],
+			{ times: 3 },
+		);
+
+		const {
+			result: { error, items },
+		} = await onFakeClock(() => runNode(batchScrape({}, { maxWait: 10, pollInterval: 1 })));
+
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ jobId: 'job-blip', status: 'COMPLETED' });
+	});
+
 	test('a long job is polled at least every 10 s, and not much more often late on', async () => {
 		const rec = new Recorder();
 		answer(rec, 'post', '/batch/scrape', () => [200, created('job-long')]);

@@ -60,11 +60,17 @@ function statusOf(polled: JobStatusBody): string {
 	return total > 0 && done ? 'COMPLETED' : 'UNKNOWN';
 }
 
-/** One status poll, its body typed by the job's kind. */
-async function poll(client: WebDataClient, kind: JobKind, id: string): Promise<JobStatusBody> {
+/** One status poll, its body typed by the job's kind; no retry of it waits past Max Wait. */
+async function poll(
+	client: WebDataClient,
+	kind: JobKind,
+	id: string,
+	retryUntil: number,
+): Promise<JobStatusBody> {
+	const request = { ...statusRequest(kind, id), retryUntil };
 	return kind === 'jobs'
-		? { kind, body: await client.request<JobDetailResponse>(statusRequest(kind, id)) }
-		: { kind, body: await client.request<ExtractStatus>(statusRequest(kind, id)) };
+		? { kind, body: await client.request<JobDetailResponse>(request) }
+		: { kind, body: await client.request<ExtractStatus>(request) };
 }
 
 /** The status request of a job: GET /jobs/{id} (first page of results) or GET /extract/{id}. */
@@ -129,7 +135,7 @@ export async function waitForJob(
 		const remaining = deadline - Date.now();
 		if (remaining <= 0) break;
 		await sleep(Math.min(nextDelay(), remaining), client.signal);
-		const polled = await poll(client, kind, id);
+		const polled = await poll(client, kind, id, deadline);
 		status = statusOf(polled);
 		if (status === 'COMPLETED') return { status, ...polled };
 		if (status === 'FAILED' || status === 'CANCELLED') {

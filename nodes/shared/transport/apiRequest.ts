@@ -11,6 +11,8 @@ export interface ApiRequest {
 	timeoutMs?: number;
 	/** Attempts before giving up on what may be retried (the transport's default otherwise). */
 	maxAttempts?: number;
+	/** No retry whose wait ends past this moment (epoch ms): a job poll's Max Wait. */
+	retryUntil?: number;
 	/** Sent without taking a slot: only the plan read, which accounts.ts sends in a slot it holds. */
 	unpaced?: boolean;
 }

@@ -85,6 +85,10 @@ export function checkCredentials(node: INode, raw: IDataObject): WebDataCredenti
 	return { apiKey, baseUrl };
 }
 
+/** Whether a retry after `waitMs` would start before the request's `retryUntil`, if any. */
+const retryEndsInTime = ({ retryUntil }: ApiRequest, waitMs: number) =>
+	retryUntil === undefined || Date.now() + waitMs < retryUntil;
+
 function parseBody(text: unknown): { ok: true; value: unknown } | { ok: false } {
 	if (typeof text !== 'string') return { ok: true, value: text };
 	if (text.trim() === '') return { ok: true, value: {} };
@@ -232,7 +236,8 @@ export class WebDataClient {
 					: (retryAfterMs(result.outcome.retryAfter) ?? backoffMs(attempt));
 				result.pacer?.onRateLimited(result.startedAt, waitMs);
 			}
-			if (!decision.retry) return this.settle<T>(result, request, attempt);
+			if (!decision.retry || !retryEndsInTime(request, decision.waitMs))
+				return this.settle<T>(result, request, attempt);
 			this.ctx.logger?.debug('Web Data API request retried', {
 				method: request.method,
 				path: request.path.split('?')[0],
