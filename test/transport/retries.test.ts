@@ -385,6 +385,26 @@ describe('bodies that are not JSON', () => {
 		expect(items[0].json).toEqual(brandRecord);
 	});
 
+	test.each([
+		['null', 'null'],
+		['a list', '[1,2]'],
+		['a text', '"ok"'],
+		['a number', '42'],
+	])(
+		"a 200 answer of JSON %s, where the spec has an object, is the item's error",
+		async (_, body) => {
+			nock(BASE_URL)
+				.get('/brand/retrieve')
+				.query(true)
+				.reply(200, body, { 'Content-Type': 'application/json' });
+			const { items, error } = await runFaked({ ...retrieve, continueOnFail: true });
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(1);
+			expect(items[0].json.error).toMatch(/GET \/brand\/retrieve .*not a JSON object/);
+			expect(items[0].pairedItem).toEqual({ item: 0 });
+		},
+	);
+
 	test('an empty 200 body is an empty object, not an error', async () => {
 		nock(BASE_URL).get('/brand/retrieve').query(true).reply(200, '');
 		const { items, error } = await runFaked(retrieve);

@@ -302,28 +302,27 @@ export class WebDataClient {
 		if (statusCode >= 300 && statusCode < 400) throw this.redirected(request, statusCode, headers);
 		const raw = result.response.body;
 		const parsed = parseBody(raw);
-		const text = parsed.ok ? '' : this.redact(raw);
-		const payload = parsed.ok ? this.redactParsed(parsed.value, raw) : text;
+		const payload = parsed.ok ? this.redactParsed(parsed.value, raw) : this.redact(raw);
 		if (statusCode === 429)
 			throw apiError(this.node, 429, payload, `${what}: gave up after ${attempt} attempts`);
 		if (statusCode < 200 || statusCode >= 300) throw apiError(this.node, statusCode, payload, what);
-		if (!parsed.ok) {
+		// Every answer the spec shows is a JSON object: anything else would pass as no item, or as
+		// one n8n cannot hold.
+		if (!parsed.ok || !isPlainObject(payload)) {
+			const why = parsed.ok ? 'is not a JSON object' : 'is not valid JSON';
 			throw new NodeApiError(
 				this.node,
 				{ message: 'Malformed response body' },
 				{
-					message: `The Web Data API answered ${what} with a body that is not valid JSON (HTTP ${statusCode})`,
-					description: `The body starts with: ${text.slice(0, 200)}`,
+					message: `The Web Data API answered ${what} with a body that ${why} (HTTP ${statusCode})`,
+					description: `The body starts with: ${this.redact(raw).slice(0, 200)}`,
 					httpCode: String(statusCode),
 				},
 			);
 		}
 		// Some failures arrive with a 2xx status and `success: false`, or, from the transcript, an
 		// `error` text alone.
-		if (
-			(isPlainObject(payload) && payload.success === false) ||
-			reportsErrorText(request.path, payload)
-		)
+		if (payload.success === false || reportsErrorText(request.path, payload))
 			throw apiError(this.node, statusCode, payload, what);
 		// Or with `data.status` / `data.code` saying so (brand, web and AI answers).
 		if (carriesServiceReport(request.path)) {
