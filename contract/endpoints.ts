@@ -6,6 +6,7 @@ import {
 	batchScrapeOptions,
 	body,
 	idPath,
+	OPEN_TIMEOUT_MAX_MS,
 	query,
 	retrieveCommon,
 	urlBody,
@@ -16,14 +17,6 @@ import type { Endpoint } from './types';
 
 const retrieve = <F extends object>(path: string, lookup: F[]) =>
 	({ method: 'GET', path, fields: [...lookup, ...retrieveCommon] }) as const;
-
-/**
- * The transcript's timeout has no bound in the spec (only its default, 30000 ms). Its upper bound
- * is the longest timeout the spec states for any endpoint (/map, 300000 ms): the request's own
- * timer (timeout + 15 s of headroom) stays far below what Node's timers hold (2^31 - 1 ms), past
- * which a timer fires at once.
- */
-export const TRANSCRIPT_TIMEOUT_MAX_MS = 300_000;
 
 export const ENDPOINTS = {
 	// The spec shows no query parameters of GET /scrape beyond the URL it scrapes.
@@ -136,7 +129,7 @@ export const ENDPOINTS = {
 		fields: [
 			urlBody,
 			body('formats', 'json', { shape: 'formats' }),
-			body('timeout', 'number', { min: 0, max: TRANSCRIPT_TIMEOUT_MAX_MS }),
+			body('timeout', 'number', { min: 0, max: OPEN_TIMEOUT_MAX_MS }),
 		],
 	},
 	webFonts: { method: 'GET', path: '/web/fonts', fields: webLookupCommon },

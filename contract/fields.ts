@@ -18,14 +18,23 @@ export const idPath = at('path')('id', 'string', { required: true });
 /** The page or site a POST works on. */
 export const urlBody = body('url', 'string', { required: true, format: 'url' });
 
+/**
+ * Timeouts and waits the spec does not bound (the transcript's timeout, default 30000 ms; a batch
+ * page's waitFor and timeout) are bounded by the longest timeout it states for any endpoint
+ * (/map, 300000 ms): the request's own timer (timeout + 15 s of headroom) stays far below what
+ * Node's timers hold (2^31 - 1 ms), past which a timer fires at once, and a huge value is refused
+ * instead of being sent as the service could not read it (1e306 s in ms is sent as `null`).
+ */
+export const OPEN_TIMEOUT_MAX_MS = 300_000;
+
 /** Per-page scrape options of POST /batch/scrape. */
 export const batchScrapeOptions = [
 	body('formats', 'stringArray'),
 	body('onlyMainContent', 'boolean'),
 	body('includeTags', 'stringArray'),
 	body('excludeTags', 'stringArray'),
-	body('waitFor', 'number', { min: 0 }),
-	body('timeout', 'number', { min: 0 }),
+	body('waitFor', 'number', { min: 0, max: OPEN_TIMEOUT_MAX_MS }),
+	body('timeout', 'number', { min: 0, max: OPEN_TIMEOUT_MAX_MS }),
 	body('proxy', 'enum', {
 		enum: ['auto', 'basic', 'datacenter', 'none', 'residential', 'stealth'],
 	}),

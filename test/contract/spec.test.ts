@@ -5,7 +5,7 @@
  */
 import { ENDPOINTS, type Endpoint, type WireField, type WireType } from '../../contract';
 import { SPEC as FACTS, endpointKey as key, type SpecField } from '../helpers/spec';
-import { TRANSCRIPT_TIMEOUT_MAX_MS } from '../../contract/endpoints';
+import { OPEN_TIMEOUT_MAX_MS } from '../../contract/fields';
 
 const CONTRACT: Endpoint[] = Object.values(ENDPOINTS);
 const SPEC = FACTS.endpoints;
@@ -28,7 +28,9 @@ const BEYOND_THE_SPEC: Record<string, string[]> = {
 
 /** Upper bounds the contract sets where the spec states none, because the value becomes a timer. */
 const BOUNDS_BEYOND_THE_SPEC: Record<string, number> = {
-	'POST /youtube/transcript timeout': TRANSCRIPT_TIMEOUT_MAX_MS,
+	'POST /youtube/transcript timeout': OPEN_TIMEOUT_MAX_MS,
+	'POST /batch/scrape waitFor': OPEN_TIMEOUT_MAX_MS,
+	'POST /batch/scrape timeout': OPEN_TIMEOUT_MAX_MS,
 };
 
 function contractEndpoint(method: string, path: string): Endpoint {

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { FieldSpec } from '../../nodes/shared/operations';
+import { scrape, type FieldSpec } from '../../nodes/shared/operations';
 import { expectRejected } from '../helpers/expectations';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
@@ -276,4 +276,33 @@ describe('YouTube > Get Transcript Timeout: a bound where the spec states none',
 		expect(error).toBeUndefined();
 		expect(sentValue(api.apiRequests()[0], spec)).toBe(300000);
 	});
+});
+
+describe('Batch Scrape Wait For and Timeout: a bound where the spec states none', () => {
+	const batch = (version: 1 | 2) =>
+		scrape.versions[version].find((o) => o.value === 'batchScrape')!;
+	// Version 2 takes seconds: 1e306 s was sent as `"timeout": null` once in milliseconds.
+	const CASES = (['waitFor', 'timeout'] as const).flatMap((name) => [
+		{ version: 1 as const, name, value: 1e300 },
+		{ version: 2 as const, name, value: 1e306 },
+	]);
+
+	test.each(CASES)(
+		'version $version: $name $value is refused, naming the bound; nothing is sent',
+		async ({ version, name, value }) => {
+			const op = batch(version);
+			const spec = field(op, name);
+			const api = mockApi();
+			const result = await runNode({
+				type: 'webDataScrape',
+				typeVersion: version,
+				parameters: withValue(op, spec, value),
+			});
+			expectRejected(result, api, {
+				field: name,
+				displayName: spec.displayName,
+				mentions: [`must be at most ${spec.max}`, String(value)],
+			});
+		},
+	);
 });
