@@ -29,7 +29,7 @@ export const ENDPOINTS = {
 		method: 'POST',
 		path: '/batch/scrape',
 		fields: [
-			body('urls', 'stringArray', { required: true }),
+			body('urls', 'stringArray', { required: true, format: 'url' }),
 			...batchScrapeOptions,
 			body('maxConcurrency', 'number', { min: 1, max: 50 }),
 			body('ignoreInvalidURLs', 'boolean'),
@@ -61,7 +61,7 @@ export const ENDPOINTS = {
 		path: '/extract',
 		fields: [
 			body('prompt', 'string', { required: true }),
-			body('urls', 'stringArray'),
+			body('urls', 'stringArray', { format: 'url' }),
 			body('schema', 'json', { shape: 'object' }),
 			body('enableWebSearch', 'boolean'),
 			body('agent', 'json', { shape: 'agent' }),

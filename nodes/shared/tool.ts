@@ -20,10 +20,14 @@ const FORMAT_HINTS: Partial<Record<NonNullable<FieldSpec['format']>, string>> = 
 	email: 'an email address',
 };
 
-/** The format, or the field's description without its editor asides (its parentheses). */
+/**
+ * The format of a single value, or the field's description without its editor asides (its
+ * parentheses): a list's description says how to give its entries.
+ */
 function inputHint(field: FieldSpec): string {
+	const format = field.kind === 'stringList' ? undefined : field.format;
 	const hint =
-		(field.format && FORMAT_HINTS[field.format]) ??
+		(format && FORMAT_HINTS[format]) ??
 		field.description.split('. ')[0].replace(/\s*\([^)]*\)/g, '');
 	return hint.charAt(0).toLowerCase() + hint.slice(1);
 }

@@ -136,6 +136,8 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 
 	describe.each(SHAPED)('$title', ({ nodeSpec, op, field: spec }) => {
 		const { bad, good } = SHAPES[spec.format!];
+		// A list (URLs) checks each entry, and sends the list.
+		const list = spec.type === 'stringArray';
 
 		test.each(bad)('%p is refused, nothing is sent', async (value) => {
 			const api = mockApi();
@@ -144,6 +146,7 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 				field: spec.name,
 				displayName: spec.displayName,
 				mentions: [value],
+				entry: list ? 1 : undefined,
 			});
 		});
 
@@ -154,7 +157,21 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 				parameters: withValue(op, spec, value),
 			});
 			expect(error).toBeUndefined();
-			expect(sentValue(api.apiRequests()[0], spec)).toBe(value);
+			expect(sentValue(api.apiRequests()[0], spec)).toEqual(list ? [value] : value);
+		});
+	});
+
+	test('a URL list names the first entry that is not an http(s) URL; nothing is sent', async () => {
+		const { op } = operation('webDataScrape', 'batchScrape');
+		const spec = field(op, 'urls');
+		const api = mockApi();
+		const urls = 'https://acme.com/a\nftp://acme.com/b\njavascript:alert(1)';
+		const result = await runNode({ type: 'webDataScrape', parameters: withValue(op, spec, urls) });
+		expectRejected(result, api, {
+			field: 'urls',
+			displayName: spec.displayName,
+			entry: 2,
+			mentions: ['must be a full http(s) URL', '(got "ftp://acme.com/b")'],
 		});
 	});
 });
