@@ -50,13 +50,31 @@ const toNumber = (value: unknown) =>
 		? Number(value)
 		: value;
 const toBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
-const toList = (value: unknown) =>
-	typeof value !== 'string'
-		? value
-		: value
-				.split(/[\n,]/)
-				.map((entry) => entry.trim())
-				.filter((entry) => entry !== '');
+
+/** Text that parses as a JSON array of strings, as that array; undefined for any other text. */
+function jsonList(text: string): string[] | undefined {
+	if (!text.trimStart().startsWith('[')) return undefined;
+	try {
+		const parsed: unknown = JSON.parse(text);
+		return Array.isArray(parsed) && parsed.every((entry) => typeof entry === 'string')
+			? parsed
+			: undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * A list given as text: a JSON array of strings, or entries one per line or comma-separated. In a
+ * URL list a comma separates only before a URL's scheme, as URLs hold commas of their own
+ * (`/maps/@40.7,-74.0,12z`); other lists split at every comma, as saved workflows rely on.
+ */
+function toList(value: unknown, urls: boolean): unknown {
+	if (typeof value !== 'string') return value;
+	const comma = urls ? /,(?=\s*[a-z][a-z\d+.-]*:\/\/)/i : /,/;
+	const entries = jsonList(value) ?? value.split('\n').flatMap((line) => line.split(comma));
+	return entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
 
 const result = (value: unknown, problem: Problem): Checked =>
 	problem === undefined ? { value } : { problem };
@@ -151,7 +169,7 @@ export function checkValue(field: WireField, raw: unknown): Checked {
 		case 'enum':
 			return result(raw, checkEnum(field, raw));
 		case 'stringArray':
-			return checkList(field, toList(raw));
+			return checkList(field, toList(raw, field.format === 'url'));
 		case 'json':
 			return checkJson(field, raw);
 		default:

@@ -107,6 +107,28 @@ describe('lists', () => {
 		expect(valueOf(list(), ['x'])).toEqual(['x']);
 	});
 
+	test('a URL list splits at a comma only before a scheme, so URLs keep their commas', () => {
+		const urls = list({ format: 'url' });
+		const map = 'https://www.google.com/maps/@40.7,-74.0,12z';
+		expect(valueOf(urls, `${map}\nhttps://b.com`)).toEqual([map, 'https://b.com']);
+		expect(valueOf(urls, `https://a.com, ${map},http://b.com/x?a=1,2`)).toEqual([
+			'https://a.com',
+			map,
+			'http://b.com/x?a=1,2',
+		]);
+	});
+
+	test('text holding a JSON array of strings is that array, in any list', () => {
+		const urls = list({ format: 'url' });
+		expect(valueOf(urls, ' ["https://a.com/x", "https://b.com/y,z"] ')).toEqual([
+			'https://a.com/x',
+			'https://b.com/y,z',
+		]);
+		expect(valueOf(list(), '["div", " p "]')).toEqual(['div', 'p']);
+		// Not an array of strings: read as before, split at commas.
+		expect(valueOf(list(), '[1,2]')).toEqual(['[1', '2]']);
+	});
+
 	test('the number of entries is bounded', () => {
 		const entries = (n: number) => Array.from({ length: n }, (_, i) => `e${i}`);
 		expect(problemOf(list(), entries(OPEN_BOUNDS.listEntries))).toBeUndefined();

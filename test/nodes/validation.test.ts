@@ -161,6 +161,25 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		});
 	});
 
+	test.each([
+		[
+			'one per line, a URL with commas',
+			'https://acme.com/maps/@40.7,-74.0,12z\nhttps://acme.com/b',
+		],
+		['comma-separated', 'https://acme.com/maps/@40.7,-74.0,12z, https://acme.com/b'],
+		['a JSON array', '["https://acme.com/maps/@40.7,-74.0,12z", "https://acme.com/b"]'],
+	])('a URL list given %s is sent as its URLs', async (_, urls) => {
+		const api = mockApi();
+		const { error } = await runNode({
+			type: 'webDataScrape',
+			parameters: { operation: 'batchScrape', urls, waitForCompletion: false },
+		});
+		expect(error).toBeUndefined();
+		expect(
+			sentValue(api.apiRequests()[0], field(operation('webDataScrape', 'batchScrape').op, 'urls')),
+		).toEqual(['https://acme.com/maps/@40.7,-74.0,12z', 'https://acme.com/b']);
+	});
+
 	test('a URL list names the first entry that is not an http(s) URL; nothing is sent', async () => {
 		const { op } = operation('webDataScrape', 'batchScrape');
 		const spec = field(op, 'urls');
