@@ -437,3 +437,22 @@ describe('Job > Get', () => {
 		for (const item of items) expect(item.pairedItem).toEqual({ item: 0 });
 	});
 });
+
+// Batch Scrape's Output shows while it waits; a value n8n keeps for it must be one it offers.
+test('Batch Scrape: an Output that is none of its values is refused, nothing sent', async () => {
+	const mock = mockApi();
+
+	const { error } = await runNode({
+		type: 'webDataScrape',
+		parameters: {
+			operation: 'batchScrape',
+			urls: 'https://acme.com/a',
+			options: { output: '={{ "bogus" }}' },
+		},
+	});
+
+	expect(error?.message).toBe(
+		'Enter a valid "Output": it must be "records" or "file" (got "bogus") [item 0]',
+	);
+	expect(mock.apiRequests()).toEqual([]);
+});

@@ -123,6 +123,9 @@ export const output: Behaviour = {
 	read(op, { options }) {
 		const kind = op.recordKind;
 		if (!kind) {
+			const chosen = options.output ?? 'records';
+			if (fileKind(op) && chosen !== 'records' && chosen !== 'file')
+				throw optionRefusal('Output', 'output', 'must be "records" or "file"', chosen);
 			const shape = answerShape(op);
 			return shape && ((next) => async (request) => mapJson(shape)(await next(request)));
 		}
