@@ -106,7 +106,7 @@ export const ENDPOINTS = {
 		fields: [
 			body('query', 'string', { required: true }),
 			body('url', 'string', { format: 'url' }),
-			body('domain', 'string'),
+			body('domain', 'string', { format: 'domainOrUrl' }),
 		],
 	},
 	brandAiProduct: {

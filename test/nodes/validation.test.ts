@@ -161,6 +161,25 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		});
 	});
 
+	test('Brand AI > Ask: a Domain that is not a domain is refused; nothing is sent', async () => {
+		const { op } = operation('webDataBrandAi', 'query');
+		const spec = field(op, 'domain');
+		const api = mockApi();
+		const result = await runNode({
+			type: 'webDataBrandAi',
+			parameters: {
+				operation: 'query',
+				query: 'Who founded it?',
+				options: { domain: 'not a domain' },
+			},
+		});
+		expectRejected(result, api, {
+			field: 'domain',
+			displayName: spec.displayName,
+			mentions: ['must be a domain (example.com) or an http(s) URL', '"not a domain"'],
+		});
+	});
+
 	test.each([
 		[
 			'one per line, a URL with commas',
