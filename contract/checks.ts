@@ -17,7 +17,20 @@ export function isHttpUrl(value: string): boolean {
 	}
 }
 
-export const isDomain = (value: string) => DOMAIN.test(value);
+/**
+ * A domain name; an internationalised one (münchen.de) is checked in the ASCII form the URL
+ * parser gives it (xn--mnchen-3ya.de). Only host characters count: not a path, port or user.
+ */
+export function isDomain(value: string): boolean {
+	if (DOMAIN.test(value)) return true;
+	if (/[\s/\\?#@:%]/.test(value)) return false;
+	try {
+		return DOMAIN.test(new URL(`http://${value}`).hostname);
+	} catch {
+		return false;
+	}
+}
+
 export const isEmail = (value: string) => EMAIL.test(value);
 export const isCountryCode = (value: string) => /^[a-z]{2}$/i.test(value);
 

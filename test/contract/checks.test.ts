@@ -49,6 +49,16 @@ test.each([
 	[' acme.com', false],
 	['acme.com/path', false],
 	['acme.com.', false],
+	// Internationalised: checked in the ASCII form (xn--), as a whole host only.
+	['münchen.de', true],
+	['BÜCHER.de', true],
+	['münchen', false],
+	['münchen.de/path', false],
+	['münchen.de:80', false],
+	['user@münchen.de', false],
+	['münchen.de?q', false],
+	['mün chen.de', false],
+	[`${'ü.'.repeat(60)}de`, false],
 ])('isDomain(%s) is %s', (value, expected) => {
 	expect(isDomain(value)).toBe(expected);
 });

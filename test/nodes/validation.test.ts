@@ -121,7 +121,7 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		},
 		domainOrUrl: {
 			bad: ['not a domain', 'acme', 'ftp://acme.com'],
-			good: ['acme.com', 'shop.acme.co.uk', 'https://acme.com/about'],
+			good: ['acme.com', 'shop.acme.co.uk', 'münchen.de', 'https://acme.com/about'],
 		},
 		email: {
 			bad: ['jane.acme.com', 'jane@', 'jane doe@acme.com'],
