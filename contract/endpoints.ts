@@ -31,7 +31,7 @@ export const ENDPOINTS = {
 		fields: [
 			body('urls', 'stringArray', { required: true, format: 'url' }),
 			...batchScrapeOptions,
-			body('maxConcurrency', 'number', { min: 1, max: 50 }),
+			body('maxConcurrency', 'number', { min: 1, max: 50, integer: true }),
 			body('ignoreInvalidURLs', 'boolean'),
 			body('zeroDataRetention', 'boolean'),
 			webhookObject,
@@ -48,7 +48,7 @@ export const ENDPOINTS = {
 		fields: [
 			urlBody,
 			body('search', 'string'),
-			body('limit', 'number', { min: 1, max: 1000 }),
+			body('limit', 'number', { min: 1, max: 1000, integer: true }),
 			body('sitemap', 'enum', { enum: ['include', 'only', 'skip'] }),
 			body('includeSubdomains', 'boolean'),
 			body('location', 'json', { shape: 'object' }),
@@ -119,7 +119,7 @@ export const ENDPOINTS = {
 		path: '/brand/ai/products',
 		fields: [
 			body('domain', 'string', { required: true, format: 'domainOrUrl' }),
-			body('limit', 'number', { min: 1, max: 20 }),
+			body('limit', 'number', { min: 1, max: 20, integer: true }),
 			webhookObject,
 		],
 	},
@@ -138,7 +138,12 @@ export const ENDPOINTS = {
 		path: '/web/competitors',
 		fields: [
 			...webLookupCommon,
-			query('limit', 'number', { min: 1, max: 25, alternateNames: ['numCompetitors'] }),
+			query('limit', 'number', {
+				min: 1,
+				max: 25,
+				integer: true,
+				alternateNames: ['numCompetitors'],
+			}),
 		],
 	},
 	account: { method: 'GET', path: '/account', fields: [] },
@@ -148,8 +153,8 @@ export const ENDPOINTS = {
 		fields: [
 			query('type', 'enum', { enum: ['crawl', 'extract'] }),
 			query('status', 'enum', { enum: ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED'] }),
-			query('page', 'number', { min: 1 }),
-			query('limit', 'number', { min: 1, max: 100 }),
+			query('page', 'number', { min: 1, integer: true }),
+			query('limit', 'number', { min: 1, max: 100, integer: true }),
 		],
 	},
 	jobDetail: {
@@ -157,8 +162,8 @@ export const ENDPOINTS = {
 		path: '/jobs/{id}',
 		fields: [
 			idPath,
-			query('page', 'number', { min: 1 }),
-			query('limit', 'number', { min: 1, max: 100 }),
+			query('page', 'number', { min: 1, integer: true }),
+			query('limit', 'number', { min: 1, max: 100, integer: true }),
 		],
 	},
 	webhookUpdate: {

@@ -28,6 +28,8 @@ export interface WireField {
 	required?: boolean;
 	min?: number;
 	max?: number;
+	/** A count or a page number: a whole number. */
+	integer?: boolean;
 	maxLength?: number;
 	enum?: readonly string[];
 	format?: StringFormat;

@@ -160,7 +160,10 @@ export function checkValue(field: WireField, raw: unknown): Checked {
 	switch (field.type) {
 		case 'number': {
 			const value = toNumber(raw);
-			return result(value, checkNumber(value, field.min, field.max));
+			const problem = checkNumber(value, field.min, field.max);
+			if (!problem && field.integer && !Number.isInteger(value))
+				return { problem: 'must be a whole number' };
+			return result(value, problem);
 		}
 		case 'boolean': {
 			const value = toBoolean(raw);

@@ -240,6 +240,16 @@ describe('numbers, switches and choices', () => {
 		expect(problemOf(number, '0')).toBe('must be at least 1');
 	});
 
+	test('a whole-number field refuses fractions, given as numbers or text', () => {
+		const count: WireField = { ...number, integer: true };
+		expect(valueOf(count, 3)).toBe(3);
+		expect(valueOf(count, '4')).toBe(4);
+		for (const value of [2.5, '1.5'])
+			expect(problemOf(count, value)).toBe('must be a whole number');
+		expect(problemOf(count, 6.5)).toBe('must be at most 5');
+		expect(valueOf(number, 2.5)).toBe(2.5);
+	});
+
 	test('"true" and "false" are read as switches; anything else is refused', () => {
 		expect(valueOf(flag, 'true')).toBe(true);
 		expect(valueOf(flag, 'false')).toBe(false);

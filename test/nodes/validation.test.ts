@@ -259,6 +259,20 @@ describe('types and JSON', () => {
 			value: 'maybe',
 		},
 		{
+			title: 'a fraction where a page belongs',
+			node: 'webDataJob',
+			op: 'list',
+			name: 'page',
+			value: 1.5,
+		},
+		{
+			title: 'a fraction where a count belongs',
+			node: 'webDataMap',
+			op: 'map',
+			name: 'limit',
+			value: 2.5,
+		},
+		{
 			title: 'JSON that does not parse',
 			node: 'webDataExtract',
 			op: 'extract',
@@ -288,7 +302,8 @@ describe('types and JSON', () => {
 			const spec = field(op, name);
 			const api = mockApi();
 			const result = await runNode({ type: node, parameters: withValue(op, spec, value) });
-			expectRejected(result, api, { field: name, displayName: spec.displayName });
+			const whole = typeof value === 'number' ? ['must be a whole number', value] : [];
+			expectRejected(result, api, { field: name, displayName: spec.displayName, mentions: whole });
 		},
 	);
 });
