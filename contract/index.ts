@@ -13,6 +13,7 @@ export {
 	gotValue,
 	issueSentence,
 	isUnset,
+	OPEN_BOUNDS,
 	validateWire,
 	type WireIssue,
 	type WireResult,

@@ -3,6 +3,7 @@
  * the example (types, nested objects, arrays from their first element, keys required unless the
  * user says otherwise), it is shown in the output, and a bad example fails before any request.
  */
+import { OPEN_BOUNDS } from '../../contract';
 import { schemaOfExample } from '../../nodes/shared/schema/fromExample';
 import { mockApi, useNock } from '../helpers/http';
 import { runNode } from '../helpers/runNode';
@@ -124,6 +125,26 @@ describe('Extract with a schema generated from a JSON example', () => {
 		expect(error?.message).toMatch(/\[item 0\]/);
 		expect(error?.description).toMatch(/Nothing was sent/);
 		api.expectNothingSent();
+	});
+
+	it('bounds the example and the schema it gives like any JSON field, before sending', async () => {
+		const { jsonLength } = OPEN_BOUNDS;
+		const tooLong = `must be at most ${jsonLength} characters of JSON`;
+		// Long keys: the schema (`{"type":"string"}` per key, and the required list) outgrows the example.
+		const key = (i: number) => `k${i}_${'x'.repeat(400)}`;
+		const wide = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [key(i), 'v']));
+		expect(JSON.stringify(wide).length).toBeLessThan(jsonLength);
+		const cases = [
+			[JSON.stringify({ a: 'x'.repeat(jsonLength) }), `it ${tooLong}`],
+			[JSON.stringify(wide), `it gives a schema that ${tooLong}`],
+		];
+		for (const [example, message] of cases) {
+			const api = created();
+			const { error } = await extract({ jsonExample: example });
+			expect(error?.message).toMatch(`Enter a valid "JSON Example": ${message}`);
+			expect(error?.message).toMatch(/\[item 0\]$/);
+			api.expectNothingSent();
+		}
 	});
 
 	it('refuses a schema typed in Options as well as an example', async () => {

@@ -6,11 +6,13 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { OPEN_BOUNDS } from '../../../contract';
 import type { OperationSpec } from '../operations/types';
 import { schemaOfExample } from '../schema/fromExample';
 import { booleanOption, optionRefusal } from './optionBounds';
 import { mapJson, type Behaviour } from './types';
 
+const TOO_LONG = `must be at most ${OPEN_BOUNDS.jsonLength} characters of JSON`;
 const FROM_EXAMPLE = 'fromExample';
 const JSON_SCHEMA = 'jsonSchema';
 const SCHEMA_TYPES = [JSON_SCHEMA, FROM_EXAMPLE];
@@ -86,11 +88,20 @@ export const schemaFromExample: Behaviour = {
 			'All Keys Required',
 			'exampleKeysRequired',
 		);
-		const schema = schemaOfExample(
-			get('jsonExample', ''),
-			{ allRequired },
-			'Enter a valid "JSON Example": it',
-		);
+		const example = get('jsonExample', '');
+		const tooLong = (value: unknown) =>
+			(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).length >
+			OPEN_BOUNDS.jsonLength;
+		// The bound every JSON field has, on what is pasted and on the schema sent from it.
+		if (tooLong(example)) throw optionRefusal('JSON Example', 'jsonExample', TOO_LONG, example);
+		const schema = schemaOfExample(example, { allRequired }, 'Enter a valid "JSON Example": it');
+		if (tooLong(schema))
+			throw optionRefusal(
+				'JSON Example',
+				'jsonExample',
+				`gives a schema that ${TOO_LONG}`,
+				example,
+			);
 		return (next) => async (request) =>
 			mapJson((json) => ({ ...json, generatedSchema: schema }))(
 				await next({ ...request, body: { ...request.body, schema } }),
