@@ -38,7 +38,7 @@ export const batchScrapeOptions = [
 	body('proxy', 'enum', {
 		enum: ['auto', 'basic', 'datacenter', 'none', 'residential', 'stealth'],
 	}),
-	body('headers', 'json', { shape: 'object' }),
+	body('headers', 'json', { shape: 'headers' }),
 	body('actions', 'json', { shape: 'actions' }),
 ];
 

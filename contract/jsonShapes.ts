@@ -62,6 +62,21 @@ function checkFormats(value: unknown): Problem {
 		: 'Invalid input';
 }
 
+/** An HTTP header name: a token (RFC 9110). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Headers sent with each page: text values without line breaks, which would start a header of their own. */
+function checkHeaders(value: unknown): Problem {
+	if (!isPlainObject(value)) return 'must be a JSON object';
+	for (const [name, text] of Object.entries(value)) {
+		if (!HEADER_NAME.test(name))
+			return `header name ${JSON.stringify(name)} must be letters, digits and !#$%&'*+-.^_\`|~ only`;
+		if (typeof text !== 'string') return `header ${JSON.stringify(name)} must be text`;
+		if (/[\r\n]/.test(text)) return `header ${JSON.stringify(name)} must not contain line breaks`;
+	}
+	return undefined;
+}
+
 export const JSON_SHAPES: Record<JsonShape, (value: unknown) => Problem> = {
 	any: () => undefined,
 	object: (value) => (isPlainObject(value) ? undefined : 'must be a JSON object'),
@@ -69,4 +84,5 @@ export const JSON_SHAPES: Record<JsonShape, (value: unknown) => Problem> = {
 	actions: checkActions,
 	agent: checkAgent,
 	formats: checkFormats,
+	headers: checkHeaders,
 };

@@ -18,7 +18,7 @@ export type WireType = 'string' | 'number' | 'boolean' | 'enum' | 'stringArray' 
 export type StringFormat = 'url' | 'domainOrUrl' | 'email' | 'countryCode';
 
 /** What a `json` field must hold; the named shapes are checked in jsonShapes.ts. */
-export type JsonShape = 'object' | 'array' | 'any' | 'actions' | 'agent' | 'formats';
+export type JsonShape = 'object' | 'array' | 'any' | 'actions' | 'agent' | 'formats' | 'headers';
 
 export interface WireField {
 	/** The API's own name, sent as is. */

@@ -218,6 +218,25 @@ describe('JSON', () => {
 		expect(problemOf(json('object'), undefined)).toBe('must be a JSON object');
 	});
 
+	test('headers are text values without line breaks under token names, each named', () => {
+		const headers = json('headers');
+		expect(valueOf(headers, '{"X-Trace": "a b", "Cookie": "a=1; b=2"}')).toEqual({
+			'X-Trace': 'a b',
+			Cookie: 'a=1; b=2',
+		});
+		expect(problemOf(headers, '{"X-A": "ok", "X-B": 5}')).toBe('header "X-B" must be text');
+		expect(problemOf(headers, { 'X-C': { nested: 1 } })).toBe('header "X-C" must be text');
+		for (const value of ['a\r\nInjected: 1', 'a\nb', 'a\rb'])
+			expect(problemOf(headers, { 'X-D': value })).toBe(
+				'header "X-D" must not contain line breaks',
+			);
+		for (const name of ['X A', 'X:A', 'Ü', ''])
+			expect(problemOf(headers, { [name]: 'v' })).toMatch(
+				new RegExp(`^header name ${JSON.stringify(name)} must be letters, digits and `),
+			);
+		expect(problemOf(headers, '["X-A: 1"]')).toBe('must be a JSON object');
+	});
+
 	test('the shape is checked on the parsed value', () => {
 		expect(problemOf(json('object'), '[1]')).toBe('must be a JSON object');
 		expect(problemOf(json('array'), '{}')).toBe('must be a JSON array');

@@ -48,6 +48,7 @@ const JSON_SAMPLES: Record<string, unknown> = {
 	actions: [{ type: 'wait', milliseconds: 500 }, { type: 'click', selector: '#go' }, 'scroll'],
 	agent: { mode: 'smart', model: 'reasoner-1' },
 	formats: ['markdown', { type: 'json', prompt: 'the title' }],
+	headers: { 'X-Trace': 'abc', Cookie: 'a=1; b=2' },
 };
 
 const FORMAT_SAMPLES: Record<string, string> = {

@@ -308,6 +308,19 @@ describe('types and JSON', () => {
 	);
 });
 
+test('a header value with a line break is refused, naming the header; nothing is sent', async () => {
+	const { op } = operation('webDataScrape', 'batchScrape');
+	const spec = field(op, 'headers');
+	const api = mockApi();
+	const headers = JSON.stringify({ 'X-Trace': 'ok', 'X-C': 'a\r\nInjected: 1' });
+	const result = await runNode({ type: 'webDataScrape', parameters: withValue(op, spec, headers) });
+	expectRejected(result, api, {
+		field: 'headers',
+		displayName: spec.displayName,
+		mentions: ['header "X-C" must not contain line breaks'],
+	});
+});
+
 test('options added but left empty (text, JSON {} and []) are not sent', async () => {
 	const api = mockApi();
 	const { error } = await runNode({
