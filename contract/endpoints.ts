@@ -29,7 +29,8 @@ export const ENDPOINTS = {
 		method: 'POST',
 		path: '/batch/scrape',
 		fields: [
-			body('urls', 'stringArray', { required: true, format: 'url' }),
+			// Not checked as URLs: with ignoreInvalidURLs (on in the editor) the service skips them.
+			body('urls', 'stringArray', { required: true }),
 			...batchScrapeOptions,
 			body('maxConcurrency', 'number', { min: 1, max: 50, integer: true }),
 			body('ignoreInvalidURLs', 'boolean'),

@@ -65,13 +65,13 @@ function jsonList(text: string): string[] | undefined {
 }
 
 /**
- * A list given as text: a JSON array of strings, or entries one per line or comma-separated. In a
- * URL list a comma separates only before a URL's scheme, as URLs hold commas of their own
- * (`/maps/@40.7,-74.0,12z`); other lists split at every comma, as saved workflows rely on.
+ * A list given as text: a JSON array of strings, or entries one per line or comma-separated. In
+ * text that holds URLs a comma separates only before a URL's scheme, as URLs hold commas of their
+ * own (`/maps/@40.7,-74.0,12z`); other text splits at every comma, as saved workflows rely on.
  */
-function toList(value: unknown, urls: boolean): unknown {
+function toList(value: unknown): unknown {
 	if (typeof value !== 'string') return value;
-	const comma = urls ? /,(?=\s*[a-z][a-z\d+.-]*:\/\/)/i : /,/;
+	const comma = value.includes('://') ? /,(?=\s*[a-z][a-z\d+.-]*:\/\/)/i : /,/;
 	const entries = jsonList(value) ?? value.split('\n').flatMap((line) => line.split(comma));
 	return entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
@@ -172,7 +172,7 @@ export function checkValue(field: WireField, raw: unknown): Checked {
 		case 'enum':
 			return result(raw, checkEnum(field, raw));
 		case 'stringArray':
-			return checkList(field, toList(raw, field.format === 'url'));
+			return checkList(field, toList(raw));
 		case 'json':
 			return checkJson(field, raw);
 		default:

@@ -199,12 +199,31 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		).toEqual(['https://acme.com/maps/@40.7,-74.0,12z', 'https://acme.com/b']);
 	});
 
-	test('a URL list names the first entry that is not an http(s) URL; nothing is sent', async () => {
-		const { op } = operation('webDataScrape', 'batchScrape');
+	test('Batch Scrape sends entries that are no URL as given: Ignore Invalid URLs leaves them to the service', async () => {
+		const api = mockApi();
+		const { error } = await runNode({
+			type: 'webDataScrape',
+			parameters: {
+				operation: 'batchScrape',
+				urls: 'acme.com, b.example',
+				waitForCompletion: false,
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(
+			sentValue(api.apiRequests()[0], field(operation('webDataScrape', 'batchScrape').op, 'urls')),
+		).toEqual(['acme.com', 'b.example']);
+	});
+
+	test('an Extract URL list names the first entry that is not an http(s) URL; nothing is sent', async () => {
+		const { op } = operation('webDataExtract', 'extract');
 		const spec = field(op, 'urls');
 		const api = mockApi();
 		const urls = 'https://acme.com/a\nftp://acme.com/b\njavascript:alert(1)';
-		const result = await runNode({ type: 'webDataScrape', parameters: withValue(op, spec, urls) });
+		const result = await runNode({
+			type: 'webDataExtract',
+			parameters: { ...withValue(op, spec, urls), prompt: 'Find the price' },
+		});
 		expectRejected(result, api, {
 			field: 'urls',
 			displayName: spec.displayName,

@@ -138,27 +138,12 @@ function readBehaviours(
 /** Headroom over the server-side timeout a request carries, for queueing and transfer. */
 const TIMEOUT_HEADROOM_MS = 15000;
 
-/**
- * The values as the API takes them: a value entered in seconds in milliseconds. A scaled value
- * that is not finite (JSON would send it as `null`) is refused, should a field lack its bound.
- */
+/** The values as the API takes them: a value entered in seconds in milliseconds. */
 function wireValues(op: OperationSpec, values: ItemValues): ItemValues {
 	const wire: Record<string, unknown> = { ...values };
 	for (const field of op.fields)
-		for (const name of field.scale ? namesOf(field) : []) {
-			if (typeof wire[name] !== 'number') continue;
-			const scaled = Math.round(wire[name] * (field.scale ?? 1));
-			if (!Number.isFinite(scaled))
-				throw new Error(
-					issueSentence(field.displayName, {
-						field: name,
-						in: field.in,
-						message: 'must be a finite number',
-						value: wire[name],
-					}),
-				);
-			wire[name] = scaled;
-		}
+		for (const name of field.scale ? namesOf(field) : [])
+			if (typeof wire[name] === 'number') wire[name] = Math.round(wire[name] * (field.scale ?? 1));
 	return wire;
 }
 
@@ -201,12 +186,7 @@ export function prepareItem(
 	}
 	const lacking = unmetNeed(op, checked.values);
 	if (lacking) throw refusal(ctx, lacking, itemIndex);
-	let values: ItemValues;
-	try {
-		values = wireValues(op, checked.values);
-	} catch (error) {
-		throw refusal(ctx, (error as Error).message, itemIndex);
-	}
+	const values = wireValues(op, checked.values);
 	const mode = outputMode(op, entered.options);
 	const behaviours = readBehaviours(ctx, op, itemIndex, read, entered.options, mode);
 	return {

@@ -36,8 +36,13 @@ function editorAt(editor: EditorField, version: NodeVersion) {
 
 const MS_PER_SECOND = 1000;
 
-/** A milliseconds field entered in seconds: its bounds in seconds, and the scale back. */
+/**
+ * A milliseconds field entered in seconds: its bounds in seconds, and the scale back. It needs an
+ * upper bound: scaled past it, a number could reach Infinity, which JSON sends as `null`.
+ */
 function inSecondsField(wire: WireField): Partial<FieldSpec> {
+	if (wire.max === undefined)
+		throw new Error(`${wire.name}, entered in seconds, has no upper bound`);
 	const seconds = (ms: number | undefined) => (ms === undefined ? undefined : ms / MS_PER_SECOND);
 	return { min: seconds(wire.min), max: seconds(wire.max), scale: MS_PER_SECOND };
 }
