@@ -190,6 +190,18 @@ describe('server errors and network faults', () => {
 		expect(rec.to('/brand/retrieve')).toHaveLength(2);
 	});
 
+	test('503 forever on a GET: the error says how many attempts it took', async () => {
+		const rec = new Recorder();
+		answer(rec, 'get', '/brand/retrieve', () => [503, { error: 'maintenance' }], { times: 20 });
+		const { error } = await runFaked(retrieve);
+		const attempts = rec.to('/brand/retrieve').length;
+		expect(attempts).toBeGreaterThan(1);
+		expect(error!.httpCode).toBe('503');
+		expect(`${error!.message} ${error!.description}`).toContain(
+			`gave up after ${attempts} attempts`,
+		);
+	});
+
 	test('503 with Retry-After on a GET: waits as asked, then succeeds', async () => {
 		const rec = new Recorder();
 		answer(

@@ -303,9 +303,9 @@ export class WebDataClient {
 		const raw = result.response.body;
 		const parsed = parseBody(raw);
 		const payload = parsed.ok ? this.redactParsed(parsed.value, raw) : this.redact(raw);
-		if (statusCode === 429)
-			throw apiError(this.node, 429, payload, `${what}: gave up after ${attempt} attempts`);
-		if (statusCode < 200 || statusCode >= 300) throw apiError(this.node, statusCode, payload, what);
+		const tried = attempt > 1 ? `${what}: gave up after ${attempt} attempts` : what;
+		if (statusCode < 200 || statusCode >= 300)
+			throw apiError(this.node, statusCode, payload, tried);
 		// Every answer the spec shows is a JSON object: anything else would pass as no item, or as
 		// one n8n cannot hold.
 		if (!parsed.ok || !isPlainObject(payload)) {
