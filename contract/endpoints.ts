@@ -29,7 +29,6 @@ export const ENDPOINTS = {
 		method: 'POST',
 		path: '/batch/scrape',
 		fields: [
-			// Not checked as URLs: with ignoreInvalidURLs (on in the editor) the service skips them.
 			body('urls', 'stringArray', { required: true }),
 			...batchScrapeOptions,
 			body('maxConcurrency', 'number', { min: 1, max: 50, integer: true }),
@@ -62,7 +61,7 @@ export const ENDPOINTS = {
 		path: '/extract',
 		fields: [
 			body('prompt', 'string', { required: true }),
-			body('urls', 'stringArray', { format: 'url' }),
+			body('urls', 'stringArray'),
 			body('schema', 'json', { shape: 'object' }),
 			body('enableWebSearch', 'boolean'),
 			body('agent', 'json', { shape: 'agent' }),

@@ -14,7 +14,7 @@ export type FieldLocation = 'path' | 'query' | 'body';
  */
 export type WireType = 'string' | 'number' | 'boolean' | 'enum' | 'stringArray' | 'json';
 
-/** Shape checks for text fields (each entry of a list field), where the spec names one. */
+/** Shape checks for text fields, where the spec names one. */
 export type StringFormat = 'url' | 'domainOrUrl' | 'email' | 'countryCode';
 
 /** What a `json` field must hold; the named shapes are checked in jsonShapes.ts. */

@@ -22,18 +22,14 @@ export interface WireIssue {
 	field: string;
 	in: FieldLocation;
 	message: string;
-	/** The value, or the list entry the message is about. */
 	value: unknown;
-	/** The position (from 1) of the list entry the message is about. */
-	entry?: number;
 }
 
 export type WireResult =
 	| { ok: true; values: Record<string, unknown> }
 	| { ok: false; issues: WireIssue[] };
 
-type EntryProblem = { problem: string; entry?: { position: number; value: unknown } };
-type Checked = { value: unknown; problem?: undefined } | EntryProblem;
+type Checked = { value: unknown; problem?: undefined } | { problem: string };
 
 const FORMATS: Record<StringFormat, [(value: string) => boolean, string]> = {
 	url: [isHttpUrl, 'must be a full http(s) URL, such as https://example.com'],
@@ -111,25 +107,18 @@ function checkString(field: WireField, value: unknown): Problem {
 	return test(value as string) ? undefined : message;
 }
 
-function checkList(field: WireField, value: unknown): Checked {
-	const refused = (problem: string): Checked => ({ problem });
-	if (!Array.isArray(value)) return refused('must be a list of text values');
-	if (field.required && value.length === 0) return refused('must not be empty');
+function checkList(field: WireField, value: unknown): Problem {
+	if (!Array.isArray(value)) return 'must be a list of text values';
+	if (field.required && value.length === 0) return 'must not be empty';
 	if (value.length > OPEN_BOUNDS.listEntries)
-		return refused(`must have at most ${OPEN_BOUNDS.listEntries} entries`);
+		return `must have at most ${OPEN_BOUNDS.listEntries} entries`;
 	for (const item of value) {
 		const problem =
 			checkText(item, OPEN_BOUNDS.listEntryLength, 'must be a list of text values', 'each entry') ??
 			checkCharacters(item as string, false);
-		if (problem) return refused(problem);
+		if (problem) return problem;
 	}
-	if (field.format) {
-		const [test, message] = FORMATS[field.format];
-		const wrong = (value as string[]).findIndex((item) => !test(item));
-		if (wrong >= 0)
-			return { problem: message, entry: { position: wrong + 1, value: value[wrong] } };
-	}
-	return { value };
+	return undefined;
 }
 
 function checkJson(field: WireField, value: unknown): Checked {
@@ -171,8 +160,10 @@ export function checkValue(field: WireField, raw: unknown): Checked {
 		}
 		case 'enum':
 			return result(raw, checkEnum(field, raw));
-		case 'stringArray':
-			return checkList(field, toList(raw));
+		case 'stringArray': {
+			const value = toList(raw);
+			return result(value, checkList(field, value));
+		}
 		case 'json':
 			return checkJson(field, raw);
 		default:
@@ -216,16 +207,8 @@ export function validateWire(
 		for (const name of names) {
 			const checked = checkValue(field, values[name]);
 			if (checked.problem === undefined) out[name] = checked.value;
-			else {
-				const { problem, entry } = checked;
-				issues.push({
-					field: name,
-					in: field.in,
-					message: problem,
-					value: entry ? entry.value : values[name],
-					...(entry && { entry: entry.position }),
-				});
-			}
+			else
+				issues.push({ field: name, in: field.in, message: checked.problem, value: values[name] });
 		}
 	}
 	return issues.length > 0 ? { ok: false, issues } : { ok: true, values: out };
@@ -238,19 +221,15 @@ export function gotValue(issue: WireIssue): string {
 	return `, got ${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}`;
 }
 
-/** ` entry 3` after the field for an issue about a list's entry; empty otherwise. */
-const entryOf = (issue: WireIssue) => (issue.entry ? ` entry ${issue.entry}` : '');
-
 /**
  * The sentence a person reads for an issue: what to do, in the field's label as the editor shows
- * it (and the list entry), then the bound it broke and the value given, e.g. `Enter a valid
- * "Limit": it must be at most 1000 (got 5000)`. The API's name of the field is left to the wire
- * sentence below.
+ * it, then the bound it broke and the value given, e.g. `Enter a valid "Limit": it must be at most
+ * 1000 (got 5000)`. The API's name of the field is left to the wire sentence below.
  */
 export function issueSentence(label: string, issue: WireIssue): string {
 	if (issue.message === 'is required') return `Enter a value for "${label}": it is required`;
 	const got = gotValue(issue).replace(/^, got /, '');
-	return `Enter a valid "${label}"${entryOf(issue)}: it ${issue.message}${got === '' ? '' : ` (got ${got})`}`;
+	return `Enter a valid "${label}": it ${issue.message}${got === '' ? '' : ` (got ${got})`}`;
 }
 
 const WHERE: Record<FieldLocation, string> = {
@@ -261,5 +240,5 @@ const WHERE: Record<FieldLocation, string> = {
 
 /** One readable sentence for an issue, e.g. `query parameter (maxAgeMs) must be at most 7776000000, got 9e12`. */
 export function formatWireIssue(issue: WireIssue): string {
-	return `${WHERE[issue.in]} (${issue.field})${entryOf(issue)} ${issue.message}${gotValue(issue)}`;
+	return `${WHERE[issue.in]} (${issue.field}) ${issue.message}${gotValue(issue)}`;
 }

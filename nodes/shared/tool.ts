@@ -20,14 +20,10 @@ const FORMAT_HINTS: Partial<Record<NonNullable<FieldSpec['format']>, string>> = 
 	email: 'an email address',
 };
 
-/**
- * The format of a single value, or the field's description without its editor asides (its
- * parentheses): a list's description says how to give its entries.
- */
+/** The format, or the field's description without its editor asides (its parentheses). */
 function inputHint(field: FieldSpec): string {
-	const format = field.kind === 'stringList' ? undefined : field.format;
 	const hint =
-		(format && FORMAT_HINTS[format]) ??
+		(field.format && FORMAT_HINTS[field.format]) ??
 		field.description.split('. ')[0].replace(/\s*\([^)]*\)/g, '');
 	return hint.charAt(0).toLowerCase() + hint.slice(1);
 }

@@ -154,30 +154,6 @@ describe('lists', () => {
 			);
 	});
 
-	test('a list with a format checks each entry, naming the first wrong one by its position', () => {
-		const urls = list({ format: 'url' });
-		expect(valueOf(urls, 'https://a.com/x\nhttp://b.com')).toEqual([
-			'https://a.com/x',
-			'http://b.com',
-		]);
-		expect(checkValue(urls, 'https://a.com\nftp://a.com/f\njavascript:alert(1)')).toEqual({
-			problem: 'must be a full http(s) URL, such as https://example.com',
-			entry: { position: 2, value: 'ftp://a.com/f' },
-		});
-		expect(validateWire([urls], { urls: ['https://a.com', 'javascript:alert(1)'] })).toEqual({
-			ok: false,
-			issues: [
-				{
-					field: 'urls',
-					in: 'body',
-					message: 'must be a full http(s) URL, such as https://example.com',
-					value: 'javascript:alert(1)',
-					entry: 2,
-				},
-			],
-		});
-	});
-
 	test('an empty list is refused for a required field only', () => {
 		expect(problemOf(list({ required: true }), [])).toBe('must not be empty');
 		expect(problemOf(list(), [])).toBeUndefined();
@@ -351,15 +327,6 @@ describe('messages', () => {
 		expect(formatWireIssue({ field: 'q', in: 'query', message: 'is required', value: 'x' })).toBe(
 			'query parameter (q) is required',
 		);
-		expect(
-			formatWireIssue({
-				field: 'urls',
-				in: 'body',
-				message: 'must be a URL',
-				value: 'x',
-				entry: 3,
-			}),
-		).toBe('body field (urls) entry 3 must be a URL, got "x"');
 		const long = 'a'.repeat(100);
 		const got = gotValue({ field: 'q', in: 'query', message: 'must be short', value: long });
 		expect(got).toBe(`, got "${'a'.repeat(76)}...`);

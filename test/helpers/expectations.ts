@@ -12,8 +12,6 @@ export interface ValidationExpectation {
 	/** Further text the message must hold: the bound, the allowed values. */
 	mentions?: Array<string | number>;
 	itemIndex?: number;
-	/** The list entry (from 1) the message is about. */
-	entry?: number;
 }
 
 /** The node failed with NodeOperationError naming the field, the bound and the item, and sent nothing. */
@@ -29,7 +27,7 @@ export function expectRejected(
 	const message = error?.message ?? '';
 	// A field of the request is named by its label, with what to do; a node option (its
 	// behaviour's own check) by its label and its name.
-	const label = `"${expected.displayName}"${expected.entry ? ` entry ${expected.entry}` : ''}`;
+	const label = `"${expected.displayName}"`;
 	const named = [`Enter a valid ${label}: it `, `Enter a value for ${label}: it `];
 	named.push(`${label} (${expected.field}) `);
 	const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

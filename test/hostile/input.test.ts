@@ -93,14 +93,8 @@ describe.each(FIELDS.map((entry) => ({ ...entry, title: `${entry.label} ${entry.
 		test.each(hostileValues(field).map((value) => [JSON.stringify(value)?.slice(0, 40), value]))(
 			'%s is refused, nothing sent',
 			async (_shown, value) => {
-				// The label the person sees (and the list entry), and what to do about it.
-				const label = field.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-				await expectRefused(
-					nodeSpec.node,
-					parameters,
-					value,
-					new RegExp(`"${label}"( entry \\d+)?: it `),
-				);
+				// The label the person sees, and what to do about it.
+				await expectRefused(nodeSpec.node, parameters, value, `"${field.displayName}": it `);
 			},
 		);
 	},

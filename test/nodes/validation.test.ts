@@ -136,8 +136,6 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 
 	describe.each(SHAPED)('$title', ({ nodeSpec, op, field: spec }) => {
 		const { bad, good } = SHAPES[spec.format!];
-		// A list (URLs) checks each entry, and sends the list.
-		const list = spec.type === 'stringArray';
 
 		test.each(bad)('%p is refused, nothing is sent', async (value) => {
 			const api = mockApi();
@@ -146,7 +144,6 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 				field: spec.name,
 				displayName: spec.displayName,
 				mentions: [value],
-				entry: list ? 1 : undefined,
 			});
 		});
 
@@ -157,7 +154,7 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 				parameters: withValue(op, spec, value),
 			});
 			expect(error).toBeUndefined();
-			expect(sentValue(api.apiRequests()[0], spec)).toEqual(list ? [value] : value);
+			expect(sentValue(api.apiRequests()[0], spec)).toBe(value);
 		});
 	});
 
@@ -199,7 +196,7 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		).toEqual(['https://acme.com/maps/@40.7,-74.0,12z', 'https://acme.com/b']);
 	});
 
-	test('Batch Scrape sends entries that are no URL as given: Ignore Invalid URLs leaves them to the service', async () => {
+	test('a URL list sends entries that are no URL as given: the service reports or skips each', async () => {
 		const api = mockApi();
 		const { error } = await runNode({
 			type: 'webDataScrape',
@@ -213,23 +210,6 @@ describe('shapes the spec names: URL, domain or URL, e-mail, two-letter country'
 		expect(
 			sentValue(api.apiRequests()[0], field(operation('webDataScrape', 'batchScrape').op, 'urls')),
 		).toEqual(['acme.com', 'b.example']);
-	});
-
-	test('an Extract URL list names the first entry that is not an http(s) URL; nothing is sent', async () => {
-		const { op } = operation('webDataExtract', 'extract');
-		const spec = field(op, 'urls');
-		const api = mockApi();
-		const urls = 'https://acme.com/a\nftp://acme.com/b\njavascript:alert(1)';
-		const result = await runNode({
-			type: 'webDataExtract',
-			parameters: { ...withValue(op, spec, urls), prompt: 'Find the price' },
-		});
-		expectRejected(result, api, {
-			field: 'urls',
-			displayName: spec.displayName,
-			entry: 2,
-			mentions: ['must be a full http(s) URL', '(got "ftp://acme.com/b")'],
-		});
 	});
 });
 
