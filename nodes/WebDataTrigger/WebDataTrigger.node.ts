@@ -353,22 +353,28 @@ export class WebDataTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 
-		const payload = body.value;
-		const event = eventOf(payload);
-		// A delivery that names no event was sent because of a subscription: it is not dropped.
-		if (event !== null && !eventSelected(selectedEvents(this), event)) {
-			return { webhookResponse: { received: true, ignored: true, event } };
+		// An event that names none was sent because of a subscription: it is not dropped.
+		const selected = selectedEvents(this);
+		const events = body.events.filter((payload) => {
+			const event = eventOf(payload);
+			return event === null || eventSelected(selected, event);
+		});
+		if (events.length === 0) {
+			const names = body.events.map(eventOf);
+			const ignored = names.length === 1 ? { event: names[0] } : { events: names };
+			return { webhookResponse: { received: true, ignored: true, ...ignored } };
 		}
 		// Testing from the editor, the job picked for test events stands in for the made-up job
 		// of the service's test event, so the next nodes read a job that exists.
 		const testJobId = this.getMode() === 'manual' ? testJobIdOf(this, this.getNode()) : undefined;
-		const item: IDataObject = {
-			event,
+		const receivedAt = new Date().toISOString();
+		const items: IDataObject[] = events.map((payload) => ({
+			event: eventOf(payload),
 			jobId: testJobId ?? jobIdOf(payload),
-			receivedAt: new Date().toISOString(),
+			receivedAt,
 			payload,
-		};
-		return { workflowData: [this.helpers.returnJsonArray([item])] };
+		}));
+		return { workflowData: [this.helpers.returnJsonArray(items)] };
 	}
 }
 

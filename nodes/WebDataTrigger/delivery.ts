@@ -8,13 +8,28 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isJsonObject, isPlainObject } from '../../contract';
 
-export type JsonBody = { ok: true; value: IDataObject } | { ok: false; reason: string };
+/** The events a delivery carries: one JSON object, or several in an array. */
+export type JsonBody = { ok: true; events: IDataObject[] } | { ok: false; reason: string };
 
-/** A JSON object as parsed: its values are JSON values, which is what IDataObject holds. */
-const jsonBody = (value: Record<string, unknown>): JsonBody => ({
-	ok: true,
-	value: value as IDataObject,
-});
+/** Events one delivery may carry (an array); more is refused, not cut. */
+export const MAX_EVENTS_PER_DELIVERY = 1000;
+
+/**
+ * The events of a parsed body: an object is one event, an array of objects is each of them (the
+ * spec does not show the payload: a service may batch). JSON objects hold JSON values, which is
+ * what IDataObject holds.
+ */
+function eventsOf(parsed: unknown): JsonBody {
+	if (isJsonObject(parsed)) return { ok: true, events: [parsed as IDataObject] };
+	if (!Array.isArray(parsed))
+		return { ok: false, reason: 'The request body must be a JSON object, or an array of them' };
+	if (parsed.length === 0) return { ok: false, reason: 'The request body is an empty array' };
+	if (parsed.length > MAX_EVENTS_PER_DELIVERY)
+		return { ok: false, reason: `A delivery may carry at most ${MAX_EVENTS_PER_DELIVERY} events` };
+	if (!parsed.every(isJsonObject))
+		return { ok: false, reason: 'Each event of the request body must be a JSON object' };
+	return { ok: true, events: parsed as IDataObject[] };
+}
 
 /** The parts of n8n's request object a delivery is read from. */
 export interface DeliveryRequest {
@@ -47,7 +62,7 @@ function rawText(request: DeliveryRequest): string | undefined {
 }
 
 /**
- * The delivery's body as a JSON object. n8n has already parsed an application/json body (and
+ * The delivery's events, from its JSON body. n8n has already parsed an application/json body (and
  * answers 422 itself when it cannot); any other or missing content type is read from the raw
  * bytes, so a JSON payload with an unusual content type still gets through, while a form, text
  * or an empty body does not.
@@ -55,7 +70,8 @@ function rawText(request: DeliveryRequest): string | undefined {
 export function readJsonBody(request: DeliveryRequest): JsonBody {
 	const type = mediaType(request.headers);
 	const isJsonType = type === 'application/json' || type.endsWith('+json');
-	if (isJsonType && isJsonObject(request.body)) return jsonBody(request.body);
+	if (isJsonType && (isJsonObject(request.body) || Array.isArray(request.body)))
+		return eventsOf(request.body);
 	const text = rawText(request);
 	if (text === undefined || text.trim() === '')
 		return { ok: false, reason: 'The request has no body; a JSON object is expected' };
@@ -65,8 +81,7 @@ export function readJsonBody(request: DeliveryRequest): JsonBody {
 	} catch {
 		return { ok: false, reason: 'The request body is not valid JSON' };
 	}
-	if (!isJsonObject(parsed)) return { ok: false, reason: 'The request body must be a JSON object' };
-	return jsonBody(parsed);
+	return eventsOf(parsed);
 }
 
 function nonEmptyString(value: unknown): string | undefined {

@@ -5,6 +5,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { MAX_EVENTS_PER_DELIVERY } from '../../nodes/WebDataTrigger/delivery';
 import { FRESH_MS, forgetIssuedTokens, newToken } from '../../nodes/WebDataTrigger/token';
 import { useNock } from '../helpers/http';
 import { mockWebhooks, type MockWebhooks } from '../helpers/webhooks';
@@ -364,7 +365,8 @@ describe('the body', () => {
 		['a form', 'event=crawl.completed&jobId=1', 'application/x-www-form-urlencoded'],
 		['an empty body', '', 'application/json'],
 		['no body and no content type', undefined, undefined],
-		['a JSON array', '[{"event":"crawl.completed"}]', 'application/json'],
+		['an empty JSON array', '[]', 'application/json'],
+		['an array holding a text', '[{"event":"crawl.completed"},"x"]', 'application/json'],
 		['a JSON string', '"crawl.completed"', 'application/json'],
 		['JSON null', 'null', 'application/json'],
 		['malformed JSON with another content type', '{"event":', 'application/octet-stream'],
@@ -455,6 +457,41 @@ describe('events', () => {
 			});
 			expect([fields, outcome.items[0].jobId]).toEqual([fields, jobId]);
 		}
+	});
+
+	test('an array of events starts one execution with an item per selected event, in order', async () => {
+		const outcome = await h.deliver({
+			query: { token },
+			json: [
+				{ ...CRAWL_COMPLETED, jobId: 'crawl_1' },
+				{ event: 'crawl.failed', jobId: 'crawl_2' },
+				{ event: 'extract.failed', jobId: 'ex_3' },
+			],
+		});
+		expect(outcome.started).toBe(true);
+		expect(outcome.items.map((item) => [item.event, item.jobId])).toEqual([
+			['crawl.completed', 'crawl_1'],
+			['extract.failed', 'ex_3'],
+		]);
+	});
+
+	test('an array of events none of which is selected is acknowledged 200 and starts nothing', async () => {
+		const outcome = await h.deliver({
+			query: { token },
+			json: [{ event: 'crawl.failed' }, { event: 'crawl.started' }],
+		});
+		expect(outcome).toMatchObject({
+			status: 200,
+			started: false,
+			body: { received: true, ignored: true, events: ['crawl.failed', 'crawl.started'] },
+		});
+	});
+
+	test('an array of more events than one delivery may carry is answered 400', async () => {
+		const events = Array.from({ length: MAX_EVENTS_PER_DELIVERY + 1 }, () => CRAWL_COMPLETED);
+		const outcome = await h.deliver({ query: { token }, json: events });
+		expect(outcome).toMatchObject({ status: 400, started: false });
+		expect(outcome.body).toEqual({ error: expect.stringContaining(`${MAX_EVENTS_PER_DELIVERY}`) });
 	});
 
 	test('each delivery yields exactly one execution with one item', async () => {
