@@ -83,10 +83,11 @@ export const jobCounts = (data: Detail): IDataObject =>
 
 /**
  * The job's own `result` (an extraction's; whatever the job made: open) as one record with the
- * job's IDs and counts, first of its records; none when it has no `result`.
+ * job's IDs and counts, first of its records. None when it has no `result`, or has results: then
+ * the results are what it made, and a `result` beside them sums them up (a products job's).
  */
 export const ownResultRecords = (ids: IDataObject, data: Detail): RecordJson[] =>
-	data.result === undefined || data.result === null
+	data.result === undefined || data.result === null || listOf(data.results).length > 0
 		? []
 		: [{ ...ids, ...jobCounts(data), result: data.result as IDataObject[string] }];
 

@@ -183,10 +183,9 @@ describe('Output: One File (JSON Lines)', () => {
 		});
 	});
 
-	test("Job > Get: a job's `result` is the first line, its results and failed URLs after it", async () => {
+	test("Job > Get: a job's `result` is the first line, its failed URLs after it", async () => {
 		const rec = new Recorder();
 		const { data } = jobDetail('COMPLETED', {
-			results: [{ url: 'https://a.example/1', markdown: 'x' }],
 			errors: [{ url: 'https://a.example/down', error: 'DNS lookup failed' }],
 		});
 		answer(rec, 'get', '/jobs/job-r', () => [
@@ -203,10 +202,9 @@ describe('Output: One File (JSON Lines)', () => {
 		const ids = { jobId: 'job-r', status: 'COMPLETED' };
 		expect(await linesOf(items[0])).toEqual([
 			{ ...ids, result: { companies: ['Acme'] } },
-			{ url: 'https://a.example/1', markdown: 'x', ...ids },
 			{ ...ids, url: 'https://a.example/down', error: 'DNS lookup failed', success: false },
 		]);
-		expect(items[0].json).toMatchObject({ ...ids, file: { records: 3, failedUrls: 1 } });
+		expect(items[0].json).toMatchObject({ ...ids, file: { records: 2, failedUrls: 1 } });
 	});
 
 	test("Job > Get: a job whose only output is its `result` writes it as the file's one line", async () => {

@@ -402,11 +402,8 @@ describe('Job > Get', () => {
 		expect(items[0].json).toMatchObject({ jobId: 'job-9', result: { company: 'Acme' } });
 	});
 
-	test('a job with a `result` and results or failed URLs: the result is an item of its own, first', async () => {
-		const body = detail(
-			[{ url: 'https://a.example', markdown: '# A' }],
-			[{ url: 'https://b.example', error: 'DNS' }],
-		);
+	test('a job with a `result` and failed URLs but no results: the result is an item of its own, first', async () => {
+		const body = detail([], [{ url: 'https://b.example', error: 'DNS' }]);
 		api(() => [200, { ...body, data: { ...body.data, result: { company: 'Acme' } } }]);
 
 		const { items, error } = await runNode({
@@ -415,26 +412,27 @@ describe('Job > Get', () => {
 		});
 
 		expect(error).toBeUndefined();
+		const ids = { jobId: 'job-9', status: 'COMPLETED' };
 		expect(items.map((i) => i.json)).toEqual([
-			{
-				jobId: 'job-9',
-				status: 'COMPLETED',
-				total: 2,
-				completed: 1,
-				failed: 1,
-				creditsUsed: 1,
-				result: { company: 'Acme' },
-			},
-			{ url: 'https://a.example', markdown: '# A', jobId: 'job-9', status: 'COMPLETED' },
-			{
-				jobId: 'job-9',
-				status: 'COMPLETED',
-				url: 'https://b.example',
-				error: 'DNS',
-				success: false,
-			},
+			{ ...ids, total: 1, completed: 0, failed: 1, creditsUsed: 0, result: { company: 'Acme' } },
+			{ ...ids, url: 'https://b.example', error: 'DNS', success: false },
 		]);
 		for (const item of items) expect(item.pairedItem).toEqual({ item: 0 });
+	});
+
+	test('a job with results and a `result` beside them (a products job sums them up): one item per result', async () => {
+		const body = detail([{ url: 'https://a.example', markdown: '# A' }], []);
+		api(() => [200, { ...body, data: { ...body.data, result: { productsFound: 1 } } }]);
+
+		const { items, error } = await runNode({
+			type: 'webDataJob',
+			parameters: { operation: 'get', id: 'job-9' },
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json)).toEqual([
+			{ url: 'https://a.example', markdown: '# A', jobId: 'job-9', status: 'COMPLETED' },
+		]);
 	});
 });
 

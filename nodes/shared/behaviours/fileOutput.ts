@@ -74,8 +74,8 @@ async function* recordPages(
 				status === undefined ? undefined : String(status),
 			);
 			summary.head = { ...ids, ...jobCounts(data) };
-			// The job's `result` and failed URLs come with the first page: the result is written
-			// first, the failed URLs after every result, as items are.
+			// The job's `result` and failed URLs come with the first page: a result, where it has
+			// no results, is written first, the failed URLs after every result, as items are.
 			yield ownResultRecords(ids, data);
 			failedUrls = failedUrlRecords(ids, data);
 		}
