@@ -4,8 +4,8 @@
  * binary file (property `data`), one JSON record per line, page by page as the pages arrive, so
  * no page is held after it is written and the execution's JSON holds one small item: the IDs,
  * status and counts, and `file` (records, failed URLs, bytes, name). Lines are the records the
- * items output gives: a job's `result` first, where it has one, its failed URLs last as lines
- * with `success: false`.
+ * items output gives: a job's `result` first, where it has no results, its failed URLs last as
+ * lines with `success: false`.
  * A failure half-way fails the item: n8n stores no binary data for it.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';

@@ -11,6 +11,7 @@ import { urlErrorsOf } from '../records';
 import { endpointRequest, type ApiRequest } from '../transport/apiRequest';
 import { listOf } from '../transport/answers';
 import type { WebDataClient } from '../transport/client';
+import { apiMessage } from '../transport/errors';
 import { MAX_PAGE_SIZE } from './pagination';
 
 const BACKOFF_FACTOR = 1.5;
@@ -90,13 +91,9 @@ export function pollDelays(intervalMs: number): () => number {
 	};
 }
 
-/** An error as text: itself, an object's `message`, else its JSON, cut to a bound. */
-function errorText(error: unknown): string {
-	if (error === undefined || error === null) return '';
-	if (typeof error !== 'object') return String(error);
-	const { message } = error as { message?: unknown };
-	return typeof message === 'string' ? message : JSON.stringify(error).slice(0, MAX_ERROR_CHARS);
-}
+/** A job's error as text: its message as an error body would give it, else its JSON, cut. */
+const errorText = (error: unknown): string =>
+	apiMessage(error) ?? (error == null ? '' : JSON.stringify(error).slice(0, MAX_ERROR_CHARS));
 
 /** The word a job failure carries in its own field (`jobStatus`): it is no HTTP code. */
 export type JobFailureStatus = 'failed' | 'cancelled';
