@@ -499,6 +499,27 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(6);
 	});
 
+	test('refused soon after taking the plan as alone: the read was not counted, alone no longer', async () => {
+		// The first read saw others: whether the service counts the read is unknown, taken as counted.
+		const pacer = await afterFirstRead({ active: 3, waiting: 0 }, 4);
+		jest.advanceTimersByTime(RECENT_MS + 1);
+		await acquireMany(pacer, 4);
+		void pacer.acquire();
+		// 4 slots in use, one of them the read, and `active` 4: alone, if the read counts.
+		readTwice(pacer, { active: 4, waiting: 0 });
+		expect(pacer.limit).toBe(10);
+		// A request sent since is refused: the slot the read seemed to hold was another worker's.
+		const sentAt = Date.now();
+		jest.advanceTimersByTime(10);
+		expect(pacer.onRateLimited(sentAt, 1000)).toBe(true);
+		expect(pacer.limit).toBe(8);
+		await acquireMany(pacer, pacer.limit - pacer.inFlight);
+		void pacer.acquire();
+		// The same reading: 7 of ours (the read aside) and the other worker's one, not the plan alone.
+		readTwice(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBeLessThan(8);
+	});
+
 	test('a usage read refused at a full plan (read uncounted): the limit stays, the next read waits', async () => {
 		const pacer = await sharing(4);
 		read(pacer, { active: 10, waiting: 0 });

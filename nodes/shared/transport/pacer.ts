@@ -72,7 +72,10 @@ export class Pacer {
 	/** What the service counts, learned from its usage (see learnReading). */
 	private usageCounted?: boolean;
 	private leftOut = 0;
-	private readCounted = true;
+	/** Whether the service counts a usage read in `active`; unknown (undefined) is taken as counted. */
+	private readCounted?: boolean;
+	/** When a read that saw no others gave this pacer the whole plan. */
+	private aloneAt = -Infinity;
 	/** Fewest of ours in flight while a usage read was out: all of them were counted. */
 	private fewestDuringRead = Infinity;
 
@@ -176,7 +179,7 @@ export class Pacer {
 				? this.planConcurrency - this.share
 				: this.planConcurrency + allowance - active - (allowance > 0 ? waiting : 0);
 		// An uncounted read's slot looks free to the others: room needs one more.
-		const roomMin = SHARED_ROOM_MIN + (this.readCounted ? 0 : 1);
+		const roomMin = SHARED_ROOM_MIN + (this.readCounted === false ? 1 : 0);
 		const room = others === 0 || free >= roomMin ? free : Math.min(0, free);
 		const seen = this.roomSeen;
 		const seenBefore = seen !== undefined && now - seen.at <= RECENT_MS && seen.room > 0;
@@ -194,7 +197,10 @@ export class Pacer {
 			const excess = active + waiting - this.planConcurrency - allowance;
 			this.setShare(this.share - (own > others ? excess : (excess * own) / (active + waiting)));
 		} else if (room > 0 && confirmed) {
-			if (others === 0 && seen.alone) this.setShare(this.planConcurrency);
+			if (others === 0 && seen.alone) {
+				this.setShare(this.planConcurrency);
+				this.aloneAt = now;
+			}
 			// Others may see the same room at the same time: half of it.
 			else this.setShare(this.share + Math.min(room, seen.room) / 2);
 		} else if (room <= 0 && others > 0 && this.slots.size > others + 1) {
@@ -220,7 +226,8 @@ export class Pacer {
 	 *   left out switch the pacer to 429s alone, and every later read looks again.
 	 * - With none of ours, a read that counts itself sees at least itself: `active` 0 says the read
 	 *   is not counted, 1 that it is, more nothing. Every such read looks again: a service's
-	 *   reading, or a cached usage, may change what one read saw.
+	 *   reading, or a cached usage, may change what one read saw. Until one does, the read is taken
+	 *   as counted, unless a 429 says otherwise (onRateLimited).
 	 */
 	private learnReading(active: number): number {
 		const ours = Math.min(this.fewestDuringRead, this.slots.busy) - 1;
@@ -231,7 +238,7 @@ export class Pacer {
 			this.leftOut = active >= Math.ceil(ours / 2) ? 0 : this.leftOut + 1;
 			this.usageCounted = this.leftOut < 2;
 		}
-		return this.slots.busy - (this.readCounted ? 0 : 1);
+		return this.slots.busy - (this.readCounted === false ? 1 : 0);
 	}
 
 	/** Books the next usage read `gapMs` after `now` (0: at the next backlog), within the bound. */
@@ -327,6 +334,14 @@ export class Pacer {
 			if (limit > this.overloadFloor) this.setShare(limit - 1);
 			return false;
 		}
+		// Refused soon after the whole plan was taken as alone: the slot the read seemed to hold was
+		// another's, so the read is not counted (unless a read has shown it is).
+		if (
+			this.readCounted === undefined &&
+			startedAt >= this.aloneAt &&
+			now - this.aloneAt < RECENT_MS
+		)
+			this.readCounted = false;
 		this.lastCutAt = now;
 		this.overloadFloor = Math.max(1, Math.floor(limit * OVERLOAD_FLOOR));
 		this.setShare(Math.max(1, Math.floor(limit * DECREASE_FACTOR)));
