@@ -175,6 +175,7 @@ describe('a crawl', () => {
 		],
 		['its own address from the root', '/v1/crawl/c1?skip=20&limit=5', { skip: '20', limit: '5' }],
 		['a host in capitals', 'HTTPS://API.test/v1/crawl/c1?skip=10', { skip: '10' }],
+		['a token that starts with a slash (base64)', '/q+Zt/9a==', { page: '/q+Zt/9a==' }],
 	])('next as %s: %s asks for %j', async (_, next, qs) => {
 		const { client } = scripted(() => ({}));
 		const found = await nextCrawlRequest(client, { ...STATUS, qs: { page: '1' } }, next);

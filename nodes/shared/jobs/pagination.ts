@@ -143,8 +143,14 @@ function notFollowed(reader: PageReader, why: string, baseOrigin?: string): Node
 	});
 }
 
-/** A `next` that is a URL: absolute (`https://...`, `//host/...`) or a path from the root. */
-const isUrl = (next: string) => /^([a-z][a-z\d+.-]*:)?\/\//i.test(next) || next.startsWith('/');
+/**
+ * A `next` that is a URL: absolute (`https://...`, `//host/...`), or a path from the root with a
+ * query or naming a crawl. Any other value from the root is a page token: standard base64 cursors
+ * can start with `/`.
+ */
+const isUrl = (next: string) =>
+	/^([a-z][a-z\d+.-]*:)?\/\//i.test(next) ||
+	(next.startsWith('/') && (next.includes('?') || next.includes('/crawl/')));
 
 /**
  * Where a crawl's `next` leads, whatever its form. A page token, or a `?page=` query, is the
