@@ -6,12 +6,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type {
-	CrawlStatus,
-	CrawlStatusResponse,
-	JobDetail,
-	JobDetailResponse,
-	MapResponse,
+import {
+	isPlainObject,
+	type CrawlStatus,
+	type CrawlStatusResponse,
+	type JobDetail,
+	type JobDetailResponse,
+	type MapResponse,
 } from '../../contract';
 import type { ItemValues, OperationFlags } from './operations/types';
 import { listOf } from './transport/answers';
@@ -64,9 +65,7 @@ export const jobResultRecords = (ids: IDataObject, data: Detail): RecordJson[] =
 
 /** The entries of a job's `errors` that are objects: a null or a bare text names no URL. */
 export const urlErrorsOf = (data: Pick<Detail, 'errors'> | undefined): JobDetail['errors'] =>
-	listOf(data?.errors).filter(
-		(entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry),
-	);
+	listOf(data?.errors).filter(isPlainObject);
 
 /** The job's failed URLs, each as a record `{url, error, success: false}` with the job's IDs. */
 export const failedUrlRecords = (ids: IDataObject, data: Detail): RecordJson[] =>
