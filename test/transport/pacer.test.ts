@@ -338,6 +338,25 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.limit).toBe(10);
 	});
 
+	test('a 429 after a read that saw room: that read confirms nothing after it', async () => {
+		const pacer = await sharing(3);
+		// Others hold 4 of the 10, as many as we do: room for 2, seen once.
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+		// A request sent after that read is refused: the room was not there.
+		const sentAt = Date.now();
+		jest.advanceTimersByTime(10);
+		expect(pacer.onRateLimited(sentAt, 1000)).toBe(true);
+		expect(pacer.limit).toBe(4);
+		// The same usage once more is a first sight of room, not a second.
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(4);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
+		read(pacer, { active: 8, waiting: 0 });
+		expect(pacer.limit).toBe(5);
+	});
+
 	test('a service that queues: QUEUE_ALLOWANCE requests may wait there, within its queue limit, not just after a 429', async () => {
 		const plan = { concurrency: 10, queueLimit: 50 };
 		const pacer = await sharing(3);

@@ -343,6 +343,8 @@ export class Pacer {
 		)
 			this.readCounted = false;
 		this.lastCutAt = now;
+		// The room the last read saw was not there: no read from before the cut confirms room after it.
+		this.roomSeen = undefined;
 		this.overloadFloor = Math.max(1, Math.floor(limit * OVERLOAD_FLOOR));
 		this.setShare(Math.max(1, Math.floor(limit * DECREASE_FACTOR)));
 		return true;
