@@ -327,8 +327,8 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		const pacer = await sharing(5);
 		read(pacer, { active: 5, waiting: 0 });
 		expect(pacer.limit).toBe(5);
-		// Idle long enough to have missed a read, but within RECENT_MS of the last one.
-		await idleFor(pacer, USAGE_READ_SHARED_MS);
+		// Idle as long as others take to confirm room, within RECENT_MS of the last read.
+		await idleFor(pacer, USAGE_READ_CONFIRM_MS);
 		await acquireMany(pacer, 5);
 		void pacer.acquire();
 		read(pacer, { active: 5, waiting: 0 });
@@ -426,12 +426,12 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		const pacer = await sharing(3);
 		readTwice(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(6);
-		// Idle for less than a read gap: nothing missed.
-		await idleFor(pacer, USAGE_READ_SHARED_MS - 1);
+		// Idle for less than others take to confirm room: nothing missed.
+		await idleFor(pacer, USAGE_READ_CONFIRM_MS - 1);
 		await pacer.acquire();
 		expect(pacer.limit).toBe(6);
 		pacer.release();
-		jest.advanceTimersByTime(USAGE_READ_SHARED_MS);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		await pacer.acquire();
 		expect(pacer.limit).toBe(5);
 		expect(pacer.usageReadDue()).toBe(false);
@@ -440,7 +440,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		readTwice(pacer, { active: 1, waiting: 0 });
 		expect(pacer.limit).toBe(10);
 		pacer.release();
-		jest.advanceTimersByTime(USAGE_READ_SHARED_MS);
+		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
 		await pacer.acquire();
 		expect(pacer.limit).toBe(5);
 

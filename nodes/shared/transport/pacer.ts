@@ -32,11 +32,14 @@ const OVERLOAD_FLOOR = 0.5;
 export const HOLD_THRESHOLD_MS = 3000;
 /** Rate spacing margin: clock drift between us and the service must not tip the window over. */
 const RATE_MARGIN = 1.02;
-/** Usage reads: after one that saw room, a 429 or a pause, the next this soon... */
+/**
+ * Usage reads: after one that saw room, a 429 or a pause, the next this soon (others that see room
+ * take it after two such reads: a pause this long may have left them ours)...
+ */
 export const USAGE_READ_CONFIRM_MS = 150;
 /**
- * ...while sharing, this far apart. Also the idle spell after which a pacer reads again soon, and
- * how long room must stay free for a pacer that holds more than the others or gave back lately...
+ * ...while sharing, this far apart. Also how long room must stay free for a pacer that holds more
+ * than the others or gave back lately...
  */
 export const USAGE_READ_SHARED_MS = 1000;
 /** ...alone at the plan, doubling up to this (others arriving show first as 429s)... */
@@ -267,7 +270,7 @@ export class Pacer {
 	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
 		// Back after a pause: others may have taken the room meanwhile; no read from before the
 		// pause confirms room after it.
-		if (this.idle && this.usageCounted && Date.now() - this.lastUsedAt >= USAGE_READ_SHARED_MS) {
+		if (this.idle && this.usageCounted && Date.now() - this.lastUsedAt >= USAGE_READ_CONFIRM_MS) {
 			if (this.shared) this.setShare(Math.min(this.share, Math.ceil(this.planConcurrency / 2)));
 			this.roomSeen = undefined;
 			this.readUsageSoon();
