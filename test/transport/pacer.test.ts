@@ -29,6 +29,13 @@ async function idleFor(pacer: Pacer, ms: number): Promise<void> {
 	jest.advanceTimersByTime(ms);
 }
 
+/** A request sent now and refused 10 ms later with Retry-After 1 s; whether it cut the limit. */
+function refusedSoon(pacer: Pacer): boolean {
+	const sentAt = Date.now();
+	jest.advanceTimersByTime(10);
+	return pacer.onRateLimited(sentAt, 1000);
+}
+
 /** Starts `n` acquires and records when each is granted (fake clock). */
 function grantTimes(pacer: Pacer, n: number): number[] {
 	const times: number[] = [];
@@ -344,9 +351,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		read(pacer, { active: 8, waiting: 0 });
 		expect(pacer.limit).toBe(5);
 		// A request sent after that read is refused: the room was not there.
-		const sentAt = Date.now();
-		jest.advanceTimersByTime(10);
-		expect(pacer.onRateLimited(sentAt, 1000)).toBe(true);
+		expect(refusedSoon(pacer)).toBe(true);
 		expect(pacer.limit).toBe(4);
 		// The same usage once more is a first sight of room, not a second.
 		jest.advanceTimersByTime(USAGE_READ_CONFIRM_MS);
@@ -528,9 +533,7 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		readTwice(pacer, { active: 4, waiting: 0 });
 		expect(pacer.limit).toBe(10);
 		// A request sent since is refused: the slot the read seemed to hold was another worker's.
-		const sentAt = Date.now();
-		jest.advanceTimersByTime(10);
-		expect(pacer.onRateLimited(sentAt, 1000)).toBe(true);
+		expect(refusedSoon(pacer)).toBe(true);
 		expect(pacer.limit).toBe(8);
 		await acquireMany(pacer, pacer.limit - pacer.inFlight);
 		void pacer.acquire();
