@@ -164,6 +164,25 @@ describe.each(CASES)('%s', (_, reading, usageAt) => {
 			expect(service.refused - refusedBefore).toBeLessThanOrEqual(CONCURRENCY + 2);
 			expect(service.maxActive).toBeLessThanOrEqual(CONCURRENCY);
 		});
+
+	if (onArrival)
+		test('a worker that ended alone with the whole plan is back 0.4 s later at half of it', async () => {
+			const service = new Service(reading, 30, usageAt);
+			const workers = [0, 1, 2].map((i) => new Worker(`w${i}`, service));
+			const last = workers[2];
+			await until(
+				Promise.all(workers.map(async (w) => await w.run(w === last ? 400 : 100))),
+				workers,
+				service,
+			);
+			expect(last.limit).toBe(CONCURRENCY);
+			// Long enough for the others to confirm its room, shorter than a read gap while sharing.
+			await until(sleep(400), workers, service);
+			const again = Promise.all(workers.map(async (w) => await w.run(200)));
+			await jest.advanceTimersByTimeAsync(1);
+			expect(last.limit).toBeLessThanOrEqual(CONCURRENCY / 2);
+			await until(again, workers, service);
+		});
 });
 
 describe('one process', () => {
