@@ -158,8 +158,7 @@ export class Worker {
 		for (;;) {
 			const pacer = accountPacer(this.key);
 			readPlanWhenDue(this.key, this.readPlan);
-			await pacer.acquire();
-			const startedAt = Date.now();
+			const startedAt = await pacer.acquire();
 			let status = 0;
 			try {
 				({ status } = await this.service.call());

@@ -456,6 +456,45 @@ describe('429 and waits', () => {
 		expect(stats.refused).toBeLessThan(20);
 	});
 
+	test('refusals of requests the rate schedule sent one by one after a cut are still that overload', async () => {
+		const rec = new Recorder();
+		// Half of 20 after the first read, at 6000 a minute: ten requests about 10 ms apart.
+		accountScope(rec, { concurrency: 20, rateLimitPerMinute: 6000 });
+		// Another client holds the plan for a moment: the first five are refused as they arrive.
+		const stats = { inFlight: 0, done: 0, afterRefusals: 0, refused: 0 };
+		nock(BASE_URL)
+			.get('/brand/retrieve')
+			.query(true)
+			.times(100)
+			.reply(
+				replyWith(async (req): Promise<NockReply> => {
+					if (stats.refused < 5) {
+						stats.refused++;
+						return [429, { error: 'Concurrency limit exceeded' }, { 'Retry-After': '0' }];
+					}
+					stats.inFlight++;
+					// Sent once the limit reflects the refusals: after the first answer.
+					if (stats.done > 0) stats.afterRefusals = Math.max(stats.afterRefusals, stats.inFlight);
+					await sleep(200);
+					stats.inFlight--;
+					stats.done++;
+					return [200, record(req.query.domain)];
+				}),
+			);
+
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items,
+		});
+
+		expect(error).toBeUndefined();
+		expect(out).toHaveLength(20);
+		// One overload, all granted before its first 429: 10 cut to 8, then one less per 429 down to
+		// half of 10; taken as five overloads, the limit would have fallen to 2.
+		expect(stats.afterRefusals).toBe(5);
+	});
+
 	test('a 429 whose Retry-After says the rate window is spent holds every item until then', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 2, rateLimitPerMinute: 100000 });

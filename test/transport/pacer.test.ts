@@ -115,6 +115,22 @@ describe('Pacer', () => {
 		expect(pacer.limit).toBe(8);
 	});
 
+	test('slots granted together but sent apart by the rate schedule: their 429s are one overload', async () => {
+		// 6000 a minute: starts about 10 ms apart, each refused before the next is sent.
+		const pacer = new Pacer({ concurrency: 10, perMinute: 6000 });
+		const t0 = Date.now();
+		const grants: number[] = [];
+		for (let i = 0; i < 10; i++) void pacer.acquire().then((grantedAt) => grants.push(grantedAt));
+		await jest.advanceTimersByTimeAsync(200);
+		// acquire resolves with when the slot was granted, not when the schedule let it go.
+		expect(grants).toEqual(Array(10).fill(t0));
+		expect(pacer.onRateLimited(grants[0], 1000)).toBe(true);
+		for (const grantedAt of grants.slice(1))
+			expect(pacer.onRateLimited(grantedAt, 1000)).toBe(false);
+		// One overload: down to half the limit, not to one request.
+		expect(pacer.limit).toBe(5);
+	});
+
 	test('a Retry-After past the threshold holds every request until then; a short one holds nothing while others of ours are in flight', async () => {
 		const pacer = new Pacer({ concurrency: 8 });
 		await acquireMany(pacer, 2);

@@ -194,13 +194,15 @@ export class WebDataClient {
 	 * plan or usage that is due goes first: it takes the pacer's next free slot ahead of this
 	 * request. Items wait for slots all at once, so a read is also looked for at each release.
 	 */
-	private async acquire(pacer: Pacer): Promise<void> {
+	/** A slot of `pacer` (and of the cap); when the pacer granted it. */
+	private async acquire(pacer: Pacer): Promise<number> {
 		this.readPlanWhenDue();
 		await this.cap?.acquire(this.signal);
 		let acquired = false;
 		try {
-			await pacer.acquire(this.signal);
+			const grantedAt = await pacer.acquire(this.signal);
 			acquired = true;
+			return grantedAt;
 		} finally {
 			if (!acquired) this.cap?.release();
 		}
@@ -254,8 +256,7 @@ export class WebDataClient {
 	/** One attempt: a pacer slot, the HTTP exchange, the body read within its caps. */
 	private async attempt(url: string, request: ApiRequest): Promise<Attempt> {
 		const pacer = request.unpaced ? undefined : this.pacer();
-		if (pacer) await this.acquire(pacer);
-		const startedAt = Date.now();
+		const startedAt = pacer ? await this.acquire(pacer) : Date.now();
 		try {
 			if (this.signal?.aborted) throw asNodeError(this.node, this.signal.reason);
 			const response = await this.httpCall(url, request);

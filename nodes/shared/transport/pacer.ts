@@ -265,9 +265,11 @@ export class Pacer {
 
 	/**
 	 * Waits for a slot, the rate schedule and any hold; the caller must call release() after.
-	 * `first`: the next free slot, ahead of waiting requests (the plan read).
+	 * `first`: the next free slot, ahead of waiting requests (the plan read). Resolves with when the
+	 * slot was granted, which is what onRateLimited wants: the rate schedule may send the request
+	 * later, after a cut that already counts it.
 	 */
-	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<void> {
+	async acquire(signal?: AbortSignal, { first = false } = {}): Promise<number> {
 		// Back after a pause: others may have taken the room meanwhile; no read from before the
 		// pause confirms room after it.
 		if (this.idle && this.usageCounted && Date.now() - this.lastUsedAt >= USAGE_READ_CONFIRM_MS) {
@@ -276,6 +278,7 @@ export class Pacer {
 			this.readUsageSoon();
 		}
 		await this.slots.acquire(signal, { first });
+		const grantedAt = Date.now();
 		let started = false;
 		try {
 			await this.waitForStart(signal);
@@ -284,6 +287,7 @@ export class Pacer {
 			// Cancelled while waiting: the slot goes back.
 			if (!started) this.release();
 		}
+		return grantedAt;
 	}
 
 	/** Waits for the rate schedule and any hold, then books this request's start. */
@@ -320,7 +324,8 @@ export class Pacer {
 	}
 
 	/**
-	 * `startedAt`: when the refused request was sent; `retryAfterMs`: what the service asked for.
+	 * `startedAt`: when the refused request's slot was granted (acquire); `retryAfterMs`: what the
+	 * service asked for.
 	 * Returns true when this 429 cut the limit (the first of an overload).
 	 */
 	onRateLimited(startedAt: number, retryAfterMs?: number): boolean {
@@ -333,7 +338,7 @@ export class Pacer {
 			this.holdUntil = Math.max(this.holdUntil, now + retryAfterMs);
 		const limit = this.slots.size;
 		if (startedAt < this.lastCutAt) {
-			// Sent before the cut: the service had room for fewer of ours than the cut left.
+			// Granted before the cut: the service had room for fewer of ours than the cut left.
 			if (limit > this.overloadFloor) this.setShare(limit - 1);
 			return false;
 		}
