@@ -435,20 +435,25 @@ describe('pacing under the plan rate limit', () => {
 });
 
 describe('429 and waits', () => {
+	/** Retrieve on the 20 items: no error, every item out. */
+	async function retrieveAll() {
+		const { items: out, error } = await runNode({
+			type: 'webDataBrand',
+			parameters: retrieveEach,
+			items,
+		});
+		expect(error).toBeUndefined();
+		expect(out).toHaveLength(20);
+		return out;
+	}
+
 	test('a plan shared with someone else: more 429s than expected, the node adapts and every item succeeds', async () => {
 		const rec = new Recorder();
 		accountScope(rec, { concurrency: 10, rateLimitPerMinute: 100000 });
 		// The account's plan says 10, but only 3 are free right now.
 		const stats = slowBrand(() => 40, { concurrency: 3 });
 
-		const { items: out, error } = await runNode({
-			type: 'webDataBrand',
-			parameters: retrieveEach,
-			items,
-		});
-
-		expect(error).toBeUndefined();
-		expect(out).toHaveLength(20);
+		const out = await retrieveAll();
 		out.forEach((item, i) => expect(item.pairedItem).toEqual({ item: i }));
 		expect(stats.maxInFlight).toBeLessThanOrEqual(3);
 		// Halving on 429 brings the node down to the free slots quickly: far fewer refusals than items.
@@ -482,14 +487,7 @@ describe('429 and waits', () => {
 				}),
 			);
 
-		const { items: out, error } = await runNode({
-			type: 'webDataBrand',
-			parameters: retrieveEach,
-			items,
-		});
-
-		expect(error).toBeUndefined();
-		expect(out).toHaveLength(20);
+		await retrieveAll();
 		// One overload, all granted before its first 429: 10 cut to 8, then one less per 429 down to
 		// half of 10; taken as five overloads, the limit would have fallen to 2.
 		expect(stats.afterRefusals).toBe(5);
