@@ -158,7 +158,7 @@ export class Worker {
 		for (;;) {
 			const pacer = accountPacer(this.key);
 			readPlanWhenDue(this.key, this.readPlan);
-			const startedAt = await pacer.acquire();
+			const grantedAt = await pacer.acquire();
 			let status = 0;
 			try {
 				({ status } = await this.service.call());
@@ -169,7 +169,7 @@ export class Worker {
 				pacer.release();
 			}
 			if (status === 200) break;
-			pacer.onRateLimited(startedAt, 1000);
+			pacer.onRateLimited(grantedAt, 1000);
 			await sleep(1000);
 		}
 		this.done++;

@@ -52,7 +52,7 @@ interface FullResponse {
 }
 
 /** An attempt's outcome, with the response it got or the network error it met. */
-type Attempt = { outcome: AttemptOutcome; pacer?: Pacer; startedAt: number } & (
+type Attempt = { outcome: AttemptOutcome; pacer?: Pacer; grantedAt: number } & (
 	| { response: FullResponse; error?: undefined }
 	| { response?: undefined; error: Error }
 );
@@ -236,7 +236,7 @@ export class WebDataClient {
 				const waitMs = decision.retry
 					? decision.waitMs
 					: (retryAfterMs(result.outcome.retryAfter) ?? backoffMs(attempt));
-				result.pacer?.onRateLimited(result.startedAt, waitMs);
+				result.pacer?.onRateLimited(result.grantedAt, waitMs);
 			}
 			if (!decision.retry || !retryEndsInTime(request, decision.waitMs))
 				return this.settle<T>(result, request, attempt);
@@ -256,7 +256,7 @@ export class WebDataClient {
 	/** One attempt: a pacer slot, the HTTP exchange, the body read within its caps. */
 	private async attempt(url: string, request: ApiRequest): Promise<Attempt> {
 		const pacer = request.unpaced ? undefined : this.pacer();
-		const startedAt = pacer ? await this.acquire(pacer) : Date.now();
+		const grantedAt = pacer ? await this.acquire(pacer) : Date.now();
 		try {
 			if (this.signal?.aborted) throw asNodeError(this.node, this.signal.reason);
 			const response = await this.httpCall(url, request);
@@ -265,7 +265,7 @@ export class WebDataClient {
 				if (response.failure === 'aborted') throw asNodeError(this.node, this.signal?.reason);
 				const error = new Error(`the answer did not arrive whole (${response.failure})`);
 				const code = response.failure === 'timedOut' ? 'ETIMEDOUT' : 'ECONNRESET';
-				return { outcome: { kind: 'network', code }, error, pacer, startedAt };
+				return { outcome: { kind: 'network', code }, error, pacer, grantedAt };
 			}
 			const { statusCode, headers } = response;
 			if (statusCode >= 200 && statusCode < 300) pacer?.onSuccess();
@@ -274,7 +274,7 @@ export class WebDataClient {
 				status: statusCode,
 				retryAfter: headers['retry-after'],
 			};
-			return { outcome, response, pacer, startedAt };
+			return { outcome, response, pacer, grantedAt };
 		} catch (error) {
 			if (this.signal?.aborted) throw asNodeError(this.node, this.signal.reason ?? error);
 			if (error instanceof NodeApiError || error instanceof NodeOperationError)
@@ -282,7 +282,7 @@ export class WebDataClient {
 			const code = (error.code ?? error.cause?.code) as string | undefined;
 			if (!code?.startsWith('E'))
 				throw new NodeOperationError(this.node, this.redact(String(error.message ?? error)));
-			return { outcome: { kind: 'network', code }, error, pacer, startedAt };
+			return { outcome: { kind: 'network', code }, error, pacer, grantedAt };
 		} finally {
 			if (pacer) this.release(pacer);
 		}

@@ -324,11 +324,11 @@ export class Pacer {
 	}
 
 	/**
-	 * `startedAt`: when the refused request's slot was granted (acquire); `retryAfterMs`: what the
+	 * `grantedAt`: when the refused request's slot was granted (acquire); `retryAfterMs`: what the
 	 * service asked for.
 	 * Returns true when this 429 cut the limit (the first of an overload).
 	 */
-	onRateLimited(startedAt: number, retryAfterMs?: number): boolean {
+	onRateLimited(grantedAt: number, retryAfterMs?: number): boolean {
 		this.streak = 0;
 		const now = Date.now();
 		this.readUsageSoon();
@@ -337,7 +337,7 @@ export class Pacer {
 		if (retryAfterMs !== undefined && (retryAfterMs > HOLD_THRESHOLD_MS || this.slots.busy <= 1))
 			this.holdUntil = Math.max(this.holdUntil, now + retryAfterMs);
 		const limit = this.slots.size;
-		if (startedAt < this.lastCutAt) {
+		if (grantedAt < this.lastCutAt) {
 			// Granted before the cut: the service had room for fewer of ours than the cut left.
 			if (limit > this.overloadFloor) this.setShare(limit - 1);
 			return false;
@@ -346,7 +346,7 @@ export class Pacer {
 		// another's, so the read is not counted (unless a read has shown it is).
 		if (
 			this.readCounted === undefined &&
-			startedAt >= this.aloneAt &&
+			grantedAt >= this.aloneAt &&
 			now - this.aloneAt < RECENT_MS
 		)
 			this.readCounted = false;
