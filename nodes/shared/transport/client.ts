@@ -193,8 +193,8 @@ export class WebDataClient {
 	 * A slot of this client's own cap, then one of the pacer's; released in reverse. A read of the
 	 * plan or usage that is due goes first: it takes the pacer's next free slot ahead of this
 	 * request. Items wait for slots all at once, so a read is also looked for at each release.
+	 * Resolves with when the pacer granted its slot.
 	 */
-	/** A slot of `pacer` (and of the cap); when the pacer granted it. */
 	private async acquire(pacer: Pacer): Promise<number> {
 		this.readPlanWhenDue();
 		await this.cap?.acquire(this.signal);
