@@ -88,6 +88,8 @@ export class Service {
 			},
 		};
 		this.latency = random(seed).int;
+		// The pacers' reads come at random within a bound (USAGE_READ_SPREAD): seeded too.
+		jest.spyOn(Math, 'random').mockImplementation(random(seed + 1000).next);
 	}
 
 	get active(): number {

@@ -12,6 +12,7 @@ import {
 	USAGE_READ_ALONE_MS,
 	USAGE_READ_CONFIRM_MS,
 	USAGE_READ_SHARED_MS,
+	USAGE_READ_SPREAD,
 } from '../../nodes/shared/transport/pacer';
 import { Slots } from '../../nodes/shared/transport/slots';
 
@@ -198,6 +199,11 @@ describe('Pacer', () => {
 });
 
 describe('Pacer: sharing the plan by the usage GET /account reports', () => {
+	// Reads come a random part of their bound late (USAGE_READ_SPREAD): none, unless a test says.
+	let random: jest.SpyInstance<number, []>;
+	beforeEach(() => (random = jest.spyOn(Math, 'random').mockReturnValue(0)));
+	afterEach(() => random.mockRestore());
+
 	/**
 	 * A pacer just after its first read (`usage`, counting the read): half of what the others leave,
 	 * half the plan when it is alone.
@@ -283,6 +289,31 @@ describe('Pacer: sharing the plan by the usage GET /account reports', () => {
 		expect(pacer.usageReadDue()).toBe(false);
 		pacer.onRateLimited(Date.now());
 		expect(pacer.usageReadDue()).toBe(true);
+	});
+
+	test('a read comes a random part of the bound late: pacers refused at once read apart', async () => {
+		const pacers = [await sharing(5), await sharing(5)];
+		const due = () => pacers.map((pacer) => pacer.usageReadDue());
+		const lateBy = (ms: number) => ms + USAGE_READ_SPREAD * USAGE_READ_CONFIRM_MS * 0.999;
+		/** Full, 5 of ours beside 5, each read drawing its delay: none, and nearly the most. */
+		const readBoth = () => {
+			random.mockReturnValueOnce(0).mockReturnValueOnce(0.999);
+			for (const pacer of pacers) read(pacer, { active: 10, waiting: 0 });
+		};
+		readBoth();
+		// Steady: the next read a read gap away, the second pacer's later.
+		jest.advanceTimersByTime(Math.floor(lateBy(USAGE_READ_SHARED_MS)));
+		expect(due()).toEqual([true, false]);
+		jest.advanceTimersByTime(1);
+		expect(due()).toEqual([true, true]);
+		// Refused at the same moment: both read soon, apart.
+		readBoth();
+		jest.advanceTimersByTime(USAGE_READ_SHARED_MS / 2);
+		for (const pacer of pacers) pacer.onRateLimited(Date.now());
+		jest.advanceTimersByTime(Math.floor(lateBy(0)));
+		expect(due()).toEqual([true, false]);
+		jest.advanceTimersByTime(1);
+		expect(due()).toEqual([true, true]);
 	});
 
 	test('one free slot beside others is not room: requests on their way leave it', async () => {

@@ -44,8 +44,13 @@ export const USAGE_READ_CONFIRM_MS = 150;
 export const USAGE_READ_SHARED_MS = 1000;
 /** ...alone at the plan, doubling up to this (others arriving show first as 429s)... */
 export const USAGE_READ_ALONE_MS = 8000;
-/** ...all within this share of the plan's rate limit. */
+/** ...all within this share of the plan's rate limit... */
 export const USAGE_READ_RATE_SHARE = 0.05;
+/**
+ * ...and each up to this share of that bound later, at random: pacers that 429s of one overload
+ * sent to read at once would each take half of the same room.
+ */
+export const USAGE_READ_SPREAD = 0.5;
 /** While others hold some of the plan, less free room than this is requests on their way. */
 export const SHARED_ROOM_MIN = 2;
 /** Requests that may wait at a service that queues, for a slot another worker leaves... */
@@ -95,6 +100,8 @@ export class Pacer {
 	private lastUsageReadAt = -Infinity;
 	private nextUsageReadAt = 0;
 	private usageReadGap = USAGE_READ_CONFIRM_MS;
+	/** How much later than due the next read comes (USAGE_READ_SPREAD), drawn at each read. */
+	private usageReadDelay = 0;
 
 	/** Without a plan: one request at a time, which no plan can refuse. */
 	constructor(plan?: Plan) {
@@ -247,7 +254,9 @@ export class Pacer {
 	/** Books the next usage read `gapMs` after `now` (0: at the next backlog), within the bound. */
 	private readAgain(now: number, gapMs: number): void {
 		this.lastUsageReadAt = now;
-		this.nextUsageReadAt = gapMs === 0 ? now : now + Math.max(gapMs, this.minUsageReadGap());
+		this.usageReadDelay = Math.random() * USAGE_READ_SPREAD * this.minUsageReadGap();
+		this.nextUsageReadAt =
+			gapMs === 0 ? now : now + Math.max(gapMs, this.minUsageReadGap()) + this.usageReadDelay;
 	}
 
 	/** The bound on usage reads: USAGE_READ_CONFIRM_MS apart, within their share of the rate limit. */
@@ -255,12 +264,10 @@ export class Pacer {
 		return Math.max(USAGE_READ_CONFIRM_MS, this.spacingMs / USAGE_READ_RATE_SHARE);
 	}
 
-	/** Reads the usage at the next backlog, but not sooner than the bound allows. */
-	private readUsageSoon(): void {
-		this.nextUsageReadAt = Math.min(
-			this.nextUsageReadAt,
-			this.lastUsageReadAt + this.minUsageReadGap(),
-		);
+	/** Reads the usage at the next backlog, no sooner than the bound allows, plus the read's delay. */
+	private readUsageSoon(now: number): void {
+		const soonest = Math.max(now, this.lastUsageReadAt + this.minUsageReadGap());
+		this.nextUsageReadAt = Math.min(this.nextUsageReadAt, soonest + this.usageReadDelay);
 	}
 
 	/**
@@ -275,7 +282,7 @@ export class Pacer {
 		if (this.idle && this.usageCounted && Date.now() - this.lastUsedAt >= USAGE_READ_CONFIRM_MS) {
 			if (this.shared) this.setShare(Math.min(this.share, Math.ceil(this.planConcurrency / 2)));
 			this.roomSeen = undefined;
-			this.readUsageSoon();
+			this.readUsageSoon(Date.now());
 		}
 		await this.slots.acquire(signal, { first });
 		const grantedAt = Date.now();
@@ -331,7 +338,7 @@ export class Pacer {
 	onRateLimited(grantedAt: number, retryAfterMs?: number): boolean {
 		this.streak = 0;
 		const now = Date.now();
-		this.readUsageSoon();
+		this.readUsageSoon(now);
 		// A long Retry-After: the rate window is spent. Any, with at most one other of ours in
 		// flight: none of ours ends soon to make room, so the next start waits it out too.
 		if (retryAfterMs !== undefined && (retryAfterMs > HOLD_THRESHOLD_MS || this.slots.busy <= 1))
