@@ -253,10 +253,10 @@ export class Pacer {
 
 	/** Books the next usage read `gapMs` after `now` (0: at the next backlog), within the bound. */
 	private readAgain(now: number, gapMs: number): void {
+		const bound = this.minUsageReadGap();
 		this.lastUsageReadAt = now;
-		this.usageReadDelay = Math.random() * USAGE_READ_SPREAD * this.minUsageReadGap();
-		this.nextUsageReadAt =
-			gapMs === 0 ? now : now + Math.max(gapMs, this.minUsageReadGap()) + this.usageReadDelay;
+		this.usageReadDelay = Math.random() * USAGE_READ_SPREAD * bound;
+		this.nextUsageReadAt = gapMs === 0 ? now : now + Math.max(gapMs, bound) + this.usageReadDelay;
 	}
 
 	/** The bound on usage reads: USAGE_READ_CONFIRM_MS apart, within their share of the rate limit. */
